@@ -1,0 +1,67 @@
+//! A tour of shapecast: run it with `cargo run --example tour`.
+//!
+//! Each section prints what it computed, so you can check it by eye.
+
+use shapecast::dynamic;
+
+fn show(label: &str, result: Result<dynamic::DynShape, dynamic::BroadcastError>) {
+    match result {
+        Ok(shape) => println!("  {label:<44} -> {shape}"),
+        Err(e) => println!("  {label:<44} -> error: {e}"),
+    }
+}
+
+fn main() -> Result<(), dynamic::BroadcastError> {
+    println!(
+        "Shapes known at run time (shapecast::dynamic): the same rules broadcast! checks at compile time.\n"
+    );
+
+    println!("NumPy: shorter shapes align to the right; a size 1 stretches.");
+    show("[2, 3] & [3]", dynamic::broadcast_shapes(&[&[2, 3], &[3]]));
+    show("[] & [3] & [2, 3]", dynamic::broadcast_shapes(&[&[], &[3], &[2, 3]]));
+    show("[2, 1] & [1, 3]  (outer product)", dynamic::broadcast_shapes(&[&[2, 1], &[1, 3]]));
+    show("[1, 0] & [0, 1]  (0 is a size like any other)", dynamic::broadcast_shapes(&[&[1, 0], &[0, 1]]));
+    show("[7, 2, 5] & [7, 2, 6]", dynamic::broadcast_shapes(&[&[7, 2, 5], &[7, 2, 6]]));
+    show("broadcast_to [3] => [2, 3]", dynamic::broadcast_to(&[3], &[2, 3]));
+    show("broadcast_to [3] => [1]  (one-way)", dynamic::broadcast_to(&[3], &[1]));
+
+    println!("\nXLA: explicit dims say where a lower-rank operand's axes go.");
+    show("[2, 3] + [3], dims (1)", dynamic::broadcast_with_dims(&[2, 3], &[3], &[1]));
+    show("[2, 3] + [3], dims (0)", dynamic::broadcast_with_dims(&[2, 3], &[3], &[0]));
+    show("[4] + [1, 2], dims (0)", dynamic::broadcast_with_dims(&[4], &[1, 2], &[0]));
+    show("[8, 8, 8] + [8, 8], dims (1, 0)", dynamic::broadcast_with_dims(&[8, 8, 8], &[8, 8], &[1, 0]));
+    show(
+        "BroadcastInDim [2, 1, 4] => [2, 3, 4], (0, 1, 2)",
+        dynamic::broadcast_in_dim(&[2, 1, 4], &[2, 3, 4], &[0, 1, 2]),
+    );
+    show("BroadcastInDim [3] => [2, 1], (1)", dynamic::broadcast_in_dim(&[3], &[2, 1], &[1]));
+
+    println!("\nnGraph: the output minus the broadcast axes must equal the argument exactly.");
+    show("Broadcast([3], [2, 3], {0})", dynamic::broadcast_axes(&[3], &[2, 3], &[0]));
+    show("Broadcast([3], [3, 2], {1})", dynamic::broadcast_axes(&[3], &[3, 2], &[1]));
+    show("Broadcast([1], [2, 3], {0})  (no stretching)", dynamic::broadcast_axes(&[1], &[2, 3], &[0]));
+
+    println!("\nKernels over slices: checked first, nothing written on error.");
+    let (abc, mut rows, mut cols) = (['a', 'b', 'c'], ['.'; 6], ['.'; 6]);
+    dynamic::copy_broadcast_axes(&abc, &[3], &mut rows, &[2, 3], &[0])?;
+    dynamic::copy_broadcast_axes(&abc, &[3], &mut cols, &[3, 2], &[1])?;
+    println!("  Broadcast([a, b, c], [2, 3], {{0}}) = {rows:?}");
+    println!("  Broadcast([a, b, c], [3, 2], {{1}}) = {cols:?}");
+    let mut sum = [0; 6];
+    dynamic::zip_broadcast_with_dims(
+        &[1, 2, 3, 4, 5, 6],
+        &[2, 3],
+        &[7, 8, 9],
+        &[3],
+        &[1],
+        &mut sum,
+        |x, y| x + y,
+    )?;
+    println!("  |1 2 3| + |7 8 9| with dims (1)  = {sum:?}");
+    println!("  |4 5 6|");
+    let mut too_small = [0; 4];
+    let err = dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut too_small, &[2, 3]).unwrap_err();
+    println!("  a 4-element output for [2, 3]      -> error: {err}");
+    println!("  the output is untouched            -> {too_small:?}");
+    Ok(())
+}

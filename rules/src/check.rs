@@ -1,0 +1,40 @@
+//! Checks that several forms share: shape limits, list ranges and order, element counts.
+
+use crate::{BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, element_count};
+
+/// Copies `dims` into a `DynShape`, or names `slot` as having too many axes.
+pub(crate) fn within_rank(form: Form, slot: Slot, dims: &[usize]) -> Result<DynShape, BroadcastError> {
+    DynShape::try_from_slice(dims).ok_or_else(|| BroadcastError::too_many_axes(form, slot, dims))
+}
+
+/// Every entry of `list` is below `rank`; the first that is not is the error.
+pub(crate) fn in_range(list: &[usize], rank: usize) -> Result<(), ErrorKind> {
+    match list.iter().enumerate().find(|&(_, &axis)| axis >= rank) {
+        Some((entry, &axis)) => Err(ErrorKind::AxisOutOfRange { entry, axis, rank }),
+        None => Ok(()),
+    }
+}
+
+/// `list` is strictly increasing; the first entry that breaks it is the error.
+pub(crate) fn increasing(list: &[usize]) -> Result<(), ErrorKind> {
+    match list.windows(2).enumerate().find(|(_, w)| w[1] <= w[0]) {
+        Some((i, w)) => Err(ErrorKind::NotIncreasing { entry: i + 1, previous: w[0], axis: w[1] }),
+        None => Ok(()),
+    }
+}
+
+/// The result shape, if its element count fits in `usize`.
+pub(crate) fn counted(result: DynShape) -> Result<DynShape, ErrorKind> {
+    match element_count(&result) {
+        Some(_) => Ok(result),
+        None => Err(ErrorKind::TooManyElements),
+    }
+}
+
+/// The list itself may hold no more than [`MAX_RANK`] entries (it indexes a shape).
+pub(crate) fn list_within_rank(form: Form, list: &[usize]) -> Result<(), BroadcastError> {
+    if list.len() > MAX_RANK {
+        return Err(BroadcastError::too_many_axes(form, Slot::List, list));
+    }
+    Ok(())
+}

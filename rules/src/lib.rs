@@ -1,0 +1,46 @@
+//! The broadcasting rules of [shapecast](https://docs.rs/shapecast), written once.
+//!
+//! Every path of shapecast decides broadcasts with these functions: the run-time API
+//! (`shapecast::dynamic` re-exports them), and the `broadcast!` macro, which calls them on
+//! literal shapes while the program compiles. A result or an error's wording therefore cannot
+//! differ between compile time and run time.
+//!
+//! Everything here is `no_std`, allocation-free and panic-free on any input: shapes are
+//! `&[usize]`, results are [`DynShape`]s (up to [`MAX_RANK`] axes, inline), failures are
+//! [`BroadcastError`]s that carry the rule, axis and sizes as data and print a sentence.
+//!
+//! ```
+//! use shapecast_rules::{broadcast_shapes, broadcast_to};
+//!
+//! assert_eq!(*broadcast_shapes(&[&[2, 1, 1], &[1, 3, 5]])?, [2, 3, 5]);
+//! let err = broadcast_shapes(&[&[7, 2, 5], &[7, 2, 6]]).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "cannot broadcast [7, 2, 5] with [7, 2, 6]: axis 2 has sizes 5 and 6; \
+//!      sizes must be equal or one of them 1"
+//! );
+//! assert!(broadcast_to(&[3], &[1]).is_err()); // one-way
+//! # Ok::<(), shapecast_rules::BroadcastError>(())
+//! ```
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod check;
+mod error;
+mod mapping;
+mod ngraph;
+mod numpy;
+mod packed;
+mod shape;
+mod xla;
+
+pub use error::{BroadcastError, ErrorKind, Form, Slot};
+pub use mapping::{
+    AxisMap, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,
+    sum_to_axes, with_dims_axis_maps,
+};
+pub use ngraph::broadcast_axes;
+pub use numpy::{broadcast_shapes, broadcast_to};
+pub use shape::{DynShape, MAX_RANK, element_count};
+pub use xla::{broadcast_in_dim, broadcast_with_dims};

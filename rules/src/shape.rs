@@ -1,0 +1,186 @@
+//! `DynShape`: a shape (or axis list) of up to [`MAX_RANK`] entries, stored inline.
+
+use core::fmt;
+use core::ops::Deref;
+
+/// The most axes a shape may have: NumPy 2's limit.
+pub const MAX_RANK: usize = 64;
+
+/// A list of at most [`MAX_RANK`] sizes (or axis positions), stored inline: no heap.
+///
+/// It derefs to `[usize]`, prints as `[2, 3]`, and compares with slices and arrays.
+///
+/// ```
+/// use shapecast_rules::DynShape;
+///
+/// let s = DynShape::new(&[2, 3])?;
+/// assert_eq!(s.rank(), 2);
+/// assert_eq!(*s, [2, 3]);
+/// assert_eq!(s.to_string(), "[2, 3]");
+/// assert!(DynShape::new(&[1; 65]).is_err());
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DynShape {
+    rank: u8,
+    dims: [usize; MAX_RANK],
+}
+
+impl DynShape {
+    /// The rank-0 shape `[]` (a scalar).
+    pub const fn scalar() -> Self {
+        DynShape { rank: 0, dims: [0; MAX_RANK] }
+    }
+
+    /// Copies `dims`, or fails with [`ErrorKind::TooManyAxes`](crate::ErrorKind::TooManyAxes)
+    /// if there are more than [`MAX_RANK`].
+    pub fn new(dims: &[usize]) -> Result<Self, crate::BroadcastError> {
+        Self::try_from_slice(dims).ok_or_else(|| {
+            crate::BroadcastError::too_many_axes(crate::Form::Shape, crate::Slot::Operand(0), dims)
+        })
+    }
+
+    /// Copies `dims` if it has at most [`MAX_RANK`] entries.
+    pub fn try_from_slice(dims: &[usize]) -> Option<Self> {
+        let mut shape = Self::scalar();
+        shape.dims.get_mut(..dims.len())?.copy_from_slice(dims);
+        shape.rank = dims.len() as u8;
+        Some(shape)
+    }
+
+    /// Copies the first [`MAX_RANK`] entries of `dims`, dropping the rest (for messages).
+    pub(crate) fn truncated(dims: &[usize]) -> Self {
+        Self::try_from_slice(&dims[..dims.len().min(MAX_RANK)]).unwrap_or_else(Self::scalar)
+    }
+
+    /// `n` entries, all equal to `value` (`n` is clamped to [`MAX_RANK`]).
+    pub(crate) fn filled(n: usize, value: usize) -> Self {
+        let mut shape = Self::scalar();
+        shape.rank = n.min(MAX_RANK) as u8;
+        shape.dims[..shape.rank as usize].fill(value);
+        shape
+    }
+
+    /// The number of entries (a shape's rank).
+    pub fn rank(&self) -> usize {
+        self.rank as usize
+    }
+
+    /// The element count (the product of the sizes; 1 for `[]`), or `None` if it overflows.
+    pub fn element_count(&self) -> Option<usize> {
+        element_count(self)
+    }
+
+    /// Appends one entry; `false` (and no change) if the list is full.
+    pub(crate) fn push(&mut self, value: usize) -> bool {
+        match self.dims.get_mut(self.rank as usize) {
+            Some(slot) => {
+                *slot = value;
+                self.rank += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
+        &mut self.dims[..self.rank as usize]
+    }
+}
+
+/// The element count of `dims` (1 for `[]`, 0 if any size is 0), or `None` if the product of the
+/// non-zero sizes overflows `usize`.
+///
+/// The non-zero product is what must fit, so that every stride of an array of this shape (a
+/// product of a suffix of its sizes) is representable too, even when the array is empty.
+///
+/// ```
+/// assert_eq!(shapecast_rules::element_count(&[2, 3]), Some(6));
+/// assert_eq!(shapecast_rules::element_count(&[]), Some(1));
+/// assert_eq!(shapecast_rules::element_count(&[usize::MAX, 2]), None);
+/// ```
+pub fn element_count(dims: &[usize]) -> Option<usize> {
+    let mut nonzero: usize = 1;
+    let mut empty = false;
+    for &d in dims {
+        if d == 0 {
+            empty = true;
+        } else {
+            nonzero = nonzero.checked_mul(d)?;
+        }
+    }
+    Some(if empty { 0 } else { nonzero })
+}
+
+impl Default for DynShape {
+    fn default() -> Self {
+        Self::scalar()
+    }
+}
+
+impl Deref for DynShape {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.dims[..self.rank as usize]
+    }
+}
+
+impl AsRef<[usize]> for DynShape {
+    fn as_ref(&self) -> &[usize] {
+        self
+    }
+}
+
+impl PartialEq<[usize]> for DynShape {
+    fn eq(&self, other: &[usize]) -> bool {
+        **self == *other
+    }
+}
+
+impl<const N: usize> PartialEq<[usize; N]> for DynShape {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl TryFrom<&[usize]> for DynShape {
+    type Error = crate::BroadcastError;
+    fn try_from(dims: &[usize]) -> Result<Self, Self::Error> {
+        Self::new(dims)
+    }
+}
+
+/// Writes `[2, 3]`, the way every message of shapecast writes a shape.
+pub(crate) fn write_list(f: &mut fmt::Formatter<'_>, list: &[usize]) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, d) in list.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{d}")?;
+    }
+    f.write_str("]")
+}
+
+impl fmt::Display for DynShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, self)
+    }
+}
+
+impl fmt::Debug for DynShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, self)
+    }
+}
+
+impl DynShape {
+    /// `[0, 1, …, n - 1]` (clamped to [`MAX_RANK`] entries).
+    pub(crate) fn identity(n: usize) -> Self {
+        let mut shape = Self::filled(n, 0);
+        for (i, d) in shape.as_mut_slice().iter_mut().enumerate() {
+            *d = i;
+        }
+        shape
+    }
+}

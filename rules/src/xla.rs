@@ -1,0 +1,100 @@
+//! XLA: explicit broadcasting (SEMANTICS.md §2).
+
+use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
+use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
+
+/// XLA's `BroadcastInDim`: `operand`'s axis `k` lands on `shape`'s axis `dims[k]`; returns
+/// `shape`.
+///
+/// One-way: an operand size must be 1 or equal to the target size it maps to. Checked, first
+/// failure reported, in this order: the rank, the length of `dims`, each entry's range, each
+/// size, the order.
+///
+/// ```
+/// use shapecast_rules::broadcast_in_dim;
+///
+/// assert_eq!(*broadcast_in_dim(&[2, 1, 4], &[2, 3, 4], &[0, 1, 2])?, [2, 3, 4]);
+/// assert_eq!(*broadcast_in_dim(&[2], &[3, 2], &[1])?, [3, 2]);
+/// assert!(broadcast_in_dim(&[3], &[2, 1], &[1]).is_err()); // 3 cannot shrink to 1
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn broadcast_in_dim(
+    operand: &[usize],
+    shape: &[usize],
+    dims: &[usize],
+) -> Result<DynShape, BroadcastError> {
+    within_rank(Form::InDim, Slot::Operand(0), operand)?;
+    let target = within_rank(Form::InDim, Slot::Target, shape)?;
+    list_within_rank(Form::InDim, dims)?;
+    let error = |kind| BroadcastError::new(Form::InDim, kind, operand, shape).with_list(dims);
+    if operand.len() > shape.len() {
+        return Err(error(ErrorKind::RankTooLarge { rank: operand.len(), target_rank: shape.len() }));
+    }
+    if dims.len() != operand.len() {
+        return Err(error(ErrorKind::WrongAxisCount { expected: operand.len(), found: dims.len() }));
+    }
+    in_range(dims, shape.len()).map_err(error)?;
+    for (operand_axis, (&size, &axis)) in operand.iter().zip(dims).enumerate() {
+        let target = shape[axis];
+        if size != 1 && size != target {
+            return Err(error(ErrorKind::CannotStretch { operand_axis, axis, size, target }));
+        }
+    }
+    increasing(dims).map_err(error)?;
+    counted(target).map_err(error)
+}
+
+/// The output shape of an XLA binary operation on `lhs` and `rhs` with `broadcast_dimensions`.
+///
+/// - Equal ranks: `dims` must be empty or the identity; then the degenerate rule applies axis
+///   by axis (sizes equal, or one of them 1; the output takes the one that is not 1).
+/// - Different ranks: the lower-rank operand's axis `k` lands on the other's axis `dims[k]`
+///   (a scalar needs no dims), the rest of its lifted shape is 1s, and the degenerate rule
+///   applies. Checked in XLA's order: the length of `dims`, each entry's range, each size pair,
+///   then the order.
+///
+/// ```
+/// use shapecast_rules::broadcast_with_dims;
+///
+/// assert_eq!(*broadcast_with_dims(&[2, 3], &[3], &[1])?, [2, 3]);
+/// assert_eq!(*broadcast_with_dims(&[4], &[1, 2], &[0])?, [4, 2]);
+/// assert_eq!(*broadcast_with_dims(&[2, 3], &[], &[])?, [2, 3]);
+/// assert!(broadcast_with_dims(&[2, 3], &[3], &[0]).is_err());
+/// assert!(broadcast_with_dims(&[2, 3], &[3], &[]).is_err()); // ranks differ: dims needed
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn broadcast_with_dims(lhs: &[usize], rhs: &[usize], dims: &[usize]) -> Result<DynShape, BroadcastError> {
+    within_rank(Form::WithDims, Slot::Operand(0), lhs)?;
+    within_rank(Form::WithDims, Slot::Operand(1), rhs)?;
+    list_within_rank(Form::WithDims, dims)?;
+    let error = |kind| BroadcastError::new(Form::WithDims, kind, lhs, rhs).with_list(dims);
+    let lhs_is_low = lhs.len() < rhs.len();
+    let (low, high) = if lhs_is_low { (lhs, rhs) } else { (rhs, lhs) };
+    if low.len() == high.len() {
+        if !dims.is_empty() && !dims.iter().copied().eq(0..low.len()) {
+            return Err(error(ErrorKind::NotIdentity { rank: low.len() }));
+        }
+    } else if dims.is_empty() && !low.is_empty() {
+        return Err(error(ErrorKind::RanksDifferWithoutDims { ranks: [lhs.len(), rhs.len()] }));
+    } else if dims.len() != low.len() {
+        return Err(error(ErrorKind::WrongAxisCount { expected: low.len(), found: dims.len() }));
+    } else {
+        in_range(dims, high.len()).map_err(error)?;
+    }
+    // With equal ranks and empty dims, the identity map.
+    let map = |k: usize| dims.get(k).copied().unwrap_or(k);
+    let mut out = DynShape::try_from_slice(high).unwrap_or_default();
+    for (k, &small) in low.iter().enumerate() {
+        let axis = map(k);
+        let big = high[axis];
+        if small != big && small != 1 && big != 1 {
+            let sizes = if lhs_is_low { [small, big] } else { [big, small] };
+            return Err(error(ErrorKind::SizeMismatch { axis, sizes, operands: [0, 1] }));
+        }
+        if big == 1 {
+            out.as_mut_slice()[axis] = small;
+        }
+    }
+    increasing(dims).map_err(error)?;
+    counted(out).map_err(error)
+}

@@ -1,0 +1,83 @@
+//! Materializing the one-operand forms between slices, shapes given at run time.
+
+use super::{BroadcastError, Form, Slot, check_len};
+use crate::kernel::{self, Plan};
+use shapecast_rules as rules;
+
+/// Checks `src`/`dst` against their shapes, then copies `src` (read through `map`) into `dst`.
+fn copy_mapped<T: Copy>(
+    form: Form,
+    (src, from): (&[T], &[usize]),
+    (dst, to): (&mut [T], &[usize]),
+    list: &[usize],
+    map: &[usize],
+) -> Result<(), BroadcastError> {
+    let blame = |slot, expected, found| {
+        BroadcastError::wrong_length(form, (from, to), slot, expected, found).naming_list(list)
+    };
+    check_len(src.len(), from, Slot::Operand(0), blame)?;
+    check_len(dst.len(), to, Slot::Target, blame)?;
+    let strides = rules::strides_over_output(from, map, to.len());
+    kernel::copy(src, &Plan::new(to, [&strides]), dst);
+    Ok(())
+}
+
+/// NumPy `broadcast_to` between slices: `src` of shape `from` stretched into `dst` of shape `to`.
+///
+/// ```
+/// let mut dst = [0; 6];
+/// shapecast::dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut dst, &[2, 3])?;
+/// assert_eq!(dst, [1, 2, 3, 1, 2, 3]);
+/// // Wrong lengths are errors, and `dst` is left untouched:
+/// assert!(shapecast::dynamic::copy_broadcast_to(&[1, 2], &[3], &mut dst, &[2, 3]).is_err());
+/// # Ok::<(), shapecast::dynamic::BroadcastError>(())
+/// ```
+pub fn copy_broadcast_to<T: Copy>(
+    src: &[T],
+    from: &[usize],
+    dst: &mut [T],
+    to: &[usize],
+) -> Result<(), BroadcastError> {
+    rules::broadcast_to(from, to)?;
+    let map = rules::numpy_axis_map(from.len(), to.len());
+    copy_mapped(Form::BroadcastTo, (src, from), (dst, to), &[], &map)
+}
+
+/// nGraph `Broadcast` between slices: `src` of shape `arg` repeated along `axes` of `shape`.
+///
+/// ```
+/// let mut dst = [0; 6];
+/// shapecast::dynamic::copy_broadcast_axes(&[1, 2, 3], &[3], &mut dst, &[3, 2], &[1])?;
+/// assert_eq!(dst, [1, 1, 2, 2, 3, 3]);
+/// # Ok::<(), shapecast::dynamic::BroadcastError>(())
+/// ```
+pub fn copy_broadcast_axes<T: Copy>(
+    src: &[T],
+    arg: &[usize],
+    dst: &mut [T],
+    shape: &[usize],
+    axes: &[usize],
+) -> Result<(), BroadcastError> {
+    rules::broadcast_axes(arg, shape, axes)?;
+    let map = rules::ngraph_axis_map(shape.len(), axes);
+    copy_mapped(Form::Axes, (src, arg), (dst, shape), axes, &map)
+}
+
+/// XLA `BroadcastInDim` between slices: `src` of shape `operand`, its axis `k` on `dims[k]`.
+///
+/// ```
+/// let mut dst = [0; 6];
+/// shapecast::dynamic::copy_broadcast_in_dim(&[1, 2, 3], &[3, 1], &mut dst, &[3, 2], &[0, 1])?;
+/// assert_eq!(dst, [1, 1, 2, 2, 3, 3]);
+/// # Ok::<(), shapecast::dynamic::BroadcastError>(())
+/// ```
+pub fn copy_broadcast_in_dim<T: Copy>(
+    src: &[T],
+    operand: &[usize],
+    dst: &mut [T],
+    shape: &[usize],
+    dims: &[usize],
+) -> Result<(), BroadcastError> {
+    rules::broadcast_in_dim(operand, shape, dims)?;
+    copy_mapped(Form::InDim, (src, operand), (dst, shape), dims, dims)
+}

@@ -1,0 +1,26 @@
+//! The copy kernel: one strided operand into a contiguous output.
+
+use super::Plan;
+
+/// Fills `dst` (the plan's whole output, row-major) from `src` read through the plan.
+///
+/// The caller has checked the shapes and lengths; every run then lies inside `src`.
+pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, dst: &mut [T]) {
+    let (n, [stride]) = plan.inner();
+    if n == 0 {
+        return;
+    }
+    let mut chunks = dst.chunks_exact_mut(n);
+    plan.for_each_run(|[off]| {
+        let Some(chunk) = chunks.next() else { return };
+        match stride {
+            0 => chunk.fill(src[off]),
+            1 => chunk.copy_from_slice(&src[off..off + n]),
+            s => {
+                for (d, x) in chunk.iter_mut().zip(src[off..].iter().step_by(s)) {
+                    *d = *x;
+                }
+            }
+        }
+    });
+}

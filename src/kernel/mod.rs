@@ -1,0 +1,15 @@
+//! The copy and zip kernels over strided operands, shared by every materializing path.
+//!
+//! A [`Plan`] describes the output as a row-major box of `dims`, and each operand by its stride
+//! along every output axis (0 where stretched). Axes of size 1 are dropped and adjacent axes
+//! that every operand walks contiguously are merged, so the innermost loop is as long as
+//! possible; it is a `copy_from_slice`, a `fill`, or a plain zip of slices: no index arithmetic
+//! per element.
+
+mod copy;
+mod plan;
+mod zip;
+
+pub(crate) use copy::copy;
+pub(crate) use plan::Plan;
+pub(crate) use zip::zip;

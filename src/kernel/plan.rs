@@ -1,0 +1,112 @@
+//! `Plan`: the output box and each operand's strides, with trivial axes merged away.
+
+use shapecast_rules::MAX_RANK;
+
+/// The loop nest of a kernel over `N` operands: output sizes outermost first, and each
+/// operand's stride along every output axis.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan<const N: usize> {
+    rank: usize,
+    dims: [usize; MAX_RANK],
+    strides: [[usize; MAX_RANK]; N],
+}
+
+impl<const N: usize> Plan<N> {
+    /// Builds the plan for output `dims` (at most `MAX_RANK` axes) read through `strides`
+    /// (one entry per output axis for each operand): drops size-1 axes, then merges each axis
+    /// into the next where every operand steps over the pair as over one axis.
+    pub(crate) fn new(dims: &[usize], strides: [&[usize]; N]) -> Self {
+        let mut plan = Plan { rank: 0, dims: [1; MAX_RANK], strides: [[0; MAX_RANK]; N] };
+        for (axis, &d) in dims.iter().enumerate().take(MAX_RANK) {
+            if d == 1 {
+                continue;
+            }
+            let stride_of = |op: &[usize]| op.get(axis).copied().unwrap_or(0);
+            let last = plan.rank.wrapping_sub(1);
+            let mergeable = plan.rank > 0
+                && (0..N).all(|i| plan.strides[i][last] == stride_of(strides[i]).wrapping_mul(d));
+            if mergeable {
+                plan.dims[last] *= d;
+                for (i, op) in strides.iter().enumerate() {
+                    plan.strides[i][last] = stride_of(op);
+                }
+            } else {
+                plan.dims[plan.rank] = d;
+                for (i, op) in strides.iter().enumerate() {
+                    plan.strides[i][plan.rank] = stride_of(op);
+                }
+                plan.rank += 1;
+            }
+        }
+        plan
+    }
+
+    /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one
+    /// run of one element).
+    pub(crate) fn inner(&self) -> (usize, [usize; N]) {
+        match self.rank.checked_sub(1) {
+            Some(last) => (self.dims[last], core::array::from_fn(|i| self.strides[i][last])),
+            None => (1, [0; N]),
+        }
+    }
+
+    /// Calls `run` with each operand's starting offset for every innermost run, in row-major
+    /// order. The offsets are kept up to date incrementally, like an odometer.
+    pub(crate) fn for_each_run(&self, mut run: impl FnMut([usize; N])) {
+        let outer = self.rank.saturating_sub(1);
+        if self.dims[..self.rank].contains(&0) {
+            return;
+        }
+        let mut index = [0usize; MAX_RANK];
+        let mut offsets = [0usize; N];
+        loop {
+            run(offsets);
+            let mut axis = outer;
+            loop {
+                let Some(a) = axis.checked_sub(1) else { return };
+                axis = a;
+                index[a] += 1;
+                if index[a] < self.dims[a] {
+                    for (off, s) in offsets.iter_mut().zip(&self.strides) {
+                        *off += s[a];
+                    }
+                    break;
+                }
+                index[a] = 0;
+                for (off, s) in offsets.iter_mut().zip(&self.strides) {
+                    *off -= s[a] * (self.dims[a] - 1);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merges_contiguous_and_drops_unit_axes() {
+        // [2, 3, 4] copied as is: one run of 24.
+        let p = Plan::new(&[2, 3, 4], [&[12, 4, 1]]);
+        assert_eq!((p.rank, p.inner()), (1, (24, [1])));
+        // [4096, 1] -> [4096, 1024]: rows of a filled value.
+        let p = Plan::new(&[4096, 1024], [&[1, 0]]);
+        assert_eq!((p.rank, p.inner()), (2, (1024, [0])));
+        // A size-1 output axis disappears; stretched axes next to each other merge.
+        let p = Plan::new(&[5, 1, 2, 3], [&[1, 0, 0, 0]]);
+        assert_eq!((p.rank, p.inner()), (2, (6, [0])));
+    }
+
+    #[test]
+    fn runs_visit_offsets_in_row_major_order() {
+        let p = Plan::new(&[2, 3, 2], [&[0, 1, 0]]);
+        let mut seen = [0usize; 3];
+        let mut n = 0;
+        p.for_each_run(|[o]| {
+            seen[n % 3] = o;
+            n += 1;
+        });
+        assert_eq!((n, seen), (6, [0, 1, 2]));
+    }
+}

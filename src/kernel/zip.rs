@@ -1,0 +1,57 @@
+//! The zip kernel: two strided operands combined element by element into a contiguous output.
+
+use super::Plan;
+
+/// Writes `f(a, b)` for every output element, row-major, reading `a` and `b` through the plan.
+///
+/// The caller has checked the shapes and lengths; every run then lies inside `a` and `b`.
+pub(crate) fn zip<A: Copy, B: Copy, O>(
+    a: &[A],
+    b: &[B],
+    plan: &Plan<2>,
+    out: &mut [O],
+    mut f: impl FnMut(A, B) -> O,
+) {
+    let (n, [sa, sb]) = plan.inner();
+    if n == 0 {
+        return;
+    }
+    let mut chunks = out.chunks_exact_mut(n);
+    plan.for_each_run(|[oa, ob]| {
+        let Some(chunk) = chunks.next() else { return };
+        match (sa, sb) {
+            (1, 1) => {
+                let (xs, ys) = (&a[oa..oa + n], &b[ob..ob + n]);
+                for ((o, &x), &y) in chunk.iter_mut().zip(xs).zip(ys) {
+                    *o = f(x, y);
+                }
+            }
+            (0, 1) => {
+                let x = a[oa];
+                for (o, &y) in chunk.iter_mut().zip(&b[ob..ob + n]) {
+                    *o = f(x, y);
+                }
+            }
+            (1, 0) => {
+                let y = b[ob];
+                for (o, &x) in chunk.iter_mut().zip(&a[oa..oa + n]) {
+                    *o = f(x, y);
+                }
+            }
+            (0, 0) => {
+                let (x, y) = (a[oa], b[ob]);
+                chunk.iter_mut().for_each(|o| *o = f(x, y));
+            }
+            _ => {
+                // Strides other than 0 and 1 on the inner axis: not produced by the broadcast
+                // forms (an operand's last axis is contiguous), kept correct for completeness.
+                let (mut ia, mut ib) = (oa, ob);
+                for o in chunk.iter_mut() {
+                    *o = f(a[ia], b[ib]);
+                    ia += sa;
+                    ib += sb;
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,118 @@
+//! A naive reference for every rule, written from SEMANTICS.md without looking at the library:
+//! shapes as `Vec`s, `None` for "error", and the element mapping `output[C] = input[p(C)]`
+//! evaluated coordinate by coordinate.
+#![allow(dead_code)]
+
+pub type Shape = Vec<usize>;
+
+pub fn numpy(shapes: &[Shape]) -> Option<Shape> {
+    let r = shapes.iter().map(Vec::len).max().unwrap_or(0);
+    let padded: Vec<Shape> = shapes.iter().map(|s| [vec![1; r - s.len()], s.clone()].concat()).collect();
+    (0..r)
+        .map(|i| {
+            let mut sizes: Vec<usize> = padded.iter().map(|s| s[i]).filter(|&d| d != 1).collect();
+            sizes.dedup();
+            match sizes.len() {
+                0 => Some(1),
+                1 => Some(sizes[0]),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+pub fn broadcast_to(a: &Shape, s: &Shape) -> Option<Shape> {
+    if a.len() > s.len() {
+        return None;
+    }
+    let pad = s.len() - a.len();
+    a.iter().enumerate().all(|(k, &d)| d == 1 || d == s[k + pad]).then(|| s.clone())
+}
+
+fn increasing_below(list: &[usize], rank: usize) -> bool {
+    list.windows(2).all(|w| w[0] < w[1]) && list.iter().all(|&x| x < rank)
+}
+
+pub fn axes(arg: &Shape, s: &Shape, axes: &[usize]) -> Option<Shape> {
+    if !increasing_below(axes, s.len()) {
+        return None;
+    }
+    let kept: Shape = (0..s.len()).filter(|i| !axes.contains(i)).map(|i| s[i]).collect();
+    (kept == *arg).then(|| s.clone())
+}
+
+pub fn in_dim(a: &Shape, s: &Shape, dims: &[usize]) -> Option<Shape> {
+    if dims.len() != a.len() || !increasing_below(dims, s.len()) {
+        return None;
+    }
+    a.iter().zip(dims).all(|(&d, &i)| d == 1 || d == s[i]).then(|| s.clone())
+}
+
+pub fn with_dims(l: &Shape, r: &Shape, dims: &[usize]) -> Option<Shape> {
+    let (low, high) = if l.len() < r.len() { (l, r) } else { (r, l) };
+    let lifted: Shape = if low.len() == high.len() {
+        if !dims.is_empty() && dims != (0..low.len()).collect::<Vec<_>>() {
+            return None;
+        }
+        low.clone()
+    } else {
+        if low.is_empty() && dims.is_empty() {
+            vec![1; high.len()]
+        } else {
+            if dims.len() != low.len() || !increasing_below(dims, high.len()) {
+                return None;
+            }
+            let mut lifted = vec![1; high.len()];
+            for (k, &i) in dims.iter().enumerate() {
+                lifted[i] = low[k];
+            }
+            lifted
+        }
+    };
+    lifted
+        .iter()
+        .zip(high)
+        .map(|(&a, &b)| {
+            if a == b || b == 1 {
+                Some(a)
+            } else if a == 1 {
+                Some(b)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// All coordinates of `shape`, row-major.
+pub fn coords(shape: &[usize]) -> Vec<Shape> {
+    let mut all = vec![vec![]];
+    for &d in shape {
+        all = all.into_iter().flat_map(|c| (0..d).map(move |i| [c.clone(), vec![i]].concat())).collect();
+    }
+    all
+}
+
+/// The flat row-major index of `c` in `shape`.
+pub fn ravel(c: &[usize], shape: &[usize]) -> usize {
+    c.iter().zip(shape).fold(0, |acc, (&i, &d)| acc * d + i)
+}
+
+/// `p(C)`: the operand coordinate read for output coordinate `c`, given where each operand axis
+/// lands (`map`); a size-1 operand axis is read at 0.
+pub fn source(c: &[usize], operand: &[usize], map: &[usize]) -> Shape {
+    operand.iter().zip(map).map(|(&d, &i)| if d == 1 { 0 } else { c[i] }).collect()
+}
+
+/// The output of broadcasting `0..len(operand)` (element indices) through `map` onto `out`.
+pub fn broadcast_indices(operand: &[usize], map: &[usize], out: &[usize]) -> Vec<usize> {
+    coords(out).iter().map(|c| ravel(&source(c, operand, map), operand)).collect()
+}
+
+pub fn numpy_map(operand_rank: usize, out_rank: usize) -> Shape {
+    (out_rank - operand_rank..out_rank).collect()
+}
+
+pub fn axes_map(out_rank: usize, axes: &[usize]) -> Shape {
+    (0..out_rank).filter(|i| !axes.contains(i)).collect()
+}

@@ -1,0 +1,110 @@
+//! Hostile input: huge sizes, too many axes, broken lists, wrong slice lengths. Everything is an
+//! `Err` (or a correct `Ok`), nothing panics, and nothing is written on error.
+
+mod common;
+
+use common::reference as naive;
+use proptest::prelude::*;
+use shapecast::dynamic::{self, ErrorKind, Slot};
+
+fn size() -> impl Strategy<Value = usize> {
+    prop_oneof![4 => 0usize..=4, 1 => Just(usize::MAX), 1 => Just(1usize << 33), 1 => any::<usize>()]
+}
+
+fn dims(max: usize) -> impl Strategy<Value = Vec<usize>> {
+    prop_oneof![4 => prop::collection::vec(size(), 0..=8), 1 => prop::collection::vec(0usize..=2, 60..=max)]
+}
+
+fn list() -> impl Strategy<Value = Vec<usize>> {
+    prop_oneof![
+        prop::collection::vec(0usize..=9, 0..=6),
+        prop::collection::vec(any::<usize>(), 0..=3),
+        prop::collection::vec(0usize..=3, 62..=70)
+    ]
+}
+
+/// Whether the reference accepts and the result's element count fits.
+fn fits(out: &Option<Vec<usize>>) -> bool {
+    out.as_ref().is_some_and(|o| o.len() <= 64 && dynamic::element_count(o).is_some())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    #[test]
+    fn shape_rules_never_panic(a in dims(70), b in dims(70), l in list()) {
+        let too_many = a.len() > 64 || b.len() > 64;
+        let r = dynamic::broadcast_shapes(&[&a, &b]);
+        prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::numpy(&[a.clone(), b.clone()])));
+        let r = dynamic::broadcast_to(&a, &b);
+        prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::broadcast_to(&a, &b)));
+        let r = dynamic::broadcast_axes(&a, &b, &l);
+        prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::axes(&a, &b, &l)));
+        let r = dynamic::broadcast_in_dim(&a, &b, &l);
+        prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::in_dim(&a, &b, &l)));
+        let r = dynamic::broadcast_with_dims(&a, &b, &l);
+        prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::with_dims(&a, &b, &l)));
+        for e in [dynamic::broadcast_shapes(&[&a, &b, &a]).err(), dynamic::sum_to_axes(&a, &b).err()].into_iter().flatten() {
+            prop_assert!(!e.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn kernels_reject_wrong_lengths_and_write_nothing(
+        (a, out) in (prop::collection::vec(0usize..=3, 0..=4), prop::collection::vec(0usize..=3, 0..=4)),
+        src_len in 0usize..=90, dst_len in 0usize..=90, l in list(),
+    ) {
+        let src = vec![1u8; src_len];
+        let mut dst = vec![0u8; dst_len];
+        let ok_len = src_len == a.iter().product::<usize>() && dst_len == out.iter().product::<usize>();
+        let results = [
+            dynamic::copy_broadcast_to(&src, &a, &mut dst, &out).is_ok() == (ok_len && naive::broadcast_to(&a, &out).is_some()),
+            dynamic::copy_broadcast_axes(&src, &a, &mut dst, &out, &l).is_ok() == (ok_len && naive::axes(&a, &out, &l).is_some()),
+            dynamic::copy_broadcast_in_dim(&src, &a, &mut dst, &out, &l).is_ok() == (ok_len && naive::in_dim(&a, &out, &l).is_some()),
+        ];
+        prop_assert_eq!(results, [true; 3]);
+        if !ok_len {
+            prop_assert!(dst.iter().all(|&x| x == 0), "written on error");
+        }
+        let mut zipped = vec![0u8; dst_len];
+        let z = dynamic::zip_broadcast(&src, &a, &dst, &out, &mut zipped, |x, y| x + y);
+        let want = naive::numpy(&[a.clone(), out.clone()]);
+        let lens_ok = ok_len && want.as_ref().is_some_and(|o| o.iter().product::<usize>() == dst_len);
+        prop_assert_eq!(z.is_ok(), lens_ok);
+        if !lens_ok {
+            prop_assert!(zipped.iter().all(|&x| x == 0), "written on error");
+        }
+    }
+}
+
+#[test]
+fn errors_name_what_went_wrong() {
+    let e = dynamic::broadcast_shapes(&[&[1; 65], &[2]]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 65 });
+    assert_eq!(e.to_string(), "cannot broadcast: operand 0 has 65 entries; at most 64 axes are supported");
+
+    let e = dynamic::broadcast_shapes(&[&[1 << 40, 1], &[1, 1 << 40]]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    assert!(e.to_string().ends_with("the result has more elements than usize can count"));
+    // An empty array never overflows: [0, 2^40, 2^40] has 0 elements, but its strides would not
+    // fit, so the non-zero product must fit too.
+    assert!(dynamic::broadcast_shapes(&[&[0, 1 << 20, 1 << 20]]).is_ok());
+    assert!(dynamic::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).is_err());
+
+    let e = dynamic::broadcast_shapes(&[]).unwrap();
+    assert!(e.is_empty());
+
+    let mut dst = [9u8; 4];
+    let e = dynamic::copy_broadcast_to(&[1u8, 2, 3], &[3], &mut dst, &[2, 3]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, expected: 6, found: 4 });
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6"
+    );
+    assert_eq!(dst, [9; 4]);
+
+    let e = dynamic::broadcast_with_dims(&[8, 8, 8], &[8, 8], &[1, 0]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotIncreasing { entry: 1, previous: 1, axis: 0 });
+    let e = dynamic::broadcast_with_dims(&[16, 8, 4], &[8, 4], &[2, 1]).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::SizeMismatch { axis: 2, sizes: [4, 8], .. }), "{e}");
+}

@@ -1,0 +1,1 @@
+//! Compile-time tests of shapecast live in tests/ui.rs.
