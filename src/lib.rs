@@ -2,5 +2,29 @@
 #![no_std]
 #![forbid(unsafe_code)]
 extern crate self as shapecast;
+
 pub mod dynamic;
+pub mod forms;
 mod kernel;
+pub mod shape;
+#[doc(hidden)]
+pub mod typelevel;
+
+pub use forms::*;
+pub use shape::{Axes, Shape};
+pub use shapecast_macros::{axes, broadcast, shape};
+
+/// Everything a user of shapecast names: the macros, the traits and their aliases.
+pub mod prelude {
+    pub use crate::dynamic;
+    pub use crate::forms::*;
+    pub use crate::shape::{Axes, Shape};
+    pub use shapecast_macros::{axes, broadcast, shape};
+}
+
+/// What macro expansions name. Not public API: outside semver, may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::shape::{AxisSet, Cons, Nil};
+    pub use typenum;
+}

@@ -1,0 +1,162 @@
+//! Checking: literal shapes are decided here, at expansion time, by the same rules functions as
+//! `shapecast::dynamic`; each error is placed on the token at fault.
+
+use proc_macro2::{Span, TokenStream};
+use shapecast_rules::{self as rules, BroadcastError, ErrorKind, Form, MAX_RANK, Slot};
+
+use crate::expand;
+use crate::parse::{BroadcastInput, Keyword, Literals, Operand};
+
+/// Checks a parsed `broadcast!` and returns its expansion, or every error found.
+pub fn broadcast(input: BroadcastInput) -> Result<TokenStream, Vec<syn::Error>> {
+    let mut errors = input.errors;
+    let literals = input.operands.iter().chain(&input.target).filter_map(Operand::literal);
+    for l in literals {
+        errors.extend(shape_limits(l));
+    }
+    if let Some(opts) = &input.options {
+        if !all_literal(&input.operands, input.target.as_ref()) {
+            // With a type operand only the list's own order can be checked here; the traits
+            // check the rest.
+            errors.extend(list_order(&opts.list, opts.keyword));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let option = input.options.as_ref().map(|o| (o.keyword, &o.list));
+    match (&input.target, option) {
+        (Some(target), option) => to_target(&input.operands[0], target, option),
+        (None, Some((_, dims))) => with_dims(&input.operands[0], &input.operands[1], dims),
+        (None, None) => numpy(&input.operands),
+    }
+    .map_err(|e| vec![e])
+}
+
+fn all_literal(operands: &[Operand], target: Option<&Operand>) -> bool {
+    operands.iter().chain(target).all(|o| o.literal().is_some())
+}
+
+fn numpy(operands: &[Operand]) -> syn::Result<TokenStream> {
+    let Some(lits) = operands.iter().map(Operand::literal).collect::<Option<Vec<_>>>() else {
+        return Ok(expand::numpy(operands));
+    };
+    let shapes: Vec<&[usize]> = lits.iter().map(|l| l.values.as_slice()).collect();
+    match rules::broadcast_shapes(&shapes) {
+        Ok(out) => Ok(expand::list(&out)),
+        Err(e) => {
+            let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
+            let span = match e.kind() {
+                ErrorKind::SizeMismatch { axis, operands: [_, j], .. } => {
+                    let l = lits[j];
+                    l.spans.get(axis + l.values.len() - rank).copied().unwrap_or(l.span)
+                }
+                _ => Span::call_site(),
+            };
+            Err(error(span, &e))
+        }
+    }
+}
+
+fn to_target(
+    a: &Operand,
+    target: &Operand,
+    option: Option<(Keyword, &Literals)>,
+) -> syn::Result<TokenStream> {
+    let list = option.map(|(k, l)| (k, l.values.as_slice()));
+    let (Some(op), Some(s)) = (a.literal(), target.literal()) else {
+        return Ok(expand::to_target(a, target, list));
+    };
+    let result = match option {
+        None => rules::broadcast_to(&op.values, &s.values),
+        Some((Keyword::Axes, axes)) => rules::broadcast_axes(&op.values, &s.values, &axes.values),
+        Some((Keyword::Dims, dims)) => rules::broadcast_in_dim(&op.values, &s.values, &dims.values),
+    };
+    match result {
+        Ok(out) => Ok(expand::list(&out)),
+        Err(e) => {
+            let listed = option.map(|(_, l)| l);
+            Err(error(blame(&e, [op, s], listed), &e))
+        }
+    }
+}
+
+fn with_dims(a: &Operand, b: &Operand, dims: &Literals) -> syn::Result<TokenStream> {
+    let (Some(l), Some(r)) = (a.literal(), b.literal()) else {
+        return Ok(expand::with_dims(a, b, &dims.values));
+    };
+    match rules::broadcast_with_dims(&l.values, &r.values, &dims.values) {
+        Ok(out) => Ok(expand::list(&out)),
+        Err(e) => Err(error(blame(&e, [l, r], Some(dims)), &e)),
+    }
+}
+
+/// The token at fault for an error of the one-operand forms and of XLA's binary form:
+/// `lits` are the operand and the target (or the two operands), `list` the dims/axes.
+fn blame(e: &BroadcastError, lits: [&Literals; 2], list: Option<&Literals>) -> Span {
+    let [a, b] = lits;
+    let entry = |k: usize| list.and_then(|l| l.spans.get(k).copied());
+    let size = |l: &Literals, k: usize| l.spans.get(k).copied();
+    let whole_list = list.map(|l| l.span);
+    let found = match e.kind() {
+        ErrorKind::TooManyAxes { slot: Slot::Operand(i), .. } => Some(lits[i.min(1)].span),
+        ErrorKind::TooManyAxes { slot: Slot::Target, .. } => Some(b.span),
+        ErrorKind::CannotStretch { operand_axis, .. } => size(a, operand_axis),
+        ErrorKind::KeptSizeMismatch { arg_axis, .. } => size(a, arg_axis),
+        ErrorKind::RankTooLarge { .. } => Some(a.span),
+        ErrorKind::AxisOutOfRange { entry: k, .. } | ErrorKind::NotIncreasing { entry: k, .. } => entry(k),
+        ErrorKind::WrongAxisCount { .. } if e.form() == Form::Axes => Some(a.span),
+        ErrorKind::WrongAxisCount { .. } | ErrorKind::NotIdentity { .. } => whole_list,
+        ErrorKind::RanksDifferWithoutDims { .. } => {
+            Some(if a.values.len() < b.values.len() { a.span } else { b.span })
+        }
+        ErrorKind::SizeMismatch { axis, .. } => {
+            // XLA's binary form: the right operand's size on that axis of the result.
+            let dims = list.map_or(&[][..], |l| &l.values[..]);
+            let k = if b.values.len() >= a.values.len() {
+                Some(axis)
+            } else {
+                dims.iter().position(|&d| d == axis)
+            };
+            k.and_then(|k| size(b, k))
+        }
+        ErrorKind::TooManyElements => Some(b.span),
+        _ => None,
+    };
+    found.unwrap_or_else(Span::call_site)
+}
+
+fn error(span: Span, e: &BroadcastError) -> syn::Error {
+    syn::Error::new(span, e)
+}
+
+/// A literal shape's own limits: at most 64 axes, and an element count that fits in `usize`.
+pub fn shape_limits(l: &Literals) -> Option<syn::Error> {
+    if l.values.len() > MAX_RANK {
+        let msg = format!("a shape has at most {MAX_RANK} axes; this one has {}", l.values.len());
+        return Some(syn::Error::new(l.span, msg));
+    }
+    if rules::element_count(&l.values).is_none() {
+        let shape = rules::DynShape::try_from_slice(&l.values).unwrap_or_default();
+        let msg = format!("the element count of {shape} overflows usize");
+        return Some(syn::Error::new(l.span, msg));
+    }
+    None
+}
+
+/// A `dims`/`axes` list's own rules: at most 64 entries, strictly increasing.
+pub fn list_order(l: &Literals, keyword: Keyword) -> Option<syn::Error> {
+    let name = if keyword == Keyword::Axes { "axes" } else { "dims" };
+    if l.values.len() > MAX_RANK {
+        let msg = format!("{name} has at most {MAX_RANK} entries; this one has {}", l.values.len());
+        return Some(syn::Error::new(l.span, msg));
+    }
+    let (k, w) = l.values.windows(2).enumerate().find(|(_, w)| w[1] <= w[0])?;
+    let msg = format!(
+        "{name} entry {} is {}, not greater than the entry before it ({}); {name} must be strictly increasing",
+        k + 1,
+        w[1],
+        w[0]
+    );
+    Some(syn::Error::new(l.spans[k + 1], msg))
+}

@@ -1,0 +1,92 @@
+//! Expansion: shapes and axis lists as typenum type-level lists, and the trait projections that
+//! type operands need.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use crate::parse::{Keyword, Operand};
+
+/// The typenum binary form of `n`: `UTerm` for 0, else `UInt<binary(n / 2), B{n % 2}>`. Written
+/// out here so that any `usize` works, not only typenum's table of aliases.
+pub fn unsigned(n: usize) -> TokenStream {
+    let t = quote!(::shapecast::__private::typenum);
+    let mut out = quote!(#t::UTerm);
+    for bit in (0..usize::BITS - n.leading_zeros()).rev() {
+        let b = if n >> bit & 1 == 1 { quote!(#t::B1) } else { quote!(#t::B0) };
+        out = quote!(#t::UInt<#out, #b>);
+    }
+    out
+}
+
+/// `Cons<H0, Cons<H1, … Nil>>` for the entries `values`.
+pub fn list(values: &[usize]) -> TokenStream {
+    let p = quote!(::shapecast::__private);
+    values.iter().rev().fold(quote!(#p::Nil), |tail, &v| {
+        let head = unsigned(v);
+        quote!(#p::Cons<#head, #tail>)
+    })
+}
+
+/// `AxisSet<Cons<…>>`: an axis set as a type.
+pub fn axis_set(values: &[usize]) -> TokenStream {
+    let list = list(values);
+    quote!(::shapecast::__private::AxisSet<#list>)
+}
+
+/// An operand as a type: its own type, or the list of its literal sizes.
+pub fn operand(op: &Operand) -> TokenStream {
+    match op {
+        Operand::Literal(l) => list(&l.values),
+        Operand::Type(ty) => quote!(#ty),
+    }
+}
+
+/// The NumPy fold `Broadcasted<Broadcasted<A, B>, C>…`, each step spanned at its new operand so
+/// that a failing bound points there.
+pub fn numpy(operands: &[Operand]) -> TokenStream {
+    let mut iter = operands.iter();
+    let Some(first) = iter.next() else { return list(&[]) };
+    iter.fold(operand(first), |acc, next| {
+        let ty = operand(next);
+        quote_spanned!(next.span()=> <#acc as ::shapecast::Broadcast<#ty>>::Output)
+    })
+}
+
+/// The projection for the forms with a target: `<A as Trait<S, L>>::Output`.
+pub fn to_target(a: &Operand, target: &Operand, option: Option<(Keyword, &[usize])>) -> TokenStream {
+    let (a_ty, s_ty) = (operand(a), operand(target));
+    let span = target.span();
+    match option {
+        None => quote_spanned!(span=> <#a_ty as ::shapecast::BroadcastTo<#s_ty>>::Output),
+        Some((Keyword::Axes, axes)) => {
+            let axes = axis_set(axes);
+            quote_spanned!(span=> <#a_ty as ::shapecast::BroadcastAxes<#s_ty, #axes>>::Output)
+        }
+        Some((Keyword::Dims, dims)) => {
+            let dims = axis_set(dims);
+            quote_spanned!(span=> <#a_ty as ::shapecast::BroadcastInDim<#s_ty, #dims>>::Output)
+        }
+    }
+}
+
+/// XLA's binary form with types: `<A as BroadcastWithDims<B, D>>::Output`.
+pub fn with_dims(a: &Operand, b: &Operand, dims: &[usize]) -> TokenStream {
+    let (a_ty, b_ty, dims) = (operand(a), operand(b), axis_set(dims));
+    quote_spanned!(b.span()=> <#a_ty as ::shapecast::BroadcastWithDims<#b_ty, #dims>>::Output)
+}
+
+/// A type standing for errors: each `compile_error!` in type position reports its message at its
+/// span, and the type itself is an error type, so nothing cascades from it.
+pub fn errors(errors: Vec<syn::Error>) -> TokenStream {
+    let parts: Vec<TokenStream> = errors
+        .into_iter()
+        .map(|e| {
+            let (span, msg) = (e.span(), e.to_string());
+            quote_spanned!(span=> ::core::compile_error!{ #msg })
+        })
+        .collect();
+    match parts.as_slice() {
+        [one] => one.clone(),
+        _ => quote!((#(#parts,)*)),
+    }
+}

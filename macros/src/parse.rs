@@ -1,0 +1,246 @@
+//! Parsing: `broadcast!`'s operands, target and options into a typed input, collecting every
+//! error instead of stopping at the first.
+
+use proc_macro2::Span;
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Expr, Ident, Lit, Token, Type, UnOp, bracketed};
+
+/// A bracketed list of `usize` literals: a shape's sizes, or a `dims`/`axes` list.
+pub struct Literals {
+    pub values: Vec<usize>,
+    /// The span of each entry.
+    pub spans: Vec<Span>,
+    /// The span of the whole list (its brackets).
+    pub span: Span,
+}
+
+/// What a list's entries are, for messages: "size" or "axis".
+#[derive(Clone, Copy)]
+pub enum Entry {
+    Size,
+    Axis,
+}
+
+impl Literals {
+    /// Parses `[a, b, …]`, pushing an error for each entry that is not a `usize` literal.
+    pub fn parse(input: ParseStream, entry: Entry, errors: &mut Vec<syn::Error>) -> syn::Result<Self> {
+        let content;
+        let brackets = bracketed!(content in input);
+        let items = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
+        let mut list = Literals { values: vec![], spans: vec![], span: brackets.span.join() };
+        for item in &items {
+            match literal_usize(item, entry) {
+                Ok(v) => list.values.push(v),
+                Err(e) => {
+                    errors.push(e);
+                    list.values.push(0);
+                }
+            }
+            list.spans.push(item.span());
+        }
+        Ok(list)
+    }
+}
+
+fn literal_usize(expr: &Expr, entry: Entry) -> syn::Result<usize> {
+    let what = match entry {
+        Entry::Size => "a size",
+        Entry::Axis => "an axis",
+    };
+    match expr {
+        Expr::Lit(lit) => match &lit.lit {
+            Lit::Int(int) if matches!(int.suffix(), "" | "usize") => {
+                int.base10_parse::<usize>().map_err(|_| {
+                    syn::Error::new_spanned(
+                        int,
+                        format!("{what} must fit in usize; `{}` does not", int.base10_digits()),
+                    )
+                })
+            }
+            Lit::Int(int) => Err(syn::Error::new_spanned(
+                int,
+                format!(
+                    "{what} is a usize; write `{}` without the suffix `{}`",
+                    int.base10_digits(),
+                    int.suffix()
+                ),
+            )),
+            other => {
+                Err(syn::Error::new_spanned(other, format!("{what} must be a non-negative integer literal")))
+            }
+        },
+        Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => {
+            Err(syn::Error::new_spanned(expr, format!("{what} cannot be negative")))
+        }
+        other => Err(syn::Error::new_spanned(
+            other,
+            format!(
+                "{what} must be an integer literal: a macro cannot read the value of a constant or \
+                 an expression; name the shape as a type (`shape![…]`, an alias, a generic) instead"
+            ),
+        )),
+    }
+}
+
+/// One operand: a literal shape `[2, 3]`, or any type that implements `Shape`.
+pub enum Operand {
+    Literal(Literals),
+    Type(Box<Type>),
+}
+
+impl Operand {
+    fn parse(input: ParseStream, errors: &mut Vec<syn::Error>) -> syn::Result<Self> {
+        if input.peek(syn::token::Bracket) {
+            Literals::parse(input, Entry::Size, errors).map(Operand::Literal)
+        } else {
+            input.parse().map(Operand::Type)
+        }
+    }
+
+    pub fn span(&self) -> Span {
+        match self {
+            Operand::Literal(l) => l.span,
+            Operand::Type(t) => t.span(),
+        }
+    }
+
+    pub fn literal(&self) -> Option<&Literals> {
+        match self {
+            Operand::Literal(l) => Some(l),
+            Operand::Type(_) => None,
+        }
+    }
+}
+
+/// Which list an option gives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Keyword {
+    Dims,
+    Axes,
+}
+
+/// `dims = […]` or `axes = […]`.
+pub struct Options {
+    pub keyword: Keyword,
+    pub keyword_span: Span,
+    pub list: Literals,
+}
+
+/// `broadcast!`'s input: operands, an optional `=> target`, an optional list.
+pub struct BroadcastInput {
+    pub operands: Vec<Operand>,
+    pub target: Option<Operand>,
+    pub options: Option<Options>,
+    /// Errors found while parsing; the input is usable only if this is empty.
+    pub errors: Vec<syn::Error>,
+}
+
+impl Parse for BroadcastInput {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut this = BroadcastInput { operands: vec![], target: None, options: None, errors: vec![] };
+        if input.is_empty() {
+            return Ok(this);
+        }
+        let first = Operand::parse(input, &mut this.errors)?;
+        this.operands.push(first);
+        if input.peek(Token![=>]) {
+            input.parse::<Token![=>]>()?;
+            this.target = Some(Operand::parse(input, &mut this.errors)?);
+        }
+        while !input.is_empty() {
+            if !input.peek(Token![,]) {
+                let hint = if this.target.is_some() { "`,`" } else { "`,` or `=>`" };
+                return Err(input.error(format!("expected {hint}")));
+            }
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            if input.peek(Ident) && input.peek2(Token![=]) && !input.peek2(Token![=>]) {
+                this.parse_option(input)?;
+            } else if this.options.is_some() || this.target.is_some() {
+                let op = Operand::parse(input, &mut this.errors)?;
+                let why = if this.target.is_some() {
+                    "the `A => S` form takes one operand; to broadcast operands together, drop `=> S`"
+                } else {
+                    "operands come before `dims = […]`"
+                };
+                this.errors.push(syn::Error::new(op.span(), why));
+            } else {
+                this.operands.push(Operand::parse(input, &mut this.errors)?);
+            }
+        }
+        this.validate_form();
+        Ok(this)
+    }
+}
+
+impl BroadcastInput {
+    fn parse_option(&mut self, input: ParseStream) -> syn::Result<()> {
+        let ident: Ident = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let keyword = match ident.to_string().as_str() {
+            "dims" => Some(Keyword::Dims),
+            "axes" => Some(Keyword::Axes),
+            other => {
+                let msg =
+                    format!("unknown option `{other}`: expected `dims = […]` (XLA) or `axes = […]` (nGraph)");
+                self.errors.push(syn::Error::new(ident.span(), msg));
+                None
+            }
+        };
+        let list = Literals::parse(input, Entry::Axis, &mut self.errors)?;
+        match (keyword, &self.options) {
+            (Some(_), Some(_)) => self.errors.push(syn::Error::new(
+                ident.span(),
+                "give one list: `dims = […]` (XLA) or `axes = […]` (nGraph), not both",
+            )),
+            (Some(keyword), None) => {
+                self.options = Some(Options { keyword, keyword_span: ident.span(), list })
+            }
+            (None, _) => {}
+        }
+        Ok(())
+    }
+
+    /// Errors for lists that do not fit the form the operands chose.
+    fn validate_form(&mut self) {
+        let Some(opts) = &self.options else { return };
+        let error = match (opts.keyword, self.target.is_some(), self.operands.len()) {
+            (Keyword::Axes, false, _) => Some(
+                "`axes = […]` is nGraph's form and needs a target: `broadcast!(A => S, axes = […])`; \
+                 for XLA's binary form write `dims = […]`",
+            ),
+            (Keyword::Dims, false, n) if n != 2 => {
+                Some("`dims = […]` with operands is XLA's binary form: it takes exactly two operands")
+            }
+            _ => None,
+        };
+        if let Some(msg) = error {
+            self.errors.push(syn::Error::new(opts.keyword_span, msg));
+        }
+    }
+}
+
+/// The input of `shape![…]` and `axes![…]`: entries without brackets.
+pub fn parse_bare_list(
+    input: ParseStream,
+    entry: Entry,
+    errors: &mut Vec<syn::Error>,
+) -> syn::Result<Literals> {
+    let items = Punctuated::<Expr, Token![,]>::parse_terminated(input)?;
+    let mut list = Literals { values: vec![], spans: vec![], span: Span::call_site() };
+    for item in &items {
+        match literal_usize(item, entry) {
+            Ok(v) => list.values.push(v),
+            Err(e) => {
+                errors.push(e);
+                list.values.push(0);
+            }
+        }
+        list.spans.push(item.span());
+    }
+    Ok(list)
+}

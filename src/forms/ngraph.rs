@@ -1,0 +1,39 @@
+//! nGraph at the type level: `BroadcastAxes`.
+
+use typenum::U0;
+
+use crate::shape::{Axes, Shape};
+use crate::typelevel::{Lift, Same, TakeAtUnmarked};
+
+/// nGraph's `Broadcast(arg, Target, Ax)`: `Target` with the axes `Ax` removed equals `Self`
+/// exactly. The output is `Target`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_impl_all!(shape![3]: BroadcastAxes<shape![2, 3], axes![0]>);
+/// static_assertions::assert_not_impl_any!(shape![1]: BroadcastAxes<shape![2, 3], axes![0]>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast with these axes (nGraph rule): the target without the broadcast axes must equal the argument exactly",
+    label = "the target minus these axes is not this shape",
+    note = "the axes must be below the target's rank, in increasing order; this form never stretches a size-1 axis",
+    note = "with literal sizes, `broadcast!([3] => [2, 4], axes = [0])` names the axis and the sizes"
+)]
+pub trait BroadcastAxes<Target: Shape, Ax: Axes>: Shape {
+    /// `Target`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, S, Ax> BroadcastAxes<S, Ax> for A
+where
+    A: Shape,
+    S: Shape + Lift<TakeAtUnmarked, A, Ax::List, U0>,
+    Ax: Axes,
+    <S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output: Same<S>,
+{
+    type Output = S;
+}
+
+/// `S`, when `A` broadcasts to it along `Ax` (nGraph rule).
+pub type BroadcastedAxes<A, S, Ax> = <A as BroadcastAxes<S, Ax>>::Output;

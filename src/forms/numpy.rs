@@ -1,0 +1,93 @@
+//! NumPy at the type level: `Broadcast` (symmetric) and `BroadcastTo` (one-way).
+
+use crate::shape::Shape;
+use crate::typelevel::{Reverse, ZipBroadcast, ZipStretch};
+
+type Rev<L> = <L as Reverse>::Output;
+type ZipRev<A, B> = <Rev<A> as ZipBroadcast<Rev<B>>>::Output;
+
+/// NumPy broadcasting of two shapes; chain it for more (`Broadcasted<Broadcasted<A, B>, C>`).
+///
+/// Shapes align from the right; on each axis the sizes must be equal or one of them 1, and the
+/// output takes the one that is not 1. Its const-generic twin is
+/// [`dynamic::broadcast_shapes`](crate::dynamic::broadcast_shapes).
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// fn outer<A: Broadcast<B>, B: Shape>() -> &'static [usize] {
+///     Broadcasted::<A, B>::dims()
+/// }
+/// assert_eq!(outer::<shape![2, 1], shape![1, 3]>(), [2, 3]);
+/// ```
+///
+/// A clash is a compile error:
+///
+/// ```compile_fail,E0277
+/// use shapecast::prelude::*;
+/// fn needs<A: Broadcast<B>, B: Shape>() {}
+/// needs::<shape![2, 4], shape![2, 3]>();
+/// ```
+///
+/// ```txt
+/// error[E0277]: cannot broadcast these shapes (NumPy rule): on some axis the sizes differ and neither is 1
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast these shapes (NumPy rule): on some axis the sizes differ and neither is 1",
+    label = "these shapes do not broadcast together",
+    note = "shapes align from the right; on each axis the sizes must be equal or one of them 1",
+    note = "with literal sizes, `broadcast!([2, 4], [2, 3])` names the axis and the sizes that clash"
+)]
+pub trait Broadcast<Rhs: Shape>: Shape {
+    /// The common shape.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, B> Broadcast<B> for A
+where
+    A: Shape + Reverse,
+    B: Shape + Reverse,
+    Rev<A>: ZipBroadcast<Rev<B>>,
+    ZipRev<A, B>: Reverse,
+    Rev<ZipRev<A, B>>: Shape,
+{
+    type Output = Rev<ZipRev<A, B>>;
+}
+
+/// The common shape of `A` and `B` (NumPy rule).
+pub type Broadcasted<A, B> = <A as Broadcast<B>>::Output;
+
+/// NumPy's `broadcast_to`: `Self` stretches to `Target` (one-way).
+///
+/// `Self` has no more axes than `Target`, and aligned from the right each of its sizes is 1 or
+/// `Target`'s size. The output is `Target`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_impl_all!(shape![3]: BroadcastTo<shape![2, 3]>);
+/// static_assertions::assert_not_impl_any!(shape![3]: BroadcastTo<shape![1]>); // one-way
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast this shape to the target (NumPy `broadcast_to`): it has more axes, or a size that is neither 1 nor the target's",
+    label = "this shape does not stretch to the target",
+    note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
+    note = "with literal sizes, `broadcast!([3] => [1])` names the axis and the sizes"
+)]
+pub trait BroadcastTo<Target: Shape>: Shape {
+    /// `Target`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, S> BroadcastTo<S> for A
+where
+    A: Shape + Reverse,
+    S: Shape + Reverse,
+    Rev<A>: ZipStretch<Rev<S>>,
+{
+    type Output = S;
+}
+
+/// `S`, when `A` stretches to it (NumPy `broadcast_to`).
+pub type BroadcastedTo<A, S> = <A as BroadcastTo<S>>::Output;

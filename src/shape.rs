@@ -1,0 +1,178 @@
+//! Shapes and axis sets as types: type-level lists of typenum numbers.
+//!
+//! `shape![2, 3]` is `Cons<U2, Cons<U3, Nil>>` (each number written in typenum's binary form, so
+//! any `usize` works). Think of `S: Shape` as a `const DIMS: &[usize]` that the type system can
+//! compute with: [`Shape::DIMS`], [`Shape::RANK`] and [`Shape::LEN`] are constants, and
+//! [`Shape::Len`] is the element count as a type, for `generic_array` storage.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Mul;
+
+use generic_array::ArrayLength;
+use typenum::{Prod, Unsigned};
+
+use crate::dynamic::MAX_RANK;
+
+/// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Nil;
+
+/// A non-empty list: the size (or axis) `H`, a typenum number, before the list `T`.
+pub struct Cons<H, T>(PhantomData<(H, T)>);
+
+impl<H, T> Clone for Cons<H, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<H, T> Copy for Cons<H, T> {}
+impl<H, T> Default for Cons<H, T> {
+    fn default() -> Self {
+        Cons(PhantomData)
+    }
+}
+impl<H, T> PartialEq for Cons<H, T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<H, T> Eq for Cons<H, T> {}
+
+/// A type-level list of numbers, with its entries as constants. Shared by [`Shape`] and [`Axes`].
+pub trait List: Copy + Default + Send + Sync + 'static {
+    /// The number of entries.
+    const COUNT: usize;
+    /// The entries, padded with zeros to [`MAX_RANK`] (how a constant list is built without
+    /// generic constant expressions).
+    #[doc(hidden)]
+    const PADDED: [usize; MAX_RANK];
+    /// The entries.
+    const ITEMS: &'static [usize] = Self::PADDED.split_at(Self::COUNT).0;
+}
+
+impl List for Nil {
+    const COUNT: usize = 0;
+    const PADDED: [usize; MAX_RANK] = [0; MAX_RANK];
+}
+
+impl<H: Unsigned + Send + Sync + 'static, T: List> List for Cons<H, T> {
+    const COUNT: usize = T::COUNT + 1;
+    const PADDED: [usize; MAX_RANK] = {
+        assert!(Self::COUNT <= MAX_RANK, "shapecast: a list has more than 64 entries");
+        let tail = T::PADDED;
+        let mut padded = [H::USIZE; MAX_RANK];
+        let mut i = 1;
+        while i < MAX_RANK {
+            padded[i] = tail[i - 1];
+            i += 1;
+        }
+        padded
+    };
+}
+
+/// A shape known at compile time: what `shape![…]` and `broadcast!(…)` name.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// type S = shape![2, 3];
+/// assert_eq!((S::RANK, S::LEN, S::dims()), (2, 6, &[2, 3][..]));
+/// assert_eq!(<shape![]>::LEN, 1); // a scalar has one element
+/// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
+/// ```
+pub trait Shape: List {
+    /// The number of axes.
+    const RANK: usize = Self::COUNT;
+    /// The element count (1 for `shape![]`).
+    const LEN: usize;
+    /// The sizes, outermost first.
+    const DIMS: &'static [usize] = Self::ITEMS;
+    /// The element count as a typenum number: the length of a `GenericArray` holding the data.
+    type Len: ArrayLength;
+
+    /// The sizes, outermost first.
+    fn dims() -> &'static [usize] {
+        Self::DIMS
+    }
+}
+
+impl Shape for Nil {
+    const LEN: usize = 1;
+    type Len = typenum::U1;
+}
+
+impl<H, T> Shape for Cons<H, T>
+where
+    H: Unsigned + Mul<T::Len> + Send + Sync + 'static,
+    T: Shape,
+    Prod<H, T::Len>: ArrayLength,
+{
+    const LEN: usize = match H::USIZE.checked_mul(T::LEN) {
+        Some(n) => n,
+        None => panic!("shapecast: the element count of a shape overflows usize"),
+    };
+    type Len = Prod<H, T::Len>;
+}
+
+/// A set of axis positions known at compile time: what `axes![…]` names.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// type A = axes![0, 2];
+/// assert_eq!((A::LEN, A::axes()), (2, &[0, 2][..]));
+/// ```
+pub trait Axes: Copy + Default + Send + Sync + 'static {
+    /// The number of axes in the set.
+    const LEN: usize;
+    /// The positions as a type-level list (what the broadcast traits walk).
+    type List: List;
+    /// The positions, in increasing order.
+    fn axes() -> &'static [usize] {
+        Self::List::ITEMS
+    }
+}
+
+/// A set of axis positions: `axes![0, 2]` is `AxisSet<Cons<U0, Cons<U2, Nil>>>`. A type of its
+/// own, so that a shape is never mistaken for an axis set.
+pub struct AxisSet<L>(PhantomData<L>);
+
+impl<L> Clone for AxisSet<L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<L> Copy for AxisSet<L> {}
+impl<L> Default for AxisSet<L> {
+    fn default() -> Self {
+        AxisSet(PhantomData)
+    }
+}
+
+impl<L: List> Axes for AxisSet<L> {
+    const LEN: usize = L::COUNT;
+    type List = L;
+}
+
+impl<L: List> fmt::Debug for AxisSet<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(L::ITEMS).finish()
+    }
+}
+
+impl fmt::Debug for Nil {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[]")
+    }
+}
+
+impl<H, T> fmt::Debug for Cons<H, T>
+where
+    Self: List,
+{
+    /// Prints the entries as `[2, 3]`, not as the typenum types.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(Self::ITEMS).finish()
+    }
+}

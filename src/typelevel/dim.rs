@@ -1,0 +1,52 @@
+//! One axis at a time: the three comparisons of sizes the rules use.
+
+use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
+
+/// Symmetric rule: `a ∘ b = a` if `a = b`; `b` if `a = 1`; `a` if `b = 1`; else no impl.
+pub trait DimBroadcast<B> {
+    /// The output size.
+    type Output;
+}
+
+/// `(a = b, a = 1, b = 1)` as bits picks the output.
+pub trait PickSymmetric<A, B> {
+    /// The output size.
+    type Output;
+}
+impl<A, B, X: Bit, Y: Bit> PickSymmetric<A, B> for (B1, X, Y) {
+    type Output = A;
+}
+impl<A, B, Y: Bit> PickSymmetric<A, B> for (B0, B1, Y) {
+    type Output = B;
+}
+impl<A, B> PickSymmetric<A, B> for (B0, B0, B1) {
+    type Output = A;
+}
+
+impl<A, B> DimBroadcast<B> for A
+where
+    A: IsEqual<B> + IsEqual<U1>,
+    B: IsEqual<U1>,
+    (Eq<A, B>, Eq<A, U1>, Eq<B, U1>): PickSymmetric<A, B>,
+{
+    type Output = <(Eq<A, B>, Eq<A, U1>, Eq<B, U1>) as PickSymmetric<A, B>>::Output;
+}
+
+/// One-way rule: holds when `a = t` or `a = 1` (an operand size stretching to a target size).
+pub trait DimStretch<T> {}
+
+/// `(a = t, a = 1)` as bits: holds unless both are `B0`.
+pub trait AllowStretch {}
+impl<X: Bit> AllowStretch for (B1, X) {}
+impl AllowStretch for (B0, B1) {}
+
+impl<A, T> DimStretch<T> for A
+where
+    A: IsEqual<T> + IsEqual<U1>,
+    (Eq<A, T>, Eq<A, U1>): AllowStretch,
+{
+}
+
+/// Exact rule (nGraph's kept axes): holds when `a = t`.
+pub trait DimEquals<T> {}
+impl<A: IsEqual<T, Output = B1>, T> DimEquals<T> for A {}

@@ -1,0 +1,87 @@
+//! The type level: each form with literal operands, with type operands, and in generic code.
+
+use shapecast::prelude::*;
+use static_assertions::{assert_impl_all, assert_not_impl_any, assert_type_eq_all};
+
+type M23 = shape![2, 3];
+type V3 = shape![3];
+
+// NumPy, literal and type operands agree with the spelled result.
+assert_type_eq_all!(broadcast!([2, 3], [3]), shape![2, 3], broadcast!(M23, V3), broadcast!(M23, [3]));
+assert_type_eq_all!(broadcast!([], [3], [2, 3]), broadcast!(shape![], V3, M23), M23);
+assert_type_eq_all!(
+    broadcast!([2, 1, 1], [1, 3, 5]),
+    broadcast!(shape![2, 1, 1], shape![1, 3, 5]),
+    shape![2, 3, 5]
+);
+assert_type_eq_all!(broadcast!([1, 0], [0, 1]), broadcast!(shape![1, 0], shape![0, 1]), shape![0, 0]);
+assert_type_eq_all!(broadcast!(), shape![]);
+assert_type_eq_all!(broadcast!(V3), V3);
+assert_type_eq_all!(broadcast!([3] => [2, 3]), broadcast!(V3 => M23), M23);
+// nGraph
+assert_type_eq_all!(
+    broadcast!([3] => [3, 2], axes = [1]),
+    broadcast!(V3 => shape![3, 2], axes = [1]),
+    shape![3, 2]
+);
+// XLA BroadcastInDim
+assert_type_eq_all!(
+    broadcast!([2, 1, 4] => [2, 3, 4], dims = [0, 1, 2]),
+    broadcast!(shape![2, 1, 4] => shape![2, 3, 4], dims = [0, 1, 2])
+);
+// XLA binary
+assert_type_eq_all!(
+    broadcast!([4], [1, 2], dims = [0]),
+    broadcast!(shape![4], shape![1, 2], dims = [0]),
+    shape![4, 2]
+);
+assert_type_eq_all!(
+    broadcast!([1, 2], [4, 3, 1], dims = [1, 2]),
+    broadcast!(shape![1, 2], shape![4, 3, 1], dims = [1, 2]),
+    shape![4, 3, 2]
+);
+assert_type_eq_all!(broadcast!([2, 3], [], dims = []), broadcast!(M23, shape![], dims = []), M23);
+assert_type_eq_all!(
+    broadcast!([2, 3], [2, 1, 4], dims = [0, 1]),
+    broadcast!(M23, shape![2, 1, 4], dims = [0, 1]),
+    shape![2, 3, 4]
+);
+assert_type_eq_all!(
+    broadcast!([2, 1], [2, 3], dims = [0, 1]),
+    broadcast!(shape![2, 1], M23, dims = [0, 1]),
+    M23
+);
+assert_type_eq_all!(broadcast!(shape![2, 1], M23, dims = []), M23);
+// Big sizes need no table.
+assert_type_eq_all!(
+    broadcast!([1500, 1], [65537]),
+    broadcast!(shape![1500, 1], shape![65537]),
+    shape![1500, 65537]
+);
+
+assert_not_impl_any!(shape![2, 4]: Broadcast<M23>);
+assert_not_impl_any!(V3: BroadcastTo<shape![1]>, BroadcastTo<shape![]>);
+assert_not_impl_any!(shape![1, 1]: BroadcastTo<shape![1]>);
+assert_not_impl_any!(shape![1]: BroadcastAxes<M23, axes![0]>);
+assert_not_impl_any!(V3: BroadcastAxes<M23, axes![2]>, BroadcastAxes<M23, axes![]>);
+assert_not_impl_any!(V3: BroadcastInDim<shape![2, 1], axes![1]>, BroadcastInDim<M23, axes![0]>, BroadcastInDim<M23, axes![]>);
+assert_not_impl_any!(M23: BroadcastWithDims<V3, axes![0]>, BroadcastWithDims<V3, axes![]>);
+assert_not_impl_any!(shape![8, 8, 8]: BroadcastWithDims<shape![8, 8], axes![1]>);
+assert_not_impl_any!(M23: BroadcastWithDims<M23, axes![1]>, BroadcastWithDims<shape![2, 1], axes![0]>);
+assert_impl_all!(M23: BroadcastWithDims<M23, axes![0, 1]>, BroadcastWithDims<M23, axes![]>);
+
+fn generic<A: Broadcast<B>, B: Shape>() -> &'static [usize] {
+    Broadcasted::<A, B>::dims()
+}
+
+fn generic_to<A: BroadcastTo<S>, S: Shape>() -> usize {
+    BroadcastedTo::<A, S>::LEN
+}
+
+#[test]
+fn generic_code_sees_the_output() {
+    assert_eq!(generic::<shape![2, 1], shape![1, 3]>(), [2, 3]);
+    assert_eq!(generic_to::<V3, M23>(), 6);
+    assert_eq!(<broadcast!([1500, 1], [65537])>::LEN, 1500 * 65537);
+    assert_eq!(format!("{:?}", <broadcast!([2, 1], [3])>::default()), "[2, 3]");
+}
