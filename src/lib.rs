@@ -27,4 +27,14 @@ pub mod prelude {
 pub mod __private {
     pub use crate::shape::{AxisSet, Cons, Nil};
     pub use typenum;
+
+    /// `<T as Fallback<{ compile_error!(…); 0 }>>::Output` is `T`: how a macro reports its
+    /// errors and still expands to a best-effort type, so that one mistake causes one error.
+    pub trait Fallback<const ERRORS: usize> {
+        /// `Self`.
+        type Output: ?Sized;
+    }
+    impl<T: ?Sized, const ERRORS: usize> Fallback<ERRORS> for T {
+        type Output = T;
+    }
 }

@@ -7,8 +7,46 @@ use shapecast_rules::{self as rules, BroadcastError, ErrorKind, Form, MAX_RANK, 
 use crate::expand;
 use crate::parse::{BroadcastInput, Keyword, Literals, Operand};
 
+/// Every error a macro found, and the best-effort type it expands to anyway.
+pub struct Failure {
+    pub errors: Vec<syn::Error>,
+    pub fallback: TokenStream,
+}
+
+impl Failure {
+    /// `Ok(ty())` if there are no errors; else the errors with `ty()` as the fallback.
+    pub fn unless(errors: Vec<syn::Error>, ty: impl FnOnce() -> TokenStream) -> Result<TokenStream, Failure> {
+        if errors.is_empty() { Ok(ty()) } else { Err(Failure { errors, fallback: ty() }) }
+    }
+}
+
 /// Checks a parsed `broadcast!` and returns its expansion, or every error found.
-pub fn broadcast(input: BroadcastInput) -> Result<TokenStream, Vec<syn::Error>> {
+pub fn broadcast(input: BroadcastInput) -> Result<TokenStream, Failure> {
+    let fallback = best_effort(&input);
+    broadcast_errors(input).map_err(|errors| Failure { errors, fallback })
+}
+
+/// What a failed `broadcast!` expands to, so that code using it sees no second error: the target
+/// if there is one; for literal operands, the shape with each axis's largest size; else the
+/// first operand.
+fn best_effort(input: &BroadcastInput) -> TokenStream {
+    if let Some(target) = &input.target {
+        return expand::operand(target);
+    }
+    if let Some(lits) = input.operands.iter().map(Operand::literal).collect::<Option<Vec<_>>>() {
+        let rank = lits.iter().map(|l| l.values.len()).max().unwrap_or(0).min(MAX_RANK);
+        let mut out = vec![1; rank];
+        for l in lits {
+            for (o, &d) in out.iter_mut().rev().zip(l.values.iter().rev()) {
+                *o = (*o).max(d);
+            }
+        }
+        return expand::list(&out);
+    }
+    input.operands.first().map_or_else(|| expand::list(&[]), expand::operand)
+}
+
+fn broadcast_errors(input: BroadcastInput) -> Result<TokenStream, Vec<syn::Error>> {
     let mut errors = input.errors;
     let literals = input.operands.iter().chain(&input.target).filter_map(Operand::literal);
     for l in literals {
@@ -51,7 +89,8 @@ fn numpy(operands: &[Operand]) -> syn::Result<TokenStream> {
                     let l = lits[j];
                     l.spans.get(axis + l.values.len() - rank).copied().unwrap_or(l.span)
                 }
-                _ => Span::call_site(),
+                // The result overflows: blame the last operand, which made it so.
+                _ => lits.last().map_or_else(Span::call_site, |l| l.span),
             };
             Err(error(span, &e))
         }
@@ -131,17 +170,17 @@ fn error(span: Span, e: &BroadcastError) -> syn::Error {
 }
 
 /// A literal shape's own limits: at most 64 axes, and an element count that fits in `usize`.
+/// The error points at the first entry past the limit.
 pub fn shape_limits(l: &Literals) -> Option<syn::Error> {
     if l.values.len() > MAX_RANK {
         let msg = format!("a shape has at most {MAX_RANK} axes; this one has {}", l.values.len());
-        return Some(syn::Error::new(l.span, msg));
+        return Some(syn::Error::new(l.spans[MAX_RANK], msg));
     }
-    if rules::element_count(&l.values).is_none() {
-        let shape = rules::DynShape::try_from_slice(&l.values).unwrap_or_default();
-        let msg = format!("the element count of {shape} overflows usize");
-        return Some(syn::Error::new(l.span, msg));
-    }
-    None
+    let k = (1..=l.values.len()).find(|&k| rules::element_count(&l.values[..k]).is_none())?;
+    let shape = rules::DynShape::try_from_slice(&l.values).unwrap_or_default();
+    let msg =
+        format!("the element count of {shape} overflows usize (the product of its non-zero sizes must fit)");
+    Some(syn::Error::new(l.spans[k - 1], msg))
 }
 
 /// A `dims`/`axes` list's own rules: at most 64 entries, strictly increasing.
@@ -149,7 +188,7 @@ pub fn list_order(l: &Literals, keyword: Keyword) -> Option<syn::Error> {
     let name = if keyword == Keyword::Axes { "axes" } else { "dims" };
     if l.values.len() > MAX_RANK {
         let msg = format!("{name} has at most {MAX_RANK} entries; this one has {}", l.values.len());
-        return Some(syn::Error::new(l.span, msg));
+        return Some(syn::Error::new(l.spans[MAX_RANK], msg));
     }
     let (k, w) = l.values.windows(2).enumerate().find(|(_, w)| w[1] <= w[0])?;
     let msg = format!(

@@ -75,18 +75,12 @@ pub fn with_dims(a: &Operand, b: &Operand, dims: &[usize]) -> TokenStream {
     quote_spanned!(b.span()=> <#a_ty as ::shapecast::BroadcastWithDims<#b_ty, #dims>>::Output)
 }
 
-/// A type standing for errors: each `compile_error!` in type position reports its message at its
-/// span, and the type itself is an error type, so nothing cascades from it.
-pub fn errors(errors: Vec<syn::Error>) -> TokenStream {
-    let parts: Vec<TokenStream> = errors
-        .into_iter()
-        .map(|e| {
-            let (span, msg) = (e.span(), e.to_string());
-            quote_spanned!(span=> ::core::compile_error!{ #msg })
-        })
-        .collect();
-    match parts.as_slice() {
-        [one] => one.clone(),
-        _ => quote!((#(#parts,)*)),
-    }
+/// Reports `errors` and still expands to `fallback`, a best-effort type: each `compile_error!`
+/// reports its message at its span, and code using the type sees no second error.
+pub fn errors(errors: Vec<syn::Error>, fallback: TokenStream) -> TokenStream {
+    let reports = errors.into_iter().map(|e| {
+        let (span, msg) = (e.span(), e.to_string());
+        quote_spanned!(span=> ::core::compile_error!{ #msg };)
+    });
+    quote!(<#fallback as ::shapecast::__private::Fallback<{ #(#reports)* 0 }>>::Output)
 }

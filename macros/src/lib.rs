@@ -13,13 +13,14 @@ use syn::parse::Parser;
 
 use parse::{BroadcastInput, Entry, Keyword};
 
-/// Turns a parse result with collected errors into tokens.
-fn finish(result: syn::Result<Result<proc_macro2::TokenStream, Vec<syn::Error>>>) -> TokenStream {
+/// Turns a checked input into tokens: the type, or the errors with a best-effort type.
+fn finish(result: syn::Result<Result<proc_macro2::TokenStream, check::Failure>>) -> TokenStream {
     match result {
-        Ok(Ok(tokens)) => tokens.into(),
-        Ok(Err(errors)) => expand::errors(errors).into(),
-        Err(e) => expand::errors(vec![e]).into(),
+        Ok(Ok(tokens)) => tokens,
+        Ok(Err(failure)) => expand::errors(failure.errors, failure.fallback),
+        Err(e) => expand::errors(vec![e], expand::list(&[])),
     }
+    .into()
 }
 
 /// A shape as a type: `shape![2, 3]`. See `shapecast::shape!`'s documentation in `shapecast`.
@@ -29,7 +30,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
         let mut errors = vec![];
         let list = parse::parse_bare_list(stream, Entry::Size, &mut errors)?;
         errors.extend(check::shape_limits(&list));
-        Ok(if errors.is_empty() { Ok(expand::list(&list.values)) } else { Err(errors) })
+        Ok(check::Failure::unless(errors, || expand::list(&list.values)))
     };
     finish(parser.parse(input))
 }
@@ -41,7 +42,10 @@ pub fn axes(input: TokenStream) -> TokenStream {
         let mut errors = vec![];
         let list = parse::parse_bare_list(stream, Entry::Axis, &mut errors)?;
         errors.extend(check::list_order(&list, Keyword::Axes));
-        Ok(if errors.is_empty() { Ok(expand::axis_set(&list.values)) } else { Err(errors) })
+        let mut sorted = list.values.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        Ok(check::Failure::unless(errors, || expand::axis_set(&sorted)))
     };
     finish(parser.parse(input))
 }

@@ -35,7 +35,7 @@ impl Literals {
                 Ok(v) => list.values.push(v),
                 Err(e) => {
                     errors.push(e);
-                    list.values.push(0);
+                    list.values.push(1);
                 }
             }
             list.spans.push(item.span());
@@ -237,7 +237,7 @@ pub fn parse_bare_list(
             Ok(v) => list.values.push(v),
             Err(e) => {
                 errors.push(e);
-                list.values.push(0);
+                list.values.push(1);
             }
         }
         list.spans.push(item.span());

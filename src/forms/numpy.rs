@@ -85,8 +85,9 @@ where
     A: Shape + Reverse,
     S: Shape + Reverse,
     Rev<A>: ZipStretch<Rev<S>>,
+    <Rev<A> as ZipStretch<Rev<S>>>::Output: Reverse<Output = S>,
 {
-    type Output = S;
+    type Output = Rev<<Rev<A> as ZipStretch<Rev<S>>>::Output>;
 }
 
 /// `S`, when `A` stretches to it (NumPy `broadcast_to`).

@@ -74,11 +74,13 @@ pub trait WithDims<Dims, LowFirst> {
 }
 
 /// No dims: a scalar, or equal ranks.
+#[diagnostic::do_not_recommend]
 impl<A: DimsFree<B> + ZipBroadcast<B>, B, L> WithDims<Nil, L> for (A, B) {
     type Output = A::Output;
 }
 
 /// `A` is the lower-rank operand (or ranks are equal and dims the identity).
+#[diagnostic::do_not_recommend]
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B1> for (A, B)
 where
     B: Lift<TakeAtMarked, A, Cons<DH, DT>, U0>,
@@ -88,6 +90,7 @@ where
 }
 
 /// `B` is the lower-rank operand.
+#[diagnostic::do_not_recommend]
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B0> for (A, B)
 where
     A: Lift<TakeAtMarked, B, Cons<DH, DT>, U0>,

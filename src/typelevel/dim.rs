@@ -13,9 +13,11 @@ pub trait PickSymmetric<A, B> {
     /// The output size.
     type Output;
 }
+#[diagnostic::do_not_recommend]
 impl<A, B, X: Bit, Y: Bit> PickSymmetric<A, B> for (B1, X, Y) {
     type Output = A;
 }
+#[diagnostic::do_not_recommend]
 impl<A, B, Y: Bit> PickSymmetric<A, B> for (B0, B1, Y) {
     type Output = B;
 }
@@ -23,6 +25,7 @@ impl<A, B> PickSymmetric<A, B> for (B0, B0, B1) {
     type Output = A;
 }
 
+#[diagnostic::do_not_recommend]
 impl<A, B> DimBroadcast<B> for A
 where
     A: IsEqual<B> + IsEqual<U1>,
@@ -37,9 +40,11 @@ pub trait DimStretch<T> {}
 
 /// `(a = t, a = 1)` as bits: holds unless both are `B0`.
 pub trait AllowStretch {}
+#[diagnostic::do_not_recommend]
 impl<X: Bit> AllowStretch for (B1, X) {}
 impl AllowStretch for (B0, B1) {}
 
+#[diagnostic::do_not_recommend]
 impl<A, T> DimStretch<T> for A
 where
     A: IsEqual<T> + IsEqual<U1>,
@@ -49,4 +54,5 @@ where
 
 /// Exact rule (nGraph's kept axes): holds when `a = t`.
 pub trait DimEquals<T> {}
+#[diagnostic::do_not_recommend]
 impl<A: IsEqual<T, Output = B1>, T> DimEquals<T> for A {}

@@ -19,6 +19,7 @@ impl<I> MarkAt<I> for Nil {
     type Bit = B0;
     type Rest = Nil;
 }
+#[diagnostic::do_not_recommend]
 impl<I: IsEqual<M>, M, MT> MarkAt<I> for Cons<M, MT>
 where
     Eq<I, M>: If<MT, Cons<M, MT>>,
@@ -68,6 +69,7 @@ pub trait Lift<Mode, Op, Marked, I> {
 impl<Mode, I> Lift<Mode, Nil, Nil, I> for Nil {
     type Output = Nil;
 }
+#[diagnostic::do_not_recommend]
 impl<Mode, H, T, Op, Marked, I> Lift<Mode, Op, Marked, I> for Cons<H, T>
 where
     I: Add<B1>,

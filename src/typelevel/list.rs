@@ -20,10 +20,12 @@ impl<Acc> ReverseOnto<Acc> for Nil {
     type Output = Acc;
 }
 
+#[diagnostic::do_not_recommend]
 impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
     type Output = T::Output;
 }
 
+#[diagnostic::do_not_recommend]
 impl<L: ReverseOnto<Nil>> Reverse for L {
     type Output = L::Output;
 }
@@ -31,12 +33,14 @@ impl<L: ReverseOnto<Nil>> Reverse for L {
 /// Holds when both lists have the same length.
 pub trait SameLength<Other> {}
 impl SameLength<Nil> for Nil {}
+#[diagnostic::do_not_recommend]
 impl<H, T: SameLength<T2>, H2, T2> SameLength<Cons<H2, T2>> for Cons<H, T> {}
 
 /// XLA without dims: holds when either operand is a scalar or both have the same rank.
 pub trait DimsFree<Other> {}
 impl<Other> DimsFree<Other> for Nil {}
 impl<H, T> DimsFree<Nil> for Cons<H, T> {}
+#[diagnostic::do_not_recommend]
 impl<H, T: SameLength<T2>, H2, T2> DimsFree<Cons<H2, T2>> for Cons<H, T> {}
 
 /// `If(b, X, Y)`: `X` when the bit `b` is `B1`, else `Y`.
@@ -62,6 +66,7 @@ impl<B> NotLonger<B> for Nil {
 impl<H, T> NotLonger<Nil> for Cons<H, T> {
     type Bit = B0;
 }
+#[diagnostic::do_not_recommend]
 impl<H, T: NotLonger<T2>, H2, T2> NotLonger<Cons<H2, T2>> for Cons<H, T> {
     type Bit = T::Bit;
 }

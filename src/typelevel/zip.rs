@@ -19,12 +19,21 @@ impl<H, T> ZipBroadcast<Nil> for Cons<H, T> {
 impl<H, T> ZipBroadcast<Cons<H, T>> for Nil {
     type Output = Cons<H, T>;
 }
+#[diagnostic::do_not_recommend]
 impl<H1: DimBroadcast<H2>, T1: ZipBroadcast<T2>, H2, T2> ZipBroadcast<Cons<H2, T2>> for Cons<H1, T1> {
     type Output = Cons<H1::Output, T1::Output>;
 }
 
 /// One-way zip: holds when `a` is no longer than `t` and each `a[i]` stretches to `t[i]` (see
-/// [`DimStretch`]). On reversed lists this is NumPy's `broadcast_to`.
-pub trait ZipStretch<T> {}
-impl<T> ZipStretch<T> for Nil {}
-impl<H1: DimStretch<H2>, T1: ZipStretch<T2>, H2, T2> ZipStretch<Cons<H2, T2>> for Cons<H1, T1> {}
+/// [`DimStretch`]); the output is `t`. On reversed lists this is NumPy's `broadcast_to`.
+pub trait ZipStretch<T> {
+    /// `T`.
+    type Output;
+}
+impl<T> ZipStretch<T> for Nil {
+    type Output = T;
+}
+#[diagnostic::do_not_recommend]
+impl<H1: DimStretch<H2>, T1: ZipStretch<T2>, H2, T2> ZipStretch<Cons<H2, T2>> for Cons<H1, T1> {
+    type Output = Cons<H2, T2>;
+}

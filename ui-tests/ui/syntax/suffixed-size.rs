@@ -1,0 +1,8 @@
+// Rejects a size with a suffix other than usize
+use shapecast::prelude::*;
+
+type Out = broadcast!([3u8], [3]);
+
+fn main() {
+    let _: Option<Out> = None;
+}

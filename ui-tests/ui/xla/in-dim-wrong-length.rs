@@ -1,0 +1,8 @@
+// Rejects BroadcastInDim with more dims than operand axes
+use shapecast::prelude::*;
+
+type Out = broadcast!([2] => [2, 2], dims = [0, 1]);
+
+fn main() {
+    let _: Option<Out> = None;
+}
