@@ -6,25 +6,44 @@ use quote::{quote, quote_spanned};
 
 use crate::parse::{Keyword, Operand};
 
-/// The typenum binary form of `n`: `UTerm` for 0, else `UInt<binary(n / 2), B{n % 2}>`. Written
-/// out here so that any `usize` works, not only typenum's table of aliases.
-pub fn unsigned(n: usize) -> TokenStream {
+/// Appends the typenum binary form of `n`: `UTerm` for 0, else `UInt<binary(n / 2), B{n % 2}>`.
+/// Written out here so that any `usize` works, not only typenum's table of aliases. The angle
+/// brackets are plain punctuation, so the tokens are appended in one linear pass.
+fn push_unsigned(out: &mut TokenStream, n: usize) {
     let t = quote!(::shapecast::__private::typenum);
-    let mut out = quote!(#t::UTerm);
-    for bit in (0..usize::BITS - n.leading_zeros()).rev() {
-        let b = if n >> bit & 1 == 1 { quote!(#t::B1) } else { quote!(#t::B0) };
-        out = quote!(#t::UInt<#out, #b>);
+    let bits = usize::BITS - n.leading_zeros();
+    for _ in 0..bits {
+        out.extend(quote!(#t::UInt<));
     }
+    out.extend(quote!(#t::UTerm));
+    for bit in (0..bits).rev() {
+        let b = if n >> bit & 1 == 1 { quote!(#t::B1) } else { quote!(#t::B0) };
+        out.extend(quote!(, #b>));
+    }
+}
+
+/// The typenum type of `n`.
+#[cfg(test)]
+pub fn unsigned(n: usize) -> TokenStream {
+    let mut out = TokenStream::new();
+    push_unsigned(&mut out, n);
     out
 }
 
-/// `Cons<H0, Cons<H1, … Nil>>` for the entries `values`.
+/// `Cons<H0, Cons<H1, … Nil>>` for the entries `values`, in one linear pass.
 pub fn list(values: &[usize]) -> TokenStream {
     let p = quote!(::shapecast::__private);
-    values.iter().rev().fold(quote!(#p::Nil), |tail, &v| {
-        let head = unsigned(v);
-        quote!(#p::Cons<#head, #tail>)
-    })
+    let mut out = TokenStream::new();
+    for &v in values {
+        out.extend(quote!(#p::Cons<));
+        push_unsigned(&mut out, v);
+        out.extend(quote!(,));
+    }
+    out.extend(quote!(#p::Nil));
+    for _ in values {
+        out.extend(quote!(>));
+    }
+    out
 }
 
 /// `AxisSet<Cons<…>>`: an axis set as a type.

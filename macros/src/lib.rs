@@ -55,3 +55,6 @@ pub fn axes(input: TokenStream) -> TokenStream {
 pub fn broadcast(input: TokenStream) -> TokenStream {
     finish(syn::parse::<BroadcastInput>(input).map(check::broadcast))
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,143 @@
+//! The macro's own checks, run without a compiler: every shared vector through parse → check,
+//! and arbitrary input, which must never make the macro panic.
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use crate::check::{self, Failure};
+use crate::expand;
+use crate::parse::BroadcastInput;
+
+fn run(input: &str) -> syn::Result<Result<proc_macro2::TokenStream, Failure>> {
+    syn::parse_str::<BroadcastInput>(input).map(check::broadcast)
+}
+
+/// The literal `broadcast!` input for a vector, JSON lists being valid Rust list tokens.
+fn macro_input(case: &Value) -> String {
+    let j = |v: &Value| v.to_string();
+    let inputs: Vec<String> = case["inputs"].as_array().unwrap().iter().map(j).collect();
+    match case["kind"].as_str().unwrap() {
+        "numpy" if case["op"] == "broadcast_to" => format!("{} => {}", inputs[0], j(&case["out_shape"])),
+        "numpy" => inputs.join(", "),
+        "xla_binary" => format!("{}, dims = {}", inputs.join(", "), j(&case["broadcast_dims"])),
+        "xla_in_dim" => {
+            format!("{} => {}, dims = {}", inputs[0], j(&case["out_shape"]), j(&case["broadcast_dims"]))
+        }
+        "ngraph" => format!("{} => {}, axes = {}", inputs[0], j(&case["out_shape"]), j(&case["axes"])),
+        other => panic!("unknown kind {other}"),
+    }
+}
+
+#[test]
+fn every_vector_through_the_macro() {
+    let (mut accepted, mut rejected) = (0, 0);
+    for (line, text) in include_str!("../../tests/data/vectors.jsonl").lines().enumerate() {
+        let case: Value = serde_json::from_str(text).unwrap();
+        let input = macro_input(&case);
+        let result = run(&input);
+        match case["expect"].as_array() {
+            Some(want) => {
+                let want: Vec<usize> = want.iter().map(|v| v.as_u64().unwrap() as usize).collect();
+                let got = result.ok().and_then(Result::ok).map(|t| t.to_string());
+                assert_eq!(
+                    got,
+                    Some(expand::list(&want).to_string()),
+                    "line {}: broadcast!({input})",
+                    line + 1
+                );
+                accepted += 1;
+            }
+            None => {
+                let failed = match result {
+                    Err(_) => true,
+                    Ok(Err(failure)) => !failure.errors.is_empty(),
+                    Ok(Ok(_)) => false,
+                };
+                assert!(failed, "line {}: broadcast!({input}) was accepted", line + 1);
+                rejected += 1;
+            }
+        }
+    }
+    // Every case, the six with negative numbers included: the macro rejects those itself.
+    assert_eq!((accepted, rejected), (384, 81));
+}
+
+#[test]
+fn numbers_are_typenum_binary() {
+    let t = "::shapecast::__private::typenum";
+    assert_eq!(
+        expand::unsigned(0).to_string(),
+        quote::quote!(::shapecast::__private::typenum::UTerm).to_string()
+    );
+    let six = format!("{t}::UInt<{t}::UInt<{t}::UInt<{t}::UTerm, {t}::B1>, {t}::B1>, {t}::B0>");
+    let squash = |s: String| s.split_whitespace().collect::<String>();
+    assert_eq!(squash(expand::unsigned(6).to_string()), squash(six));
+}
+
+#[test]
+fn errors_land_on_the_offending_token() {
+    let Ok(Err(failure)) = run("[2, 4], [2, 3]") else { panic!("accepted") };
+    let msg = failure.errors[0].to_string();
+    assert_eq!(
+        msg,
+        "cannot broadcast [2, 4] with [2, 3]: axis 1 has sizes 4 and 3; sizes must be equal or one of them 1"
+    );
+    // Several independent mistakes are all reported.
+    let Ok(Err(failure)) = run("[-1, 2], [2.5], [x]") else { panic!("accepted") };
+    assert_eq!(failure.errors.len(), 3);
+}
+
+fn token() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "[",
+        "]",
+        ",",
+        "=>",
+        "=",
+        "dims",
+        "axes",
+        "axis",
+        "0",
+        "1",
+        "2",
+        "3",
+        "-1",
+        "2.5",
+        "usize::MAX",
+        "18446744073709551615",
+        "99999999999999999999",
+        "A",
+        "shape![2]",
+        "()",
+        "3u8",
+        "'a",
+        "\"s\"",
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    /// Any input: the macro answers with a type or with errors, and never panics.
+    #[test]
+    fn never_panics(tokens in prop::collection::vec(token(), 0..14)) {
+        let input = tokens.join(" ");
+        let _ = run(&input);
+    }
+
+    /// Well-formed literal input of any sizes, including huge ones.
+    #[test]
+    fn never_panics_on_literals(a in prop::collection::vec(prop_oneof![0usize..4, Just(usize::MAX)], 0..70),
+                                b in prop::collection::vec(0usize..4, 0..6),
+                                l in prop::collection::vec(0usize..80, 0..5), form in 0..5) {
+        let (a, b, l) = (format!("{a:?}"), format!("{b:?}"), format!("{l:?}"));
+        let input = match form {
+            0 => format!("{a}, {b}"),
+            1 => format!("{a} => {b}"),
+            2 => format!("{a} => {b}, axes = {l}"),
+            3 => format!("{a} => {b}, dims = {l}"),
+            _ => format!("{a}, {b}, dims = {l}"),
+        };
+        let _ = run(&input);
+    }
+}
