@@ -2,7 +2,7 @@
 //!
 //! Each section prints what it computed, so you can check it by eye.
 
-use shapecast::dynamic;
+use shapecast::prelude::*;
 
 fn show(label: &str, result: Result<dynamic::DynShape, dynamic::BroadcastError>) {
     match result {
@@ -11,10 +11,33 @@ fn show(label: &str, result: Result<dynamic::DynShape, dynamic::BroadcastError>)
     }
 }
 
+/// Prints a shape that `broadcast!` computed while this program compiled.
+fn at_compile_time<S: Shape>(label: &str) {
+    println!("  {label:<58} -> {:?}", S::dims());
+}
+
 fn main() -> Result<(), dynamic::BroadcastError> {
-    println!(
-        "Shapes known at run time (shapecast::dynamic): the same rules broadcast! checks at compile time.\n"
+    println!("Shapes known at compile time: each line is a type that broadcast! computed and checked");
+    println!("while this program compiled (a clash would have been a compile error; see ui-tests/).\n");
+    at_compile_time::<broadcast!([2, 3], [3])>("broadcast!([2, 3], [3])");
+    at_compile_time::<broadcast!([2, 1], [1, 3])>("broadcast!([2, 1], [1, 3])");
+    at_compile_time::<broadcast!([], [3], [2, 3])>("broadcast!([], [3], [2, 3])");
+    at_compile_time::<broadcast!([3] => [2, 3])>("broadcast!([3] => [2, 3])");
+    at_compile_time::<broadcast!([3] => [3, 2], axes = [1])>("broadcast!([3] => [3, 2], axes = [1])");
+    at_compile_time::<broadcast!([2, 1, 4] => [2, 3, 4], dims = [0, 1, 2])>(
+        "broadcast!([2, 1, 4] => [2, 3, 4], dims = [0, 1, 2])",
     );
+    at_compile_time::<broadcast!([1, 2], [4, 3, 1], dims = [1, 2])>(
+        "broadcast!([1, 2], [4, 3, 1], dims = [1, 2])",
+    );
+    type Batch = shape![32, 10];
+    at_compile_time::<broadcast!(Batch, [10])>("type Batch = shape![32, 10]; broadcast!(Batch, [10])");
+    println!(
+        "  shape![1500, 65537] has {} elements: no table of sizes to run off",
+        <shape![1500, 65537]>::LEN
+    );
+
+    println!("\nShapes known only at run time (shapecast::dynamic): the same rules, errors as values.\n");
 
     println!("NumPy: shorter shapes align to the right; a size 1 stretches.");
     show("[2, 3] & [3]", dynamic::broadcast_shapes(&[&[2, 3], &[3]]));

@@ -1,6 +1,50 @@
-//! shapecast (work in progress)
+//! Array broadcasting as a compile-time fact.
+//!
+//! Shapes are types ([`shape!`]); [`broadcast!`] checks that shapes are compatible and computes
+//! the output shape while the program compiles; a broadcast that cannot work is a compile error
+//! that names the axis and the sizes that clash. Three semantics are covered: NumPy's implicit
+//! broadcasting, XLA's explicit `broadcast_dimensions` (and `BroadcastInDim`), and nGraph's
+//! `Broadcast(arg, shape, axes)`. The same rules run at run time in [`dynamic`], for shapes read
+//! from data, with the same messages. Everything is `no_std` and allocation-free.
+//!
+//! ```
+//! use shapecast::prelude::*;
+//! use static_assertions::assert_type_eq_all;
+//!
+//! type Batch = shape![32, 10];
+//! assert_type_eq_all!(broadcast!(Batch, [10]), Batch); // adding a bias row
+//! assert_type_eq_all!(broadcast!([4], [1, 2], dims = [0]), shape![4, 2]); // XLA
+//!
+//! // Shapes known only at run time: the same rules, errors as values.
+//! let err = dynamic::broadcast_shapes(&[&[7, 2, 5], &[7, 2, 6]]).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "cannot broadcast [7, 2, 5] with [7, 2, 6]: axis 2 has sizes 5 and 6; sizes must be equal or one of them 1"
+//! );
+//! ```
+//!
+//! ```compile_fail
+//! type Out = shapecast::broadcast!([2, 4], [2, 3]);
+//! ```
+//!
+//! ```txt
+//! error: cannot broadcast [2, 4] with [2, 3]: axis 1 has sizes 4 and 3; sizes must be equal or one of them 1
+//!  --> src/main.rs:1:45
+//!   |
+//! 1 | type Out = shapecast::broadcast!([2, 4], [2, 3]);
+//!   |                                             ^
+//! ```
+//!
+//! # Where things are
+//!
+//! - [`shape!`], [`axes!`], [`broadcast!`]: shapes, axis sets and broadcasts as types.
+//! - [`Shape`], [`Axes`]: their traits (`RANK`, `LEN`, `dims()`; `axes()`).
+//! - [`forms`]: each broadcasting form as a trait with an `Output` shape, for generic code.
+//! - [`dynamic`]: the rules over `&[usize]`, and kernels that materialize broadcasts between slices.
 #![no_std]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![doc(test(attr(deny(warnings))))]
 extern crate self as shapecast;
 
 pub mod dynamic;
@@ -12,14 +56,140 @@ pub mod typelevel;
 
 pub use forms::*;
 pub use shape::{Axes, Shape};
-pub use shapecast_macros::{axes, broadcast, shape};
+
+/// A shape as a type: `shape![2, 3]` (rank 2, 6 elements), `shape![]` (a scalar).
+///
+/// Each size is any `usize` literal, 0 included: the macro writes the typenum binary form
+/// itself, so there is no table to run off. At most 64 axes; an element count that overflows
+/// `usize` is a compile error. Two spellings of the same shape are the same type.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// type Image = shape![1500, 65537];
+/// assert_eq!(Image::LEN, 1500 * 65537);
+/// static_assertions::assert_type_eq_all!(shape![2, 3], broadcast!([2, 1], [3]));
+/// ```
+///
+/// ```compile_fail
+/// type Bad = shapecast::shape![2, -3];
+/// ```
+///
+/// ```txt
+/// error: a size cannot be negative
+/// ```
+#[doc(inline)]
+pub use shapecast_macros::shape;
+
+/// A set of axis positions as a type: `axes![0, 2]`. Strictly increasing, checked.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// assert_eq!(<axes![0, 2]>::axes(), [0, 2]);
+/// ```
+///
+/// ```compile_fail
+/// let _ = <shapecast::axes![2, 0]>::axes();
+/// ```
+///
+/// ```txt
+/// error: axes entry 1 is 0, not greater than the entry before it (2); axes must be strictly increasing
+/// ```
+#[doc(inline)]
+pub use shapecast_macros::axes;
+
+/// The output shape of a broadcast, computed and checked while the program compiles.
+///
+/// Used in type position. Operands are bracketed literals (`[2, 1]`) or types that implement
+/// [`Shape`] (`shape![…]`, an alias, a generic parameter), freely mixed; `dims`/`axes` lists
+/// are literals.
+///
+/// | form | semantics | result |
+/// | --- | --- | --- |
+/// | `broadcast!(A, B, …)` | NumPy, one or more operands | the common shape |
+/// | `broadcast!(A => S)` | NumPy `broadcast_to` (one-way) | `S` |
+/// | `broadcast!(A => S, axes = [i, …])` | nGraph `Broadcast` | `S` |
+/// | `broadcast!(A => S, dims = [i, …])` | XLA `BroadcastInDim` | `S` |
+/// | `broadcast!(A, B, dims = [i, …])` | XLA binary op with `broadcast_dimensions` | the output |
+///
+/// With literal operands the macro decides the broadcast itself, with the same functions as
+/// [`dynamic`], and a failure is its own error on the offending token. With a type operand it
+/// expands to the traits of [`forms`] ([`Broadcasted`], [`BroadcastedTo`], …), whose failure
+/// messages state the rule.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use static_assertions::assert_type_eq_all;
+///
+/// assert_type_eq_all!(broadcast!([2, 1, 1], [1, 3, 5]), shape![2, 3, 5]); // NumPy
+/// assert_type_eq_all!(broadcast!([3] => [2, 3]), shape![2, 3]); // broadcast_to
+/// assert_type_eq_all!(broadcast!([3] => [3, 2], axes = [1]), shape![3, 2]); // nGraph
+/// assert_type_eq_all!(broadcast!([2, 1] => [2, 3, 4], dims = [0, 1]), shape![2, 3, 4]); // BroadcastInDim
+/// assert_type_eq_all!(broadcast!([4], [1, 2], dims = [0]), shape![4, 2]); // XLA binary
+///
+/// // Type operands, and generic code:
+/// type Batch = shape![32, 10];
+/// assert_type_eq_all!(broadcast!(Batch, [10]), Batch);
+/// fn bias_shape<A: Broadcast<B>, B: Shape>() -> &'static [usize] {
+///     Broadcasted::<A, B>::dims()
+/// }
+/// assert_eq!(bias_shape::<Batch, shape![10]>(), [32, 10]);
+/// ```
+///
+/// A broadcast that cannot work does not compile:
+///
+/// ```compile_fail
+/// type Out = shapecast::broadcast!([7, 2, 5], [7, 2, 6]);
+/// ```
+///
+/// ```txt
+/// error: cannot broadcast [7, 2, 5] with [7, 2, 6]: axis 2 has sizes 5 and 6; sizes must be equal or one of them 1
+///  --> src/main.rs:1:40
+///   |
+/// 1 | type Out = shapecast::broadcast!([7, 2, 5], [7, 2, 6]);
+///   |                                        ^
+/// ```
+///
+/// ```compile_fail
+/// type Out = shapecast::broadcast!([2, 3], [3], dims = [0]);
+/// ```
+///
+/// ```txt
+/// error: cannot broadcast [2, 3] with [3] using dims [0]: axis 0 has sizes 2 and 3; sizes must be equal or one of them 1
+/// ```
+///
+/// ```compile_fail
+/// type Out = shapecast::broadcast!([1] => [2, 3], axes = [0]);
+/// ```
+///
+/// ```txt
+/// error: cannot broadcast [1] to [2, 3] with axes [0]: target axis 1 has size 3 but argument axis 0 has size 1; sizes outside the broadcast axes must be equal
+/// ```
+///
+/// With type operands, the trait's message (the sizes are types here, which rustc prints as
+/// typenum's `UInt<…>`; write literals to see them as numbers):
+///
+/// ```compile_fail,E0277
+/// use shapecast::prelude::*;
+/// type A = shape![3];
+/// let _: Option<broadcast!(A => shape![1])> = None;
+/// ```
+///
+/// ```txt
+/// error[E0277]: cannot broadcast this shape to the target (NumPy `broadcast_to`): it has more axes, or a size that is neither 1 nor the target's
+/// ```
+///
+/// A type alias is not checked until it is used: `type Out = broadcast!(A, B);` with
+/// incompatible type operands fails where `Out` is first used (literal operands fail at once).
+#[doc(inline)]
+pub use shapecast_macros::broadcast;
 
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
     pub use crate::dynamic;
     pub use crate::forms::*;
     pub use crate::shape::{Axes, Shape};
-    pub use shapecast_macros::{axes, broadcast, shape};
+    pub use crate::{axes, broadcast, shape};
 }
 
 /// What macro expansions name. Not public API: outside semver, may change in any release.

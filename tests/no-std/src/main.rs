@@ -3,7 +3,7 @@
 #![no_std]
 #![no_main]
 
-use shapecast::dynamic;
+use shapecast::prelude::*;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
@@ -26,7 +26,13 @@ fn checks() -> bool {
     let zip_ok = dynamic::zip_broadcast(&[10, 20], &[2, 1], &[1, 2, 3], &[3], &mut sum, |a, b| a + b).is_ok()
         && sum == [11, 12, 13, 21, 22, 23];
 
-    shape_ok && error_ok && copy_ok && zip_ok
+    // The compile-time half: shapes computed by the macro and the traits, as constants.
+    type Batch = shape![4, 3];
+    let static_ok = <broadcast!(Batch, [3])>::DIMS == [4, 3]
+        && <broadcast!([3] => [2, 3], dims = [1])>::LEN == 6
+        && <broadcast!(shape![2], shape![2, 5], dims = [0])>::DIMS == [2, 5];
+
+    shape_ok && error_ok && copy_ok && zip_ok && static_ok
 }
 
 #[unsafe(no_mangle)]
