@@ -51,11 +51,15 @@ pub mod dynamic;
 pub mod forms;
 mod kernel;
 pub mod shape;
+pub mod tensor;
 #[doc(hidden)]
 pub mod typelevel;
 
 pub use forms::*;
 pub use shape::{Axes, Shape};
+#[cfg(feature = "alloc")]
+pub use tensor::BoxedTensor;
+pub use tensor::{BroadcastView, Operand, ShapeError, Tensor, TensorMut, TensorRef};
 
 /// A shape as a type: `shape![2, 3]` (rank 2, 6 elements), `shape![]` (a scalar).
 ///
@@ -189,6 +193,9 @@ pub mod prelude {
     pub use crate::dynamic;
     pub use crate::forms::*;
     pub use crate::shape::{Axes, Shape};
+    #[cfg(feature = "alloc")]
+    pub use crate::tensor::BoxedTensor;
+    pub use crate::tensor::{Operand, Tensor, TensorMut, TensorRef};
     pub use crate::{axes, broadcast, shape};
 }
 

@@ -242,6 +242,10 @@ impl BroadcastError {
             });
         }
         let p = &self.lists;
+        if self.form == Form::Shape {
+            f.write_str("invalid data for shape ")?;
+            return p.write(f, 0);
+        }
         f.write_str("cannot broadcast ")?;
         if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind) {
             if self.operands > 2 {
@@ -268,6 +272,7 @@ impl BroadcastError {
             Slot::Operand(i) if self.form == Form::Numpy || self.form == Form::WithDims => {
                 write!(f, "operand {i}")
             }
+            Slot::Operand(_) if self.form == Form::Shape => f.write_str("the"),
             Slot::Operand(_) => f.write_str("the operand"),
             Slot::Target => f.write_str("the target"),
             Slot::List => write!(f, "the {} list", self.list_name()),

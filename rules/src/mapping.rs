@@ -2,7 +2,8 @@
 //! reductions need once a broadcast has been checked.
 //!
 //! These functions assume shapes a rule function has accepted. On other input they still never
-//! panic: entries that point outside the output are ignored.
+//! panic: entries that point outside the output are ignored. They are `const fn`, so that
+//! shapecast's static kernels compute their loop nests with them at compile time.
 
 use crate::{BroadcastError, DynShape, MAX_RANK, broadcast_to};
 
@@ -14,10 +15,13 @@ pub type AxisMap = DynShape;
 /// ```
 /// assert_eq!(*shapecast_rules::numpy_axis_map(1, 3), [2]);
 /// ```
-pub fn numpy_axis_map(operand_rank: usize, out_rank: usize) -> AxisMap {
+pub const fn numpy_axis_map(operand_rank: usize, out_rank: usize) -> AxisMap {
     let offset = out_rank.saturating_sub(operand_rank);
-    let mut map = DynShape::identity(operand_rank.min(out_rank));
-    map.as_mut_slice().iter_mut().for_each(|a| *a += offset);
+    let mut map = DynShape::scalar();
+    let mut k = 0;
+    while k < operand_rank && k + offset < out_rank && map.push(k + offset) {
+        k += 1;
+    }
     map
 }
 
@@ -26,16 +30,26 @@ pub fn numpy_axis_map(operand_rank: usize, out_rank: usize) -> AxisMap {
 /// ```
 /// assert_eq!(*shapecast_rules::ngraph_axis_map(5, &[1, 3]), [0, 2, 4]);
 /// ```
-pub fn ngraph_axis_map(out_rank: usize, axes: &[usize]) -> AxisMap {
+pub const fn ngraph_axis_map(out_rank: usize, axes: &[usize]) -> AxisMap {
     let mut map = DynShape::scalar();
-    for axis in (0..out_rank.min(MAX_RANK)).filter(|a| !axes.contains(a)) {
-        map.push(axis);
+    let mut axis = 0;
+    while axis < out_rank && axis < MAX_RANK {
+        let mut listed = false;
+        let mut i = 0;
+        while i < axes.len() {
+            listed |= axes[i] == axis;
+            i += 1;
+        }
+        if !listed {
+            map.push(axis);
+        }
+        axis += 1;
     }
     map
 }
 
 /// XLA `BroadcastInDim`: operand axis `k` lands on `dims[k]`.
-pub fn in_dim_axis_map(dims: &[usize]) -> AxisMap {
+pub const fn in_dim_axis_map(dims: &[usize]) -> AxisMap {
     DynShape::truncated(dims)
 }
 
@@ -48,10 +62,10 @@ pub fn in_dim_axis_map(dims: &[usize]) -> AxisMap {
 /// assert_eq!(*l, [0, 1, 2]);
 /// assert_eq!(*r, [0, 2]);
 /// ```
-pub fn with_dims_axis_maps(lhs_rank: usize, rhs_rank: usize, dims: &[usize]) -> [AxisMap; 2] {
-    let high = DynShape::identity(lhs_rank.max(rhs_rank));
-    let low =
-        if dims.is_empty() { DynShape::identity(lhs_rank.min(rhs_rank)) } else { in_dim_axis_map(dims) };
+pub const fn with_dims_axis_maps(lhs_rank: usize, rhs_rank: usize, dims: &[usize]) -> [AxisMap; 2] {
+    let (low_rank, high_rank) = if lhs_rank < rhs_rank { (lhs_rank, rhs_rank) } else { (rhs_rank, lhs_rank) };
+    let high = DynShape::identity(high_rank);
+    let low = if dims.is_empty() { DynShape::identity(low_rank) } else { in_dim_axis_map(dims) };
     if lhs_rank < rhs_rank { [low, high] } else { [high, low] }
 }
 
@@ -61,12 +75,14 @@ pub fn with_dims_axis_maps(lhs_rank: usize, rhs_rank: usize, dims: &[usize]) -> 
 /// ```
 /// assert_eq!(*shapecast_rules::row_major_strides(&[2, 3, 4]), [12, 4, 1]);
 /// ```
-pub fn row_major_strides(dims: &[usize]) -> DynShape {
+pub const fn row_major_strides(dims: &[usize]) -> DynShape {
     let mut strides = DynShape::filled(dims.len(), 1);
     let mut acc: usize = 1;
-    for (s, &d) in strides.as_mut_slice().iter_mut().zip(dims).rev() {
-        *s = acc;
-        acc = acc.wrapping_mul(d.max(1));
+    let mut i = strides.rank();
+    while i > 0 {
+        i -= 1;
+        strides.dims[i] = acc;
+        acc = acc.wrapping_mul(if dims[i] == 0 { 1 } else { dims[i] });
     }
     strides
 }
@@ -80,13 +96,16 @@ pub fn row_major_strides(dims: &[usize]) -> DynShape {
 /// // [3, 1] read as [2, 3, 4]: axis 0 is new, axis 2 is stretched.
 /// assert_eq!(*strides_over_output(&[3, 1], &numpy_axis_map(2, 3), 3), [0, 1, 0]);
 /// ```
-pub fn strides_over_output(operand: &[usize], map: &[usize], out_rank: usize) -> DynShape {
+pub const fn strides_over_output(operand: &[usize], map: &[usize], out_rank: usize) -> DynShape {
     let own = row_major_strides(operand);
     let mut strides = DynShape::filled(out_rank, 0);
-    for ((&size, &stride), &axis) in operand.iter().zip(own.iter()).zip(map) {
-        if let Some(s) = strides.as_mut_slice().get_mut(axis) {
-            *s = if size == 1 { 0 } else { stride };
+    let mut k = 0;
+    while k < own.rank() && k < map.len() {
+        let axis = map[k];
+        if axis < strides.rank() {
+            strides.dims[axis] = if operand[k] == 1 { 0 } else { own.dims[k] };
         }
+        k += 1;
     }
     strides
 }

@@ -23,7 +23,7 @@ pub const MAX_RANK: usize = 64;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DynShape {
     rank: u8,
-    dims: [usize; MAX_RANK],
+    pub(crate) dims: [usize; MAX_RANK],
 }
 
 impl DynShape {
@@ -48,21 +48,25 @@ impl DynShape {
         Some(shape)
     }
 
-    /// Copies the first [`MAX_RANK`] entries of `dims`, dropping the rest (for messages).
-    pub(crate) fn truncated(dims: &[usize]) -> Self {
-        Self::try_from_slice(&dims[..dims.len().min(MAX_RANK)]).unwrap_or_else(Self::scalar)
-    }
-
     /// `n` entries, all equal to `value` (`n` is clamped to [`MAX_RANK`]).
-    pub(crate) fn filled(n: usize, value: usize) -> Self {
+    pub(crate) const fn filled(n: usize, value: usize) -> Self {
         let mut shape = Self::scalar();
-        shape.rank = n.min(MAX_RANK) as u8;
-        shape.dims[..shape.rank as usize].fill(value);
+        shape.rank = if n < MAX_RANK { n } else { MAX_RANK } as u8;
+        let mut i = 0;
+        while i < shape.rank as usize {
+            shape.dims[i] = value;
+            i += 1;
+        }
         shape
     }
 
+    /// The entries, as a slice (what `Deref` gives, usable in `const` code).
+    pub const fn as_slice(&self) -> &[usize] {
+        self.dims.split_at(self.rank as usize).0
+    }
+
     /// The number of entries (a shape's rank).
-    pub fn rank(&self) -> usize {
+    pub const fn rank(&self) -> usize {
         self.rank as usize
     }
 
@@ -72,15 +76,13 @@ impl DynShape {
     }
 
     /// Appends one entry; `false` (and no change) if the list is full.
-    pub(crate) fn push(&mut self, value: usize) -> bool {
-        match self.dims.get_mut(self.rank as usize) {
-            Some(slot) => {
-                *slot = value;
-                self.rank += 1;
-                true
-            }
-            None => false,
+    pub(crate) const fn push(&mut self, value: usize) -> bool {
+        if self.rank as usize >= MAX_RANK {
+            return false;
         }
+        self.dims[self.rank as usize] = value;
+        self.rank += 1;
+        true
     }
 
     pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
@@ -176,10 +178,22 @@ impl fmt::Debug for DynShape {
 
 impl DynShape {
     /// `[0, 1, …, n - 1]` (clamped to [`MAX_RANK`] entries).
-    pub(crate) fn identity(n: usize) -> Self {
+    pub(crate) const fn identity(n: usize) -> Self {
         let mut shape = Self::filled(n, 0);
-        for (i, d) in shape.as_mut_slice().iter_mut().enumerate() {
-            *d = i;
+        let mut i = 0;
+        while i < shape.rank as usize {
+            shape.dims[i] = i;
+            i += 1;
+        }
+        shape
+    }
+
+    /// Copies the first [`MAX_RANK`] entries of `dims`, dropping the rest.
+    pub(crate) const fn truncated(dims: &[usize]) -> Self {
+        let mut shape = Self::scalar();
+        let mut i = 0;
+        while i < dims.len() && shape.push(dims[i]) {
+            i += 1;
         }
         shape
     }

@@ -6,10 +6,12 @@
 //! trait's message, which states the rule in words (the sizes of a type operand are typenum
 //! types that rustc cannot print as numbers; with literal operands, `broadcast!` names them).
 
+mod axis;
 mod ngraph;
 mod numpy;
 mod xla;
 
+pub use axis::{InsertAxis, RemoveAxes, WithAxis, WithoutAxes};
 pub use ngraph::{BroadcastAxes, BroadcastedAxes};
 pub use numpy::{Broadcast, BroadcastTo, Broadcasted, BroadcastedTo};
 pub use xla::{BroadcastInDim, BroadcastWithDims, BroadcastedInDim, BroadcastedWithDims};

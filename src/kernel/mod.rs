@@ -8,8 +8,11 @@
 
 mod copy;
 mod plan;
+mod reduce;
+pub(crate) mod statics;
 mod zip;
 
 pub(crate) use copy::copy;
 pub(crate) use plan::Plan;
+pub(crate) use reduce::accumulate;
 pub(crate) use zip::zip;

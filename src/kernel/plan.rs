@@ -14,31 +14,46 @@ pub(crate) struct Plan<const N: usize> {
 impl<const N: usize> Plan<N> {
     /// Builds the plan for output `dims` (at most `MAX_RANK` axes) read through `strides`
     /// (one entry per output axis for each operand): drops size-1 axes, then merges each axis
-    /// into the next where every operand steps over the pair as over one axis.
-    pub(crate) fn new(dims: &[usize], strides: [&[usize]; N]) -> Self {
+    /// into the one before where every operand steps over the pair as over one axis.
+    ///
+    /// A `const fn`: the static kernels build their plans at compile time.
+    pub(crate) const fn new(dims: &[usize], strides: [&[usize]; N]) -> Self {
         let mut plan = Plan { rank: 0, dims: [1; MAX_RANK], strides: [[0; MAX_RANK]; N] };
-        for (axis, &d) in dims.iter().enumerate().take(MAX_RANK) {
-            if d == 1 {
-                continue;
-            }
-            let stride_of = |op: &[usize]| op.get(axis).copied().unwrap_or(0);
-            let last = plan.rank.wrapping_sub(1);
-            let mergeable = plan.rank > 0
-                && (0..N).all(|i| plan.strides[i][last] == stride_of(strides[i]).wrapping_mul(d));
-            if mergeable {
-                plan.dims[last] *= d;
-                for (i, op) in strides.iter().enumerate() {
-                    plan.strides[i][last] = stride_of(op);
+        let mut axis = 0;
+        while axis < dims.len() && axis < MAX_RANK {
+            let d = dims[axis];
+            if d != 1 {
+                let mut mergeable = plan.rank > 0;
+                let mut i = 0;
+                while i < N {
+                    let s = if axis < strides[i].len() { strides[i][axis] } else { 0 };
+                    mergeable &= plan.rank > 0 && plan.strides[i][plan.rank - 1] == s.wrapping_mul(d);
+                    i += 1;
                 }
-            } else {
-                plan.dims[plan.rank] = d;
-                for (i, op) in strides.iter().enumerate() {
-                    plan.strides[i][plan.rank] = stride_of(op);
+                if !mergeable {
+                    plan.rank += 1;
                 }
-                plan.rank += 1;
+                let last = plan.rank - 1;
+                plan.dims[last] = if mergeable { plan.dims[last] * d } else { d };
+                let mut i = 0;
+                while i < N {
+                    plan.strides[i][last] = if axis < strides[i].len() { strides[i][axis] } else { 0 };
+                    i += 1;
+                }
             }
+            axis += 1;
         }
         plan
+    }
+
+    /// The (merged) loop sizes, outermost first.
+    pub(crate) fn dims(&self) -> &[usize] {
+        &self.dims[..self.rank]
+    }
+
+    /// Operand `i`'s stride along each (merged) loop.
+    pub(crate) fn strides(&self, i: usize) -> &[usize] {
+        &self.strides[i][..self.rank]
     }
 
     /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one

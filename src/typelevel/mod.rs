@@ -7,11 +7,13 @@
 //! public traits in `crate::forms` carry the messages, and their impls are marked
 //! `#[diagnostic::do_not_recommend]` so that rustc reports the public trait, not these.
 
+mod axis;
 mod dim;
 mod lift;
 mod list;
 mod zip;
 
+pub use axis::{InsertAt, Remove};
 pub use dim::{DimBroadcast, DimEquals, DimStretch};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};

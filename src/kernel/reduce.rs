@@ -1,0 +1,37 @@
+//! The reduction kernel: an operand summed into a smaller output that it walks with stride 0
+//! along the reduced axes.
+
+use core::ops::AddAssign;
+
+use super::Plan;
+
+/// Adds every element of `src` (operand 0 of the plan) into `dst` (operand 1), which the caller
+/// has initialized (to zero for a sum).
+pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &mut [T]) {
+    let (n, [ss, sd]) = plan.inner();
+    if n == 0 {
+        return;
+    }
+    plan.for_each_run(|[os, od]| match (ss, sd) {
+        (1, 0) => {
+            let mut acc = dst[od];
+            for &x in &src[os..os + n] {
+                acc += x;
+            }
+            dst[od] = acc;
+        }
+        (1, 1) => {
+            for (d, &x) in dst[od..od + n].iter_mut().zip(&src[os..os + n]) {
+                *d += x;
+            }
+        }
+        _ => {
+            let (mut is, mut id) = (os, od);
+            for _ in 0..n {
+                dst[id] += src[is];
+                is += ss;
+                id += sd;
+            }
+        }
+    });
+}

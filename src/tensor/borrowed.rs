@@ -1,0 +1,123 @@
+//! `TensorRef` and `TensorMut`: borrowed slices checked to hold a shape's element count, for data
+//! too large for the stack, or owned elsewhere.
+
+use core::marker::PhantomData;
+
+use typenum::{Const, ToUInt, U};
+
+use super::{Operand, ShapeError, offset, wrong_length};
+use crate::forms::{InsertAxis, WithAxis};
+use crate::shape::Shape;
+
+/// A borrowed, read-only tensor of shape `S` over a slice of exactly `S::LEN` elements.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let data = vec![1.0f32; 4096 * 1024];
+/// let big = TensorRef::<f32, shape![4096, 1024]>::new(&data)?;
+/// assert_eq!(big.get(&[4095, 1023]), Some(&1.0));
+/// assert!(TensorRef::<f32, shape![4096, 1024]>::new(&data[1..]).is_err());
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub struct TensorRef<'a, T, S> {
+    data: &'a [T],
+    shape: PhantomData<S>,
+}
+
+impl<'a, T, S: Shape> TensorRef<'a, T, S> {
+    /// Borrows `data`, which must hold exactly `S::LEN` elements.
+    pub fn new(data: &'a [T]) -> Result<Self, ShapeError> {
+        if data.len() == S::LEN { Ok(Self::from_checked(data)) } else { Err(wrong_length::<S>(data.len())) }
+    }
+
+    /// `data` has `S::LEN` elements (the caller knows by its type).
+    pub(crate) fn from_checked(data: &'a [T]) -> Self {
+        debug_assert_eq!(data.len(), S::LEN);
+        TensorRef { data, shape: PhantomData }
+    }
+
+    /// The elements, row-major.
+    pub fn as_slice(&self) -> &'a [T] {
+        self.data
+    }
+
+    /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
+    /// bounds.
+    pub fn get(&self, index: &[usize]) -> Option<&'a T> {
+        offset(S::DIMS, index).map(|i| &self.data[i])
+    }
+
+    /// The same data with a size-1 axis inserted before position `I`: no copy.
+    pub fn insert_axis<const I: usize>(self) -> TensorRef<'a, T, WithAxis<S, U<I>>>
+    where
+        Const<I>: ToUInt,
+        S: InsertAxis<U<I>>,
+    {
+        TensorRef::from_checked(self.data)
+    }
+}
+
+impl<T, S> Clone for TensorRef<'_, T, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S> Copy for TensorRef<'_, T, S> {}
+
+impl<T, S: Shape> Operand<T, S> for TensorRef<'_, T, S> {
+    fn view(&self) -> TensorRef<'_, T, S> {
+        *self
+    }
+}
+
+/// A borrowed, mutable tensor of shape `S` over a slice of exactly `S::LEN` elements: the
+/// output of the `_into` operations.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let mut out = vec![0.0f32; 4 * 3];
+/// let mut out = TensorMut::<f32, shape![4, 3]>::new(&mut out)?;
+/// Tensor::<f32, shape![3]>::from([1.0, 2.0, 3.0]).broadcast_to_into(&mut out);
+/// assert_eq!(out.as_slice()[9..], [1.0, 2.0, 3.0]);
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub struct TensorMut<'a, T, S> {
+    data: &'a mut [T],
+    shape: PhantomData<S>,
+}
+
+impl<'a, T, S: Shape> TensorMut<'a, T, S> {
+    /// Borrows `data`, which must hold exactly `S::LEN` elements.
+    pub fn new(data: &'a mut [T]) -> Result<Self, ShapeError> {
+        if data.len() == S::LEN { Ok(Self::from_checked(data)) } else { Err(wrong_length::<S>(data.len())) }
+    }
+
+    pub(crate) fn from_checked(data: &'a mut [T]) -> Self {
+        debug_assert_eq!(data.len(), S::LEN);
+        TensorMut { data, shape: PhantomData }
+    }
+
+    /// The elements, row-major.
+    pub fn as_slice(&self) -> &[T] {
+        self.data
+    }
+
+    /// The elements, row-major, mutable.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        self.data
+    }
+
+    /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
+    /// bounds.
+    pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
+        offset(S::DIMS, index).map(|i| &mut self.data[i])
+    }
+}
+
+impl<T, S: Shape> Operand<T, S> for TensorMut<'_, T, S> {
+    fn view(&self) -> TensorRef<'_, T, S> {
+        TensorRef::from_checked(self.data)
+    }
+}
