@@ -1,270 +1,59 @@
-//! Generates `tests/test_conformance.rs` and checks that the committed copy is fresh.
+//! Generates the test files that are written out as code, and checks that the committed copies
+//! are fresh:
 //!
-//! The generated file holds, for every case of the shared vectors that `broadcast!` can express,
-//! a `static_assertions` check with literal operands and again with `shape![…]` operands (the
-//! type-level traits); `assert_not_impl_any!` for the error cases the traits can express; and
-//! a fixed set of random shapes, each asserted equal to what `shapecast::dynamic` computes.
-//! Compiling it proves the type level agrees with the vectors and with the dynamic path.
+//! - `tests/test_conformance.rs` (`generate/types.rs`): every case of the shared vectors that
+//!   `broadcast!` can express, as static assertions with literal and with `shape![…]` operands,
+//!   `assert_not_impl_any!` for the error cases, and random shapes whose expected results come
+//!   from `shapecast::dynamic`. It passes by compiling.
+//! - `tests/test_static_kernels.rs` (`generate/kernels.rs`): every vector that carries values,
+//!   through the typed tensors' static kernels; and a family of random static shapes (rank
+//!   0–5), each operation checked against the run-time kernel and the naive reference.
 //!
-//! After a change to the vectors or the rules, regenerate with
-//! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh && cargo fmt`.
+//! After a change to the vectors or the generators, regenerate with
+//! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`. The output goes through
+//! `rustfmt` (part of every Rust toolchain), so the committed files are formatted as written.
 
+#[path = "common/mod.rs"]
 mod common;
+#[path = "generate/kernels.rs"]
+mod kernels;
+#[path = "generate/rng.rs"]
+mod rng;
+#[path = "generate/types.rs"]
+mod types;
 
-use std::fmt::Write;
-
-use shapecast::dynamic;
-
-const PATH: &str = "tests/test_conformance.rs";
-
-fn list(v: &[usize]) -> String {
-    v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+/// `code` as `cargo fmt` would write it (rustfmt with the project's `rustfmt.toml`).
+fn rustfmt(code: String) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2024", "--config-path", "rustfmt.toml", "--emit", "stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("rustfmt runs");
+    child.stdin.take().unwrap().write_all(code.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "rustfmt rejected the generated code");
+    String::from_utf8(out.stdout).unwrap()
 }
 
-fn increasing(v: &[usize]) -> bool {
-    v.windows(2).all(|w| w[0] < w[1])
-}
-
-/// One broadcast, as the macro call with literal operands and with `shape!` operands, and the
-/// trait bound that expresses it for `assert_not_impl_any!`.
-struct Call {
-    literal: String,
-    typed: String,
-    /// `(self type, trait)` of the failing step, when the traits can express it.
-    bound: Option<(String, String)>,
-}
-
-fn numpy_call(inputs: &[Vec<usize>]) -> Call {
-    let lits: Vec<String> = inputs.iter().map(|s| format!("[{}]", list(s))).collect();
-    let types: Vec<String> = inputs.iter().map(|s| format!("shape![{}]", list(s))).collect();
-    // The first pairwise step that fails, with its left side computed by the dynamic API.
-    let mut acc: Vec<usize> = inputs.first().cloned().unwrap_or_default();
-    let mut bound = None;
-    for next in inputs.iter().skip(1) {
-        match dynamic::broadcast_shapes(&[&acc, next]) {
-            Ok(s) => acc = s.to_vec(),
-            Err(_) => {
-                bound =
-                    Some((format!("shape![{}]", list(&acc)), format!("Broadcast<shape![{}]>", list(next))));
-                break;
-            }
-        }
+fn check_fresh(path: &str, generated: String) {
+    let want = rustfmt(generated);
+    if std::env::var_os("SHAPECAST_BLESS").is_some() {
+        std::fs::write(path, &want).unwrap();
+        return;
     }
-    Call {
-        literal: format!("broadcast!({})", lits.join(", ")),
-        typed: format!("broadcast!({})", types.join(", ")),
-        bound,
-    }
-}
-
-fn target_call(a: &[usize], s: &[usize], option: Option<(&str, &[usize])>) -> Call {
-    let (opt, tr) = match option {
-        None => (String::new(), format!("BroadcastTo<shape![{}]>", list(s))),
-        Some((kw, l)) => {
-            let tr = if kw == "axes" { "BroadcastAxes" } else { "BroadcastInDim" };
-            (format!(", {kw} = [{}]", list(l)), format!("{tr}<shape![{}], axes![{}]>", list(s), list(l)))
-        }
-    };
-    let expressible = option.is_none_or(|(_, l)| increasing(l));
-    Call {
-        literal: format!("broadcast!([{}] => [{}]{opt})", list(a), list(s)),
-        typed: format!("broadcast!(shape![{}] => shape![{}]{opt})", list(a), list(s)),
-        bound: expressible.then(|| (format!("shape![{}]", list(a)), tr)),
-    }
-}
-
-fn dims_call(l: &[usize], r: &[usize], dims: &[usize]) -> Call {
-    Call {
-        literal: format!("broadcast!([{}], [{}], dims = [{}])", list(l), list(r), list(dims)),
-        typed: format!("broadcast!(shape![{}], shape![{}], dims = [{}])", list(l), list(r), list(dims)),
-        bound: increasing(dims).then(|| {
-            (
-                format!("shape![{}]", list(l)),
-                format!("BroadcastWithDims<shape![{}], axes![{}]>", list(r), list(dims)),
-            )
-        }),
-    }
-}
-
-/// Appends the checks of one case: equalities if `expect` is a shape, else the failing bound.
-fn emit(out: &mut String, label: &str, call: Call, expect: Option<&[usize]>) -> bool {
-    match expect {
-        Some(e) => {
-            let e = format!("shape![{}]", list(e));
-            writeln!(out, "// {label}\nassert_type_eq_all!({}, {}, {e});", call.literal, call.typed).unwrap();
-            true
-        }
-        None => match call.bound {
-            Some((ty, tr)) => {
-                writeln!(out, "// {label}\nassert_not_impl_any!({ty}: {tr});").unwrap();
-                true
-            }
-            None => false,
-        },
-    }
-}
-
-fn vector_section(out: &mut String) -> (usize, usize) {
-    let (mut checked, mut skipped) = (0, 0);
-    for case in common::cases() {
-        let label = format!("vectors line {}: {}", case.line, case.source());
-        let Some(inputs) = case.inputs() else {
-            skipped += 1; // a negative size: only the macro's literal parser meets it (macro tests)
-            continue;
-        };
-        let expect = case.expect();
-        let call = match case.kind() {
-            "numpy" if case.op() == Some("broadcast_to") => match case.out_shape() {
-                Some(s) => target_call(&inputs[0], &s, None),
-                None => {
-                    skipped += 1;
-                    continue;
-                }
-            },
-            "numpy" => numpy_call(&inputs),
-            "xla_binary" => match case.list("broadcast_dims") {
-                Some(d) => dims_call(&inputs[0], &inputs[1], &d),
-                None => {
-                    skipped += 1;
-                    continue;
-                }
-            },
-            kind => {
-                let key = if kind == "ngraph" { "axes" } else { "broadcast_dims" };
-                let (Some(s), Some(l)) = (case.out_shape(), case.list(key)) else {
-                    skipped += 1;
-                    continue;
-                };
-                let kw = if kind == "ngraph" { "axes" } else { "dims" };
-                target_call(&inputs[0], &s, Some((kw, &l)))
-            }
-        };
-        if emit(out, &label, call, expect.as_deref()) {
-            checked += 1;
-        } else {
-            skipped += 1;
-        }
-    }
-    (checked, skipped)
-}
-
-/// A small deterministic generator (xorshift), so the random section is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> usize {
-        (self.next() % n) as usize
-    }
-    fn shape(&mut self, max_rank: u64) -> Vec<usize> {
-        let rank = self.below(max_rank + 1);
-        (0..rank).map(|_| [1, 1, 2, 3, 4, 5, 0][self.below(7)]).collect()
-    }
-    /// `out` with some sizes set to 1 and some leading axes dropped.
-    fn stretchable(&mut self, out: &[usize]) -> Vec<usize> {
-        let drop = self.below(out.len() as u64 + 1).min(2);
-        out[drop..].iter().map(|&d| if self.below(3) == 0 { 1 } else { d }).collect()
-    }
-    fn subset(&mut self, rank: usize) -> Vec<usize> {
-        (0..rank).filter(|_| self.below(2) == 0).collect()
-    }
-}
-
-fn random_section(out: &mut String) -> usize {
-    let mut rng = Rng(0x5eed_cafe_f00d_d00d);
-    let mut n = 0;
-    for i in 0..240 {
-        let label = format!("random {i}");
-        let form = i % 5;
-        let out_shape = rng.shape(5);
-        let call_and_expect = match form {
-            0 => {
-                let (a, b) = (rng.stretchable(&out_shape), rng.stretchable(&out_shape));
-                let b = if rng.below(4) == 0 { rng.shape(4) } else { b };
-                (numpy_call(&[a.clone(), b.clone()]), dynamic::broadcast_shapes(&[&a, &b]))
-            }
-            1 => {
-                let a = if rng.below(4) == 0 { rng.shape(3) } else { rng.stretchable(&out_shape) };
-                (target_call(&a, &out_shape, None), dynamic::broadcast_to(&a, &out_shape))
-            }
-            2 => {
-                let axes = rng.subset(out_shape.len());
-                let mut arg: Vec<usize> =
-                    (0..out_shape.len()).filter(|i| !axes.contains(i)).map(|i| out_shape[i]).collect();
-                if rng.below(4) == 0 && !arg.is_empty() {
-                    arg[0] = 1;
-                }
-                (
-                    target_call(&arg, &out_shape, Some(("axes", &axes))),
-                    dynamic::broadcast_axes(&arg, &out_shape, &axes),
-                )
-            }
-            3 => {
-                let dims = rng.subset(out_shape.len());
-                let a: Vec<usize> =
-                    dims.iter().map(|&d| if rng.below(3) == 0 { 1 } else { out_shape[d] }).collect();
-                let a = if rng.below(5) == 0 { a.iter().map(|&d| d + 1).collect() } else { a };
-                (
-                    target_call(&a, &out_shape, Some(("dims", &dims))),
-                    dynamic::broadcast_in_dim(&a, &out_shape, &dims),
-                )
-            }
-            _ => {
-                let dims = rng.subset(out_shape.len());
-                let low: Vec<usize> =
-                    dims.iter().map(|&d| if rng.below(3) == 0 { 1 } else { out_shape[d] }).collect();
-                let high: Vec<usize> =
-                    out_shape.iter().map(|&d| if rng.below(4) == 0 { 1 } else { d }).collect();
-                let dims = if low.len() == high.len() && rng.below(2) == 0 { vec![] } else { dims };
-                let (l, r) = if rng.below(2) == 0 { (low, high) } else { (high, low) };
-                (dims_call(&l, &r, &dims), dynamic::broadcast_with_dims(&l, &r, &dims))
-            }
-        };
-        let (call, expect) = call_and_expect;
-        if emit(out, &label, call, expect.ok().as_deref()) {
-            n += 1;
-        }
-    }
-    n
-}
-
-fn render() -> String {
-    let mut body = String::new();
-    let (vectors, skipped) = vector_section(&mut body);
-    let mut random = String::new();
-    let n_random = random_section(&mut random);
-    format!(
-        "//! GENERATED by tests/test_generated_fresh.rs — do not edit; regenerate with\n\
-         //! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh && cargo fmt`.\n\
-         //!\n\
-         //! {vectors} vector cases checked at the type level ({skipped} not expressible here: negative\n\
-         //! sizes, or an unsorted list the traits cannot be handed), and {n_random} random cases whose\n\
-         //! expected shapes were computed by `shapecast::dynamic`. It passes by compiling.\n\
-         #![allow(clippy::all)]\n\n\
-         use shapecast::prelude::*;\n\
-         use static_assertions::{{assert_not_impl_any, assert_type_eq_all}};\n\n\
-         {body}\n// Random shapes, expected results from shapecast::dynamic.\n{random}\n\
-         #[test]\nfn conformance_compiles() {{}}\n"
-    )
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(have == want, "{path} is stale: run `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`");
 }
 
 #[test]
 fn generated_conformance_is_fresh() {
-    let want = render();
-    if std::env::var_os("SHAPECAST_BLESS").is_some() {
-        std::fs::write(PATH, &want).unwrap();
-        return;
-    }
-    // rustfmt reflows the file after generation: compare the tokens, not the layout.
-    let squash = |s: &str| s.split_whitespace().collect::<String>();
-    let have = std::fs::read_to_string(PATH).unwrap_or_default();
-    assert!(
-        squash(&have) == squash(&want),
-        "{PATH} is stale: run `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh && cargo fmt`"
-    );
+    check_fresh("tests/test_conformance.rs", types::render());
+}
+
+#[test]
+fn generated_static_kernels_are_fresh() {
+    check_fresh("tests/test_static_kernels.rs", kernels::render());
 }

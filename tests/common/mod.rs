@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod reference;
+pub mod static_checks;
 
 use serde_json::Value;
 

@@ -1,0 +1,120 @@
+//! Checks of the typed tensors' static kernels on one combination of shapes: each operation
+//! against the run-time kernel of `shapecast::dynamic`, against the naive reference, and, for
+//! each broadcast, the adjoint identity with its reduction: ⟨broadcast(x), y⟩ = ⟨x, sum(y)⟩.
+#![allow(dead_code)]
+
+use shapecast::dynamic;
+use shapecast::prelude::*;
+
+use super::reference as naive;
+
+fn iota<S: Shape>() -> Tensor<i64, S> {
+    Tensor::from_fn(|i| i as i64 + 1)
+}
+
+fn pattern<S: Shape>() -> Tensor<i64, S> {
+    Tensor::from_fn(|i| (i as i64 * 7) % 5 - 2)
+}
+
+fn dot(a: &[i64], b: &[i64]) -> i64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// `output[C] = src[p(C)]` by the reference.
+fn reference(src: &[i64], operand: &[usize], map: &[usize], out: &[usize]) -> Vec<i64> {
+    naive::broadcast_indices(operand, map, out).iter().map(|&i| src[i]).collect()
+}
+
+pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
+    let a = iota::<A>();
+    let got = a.broadcast_to::<S>();
+    let mut run_time = vec![0; S::LEN];
+    dynamic::copy_broadcast_to(a.as_slice(), A::DIMS, &mut run_time, S::DIMS).unwrap();
+    assert_eq!(got.as_slice(), run_time, "{:?} => {:?}", A::DIMS, S::DIMS);
+    assert_eq!(
+        got.as_slice(),
+        reference(a.as_slice(), A::DIMS, &naive::numpy_map(A::RANK, S::RANK), S::DIMS)
+    );
+    assert!(a.broadcast_view::<S>().iter().eq(got.as_slice()));
+    let y = pattern::<S>();
+    assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), y.sum_to::<A>().as_slice()));
+}
+
+pub fn axes<A: BroadcastAxes<S, Ax>, S: RemoveAxes<Ax, Output = A>, Ax: Axes>() {
+    let a = iota::<A>();
+    let got = a.broadcast_axes::<S, Ax>();
+    let mut run_time = vec![0; S::LEN];
+    dynamic::copy_broadcast_axes(a.as_slice(), A::DIMS, &mut run_time, S::DIMS, Ax::axes()).unwrap();
+    assert_eq!(got.as_slice(), run_time, "{:?} => {:?} axes {:?}", A::DIMS, S::DIMS, Ax::axes());
+    assert_eq!(
+        got.as_slice(),
+        reference(a.as_slice(), A::DIMS, &naive::axes_map(S::RANK, Ax::axes()), S::DIMS)
+    );
+    let y = pattern::<S>();
+    assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), y.sum_axes::<Ax>().as_slice()));
+}
+
+pub fn in_dim<A: BroadcastInDim<S, D>, S: Shape, D: Axes>() {
+    let a = iota::<A>();
+    let got = a.broadcast_in_dim::<S, D>();
+    let mut run_time = vec![0; S::LEN];
+    dynamic::copy_broadcast_in_dim(a.as_slice(), A::DIMS, &mut run_time, S::DIMS, D::axes()).unwrap();
+    assert_eq!(got.as_slice(), run_time, "{:?} => {:?} dims {:?}", A::DIMS, S::DIMS, D::axes());
+    assert_eq!(got.as_slice(), reference(a.as_slice(), A::DIMS, D::axes(), S::DIMS));
+}
+
+pub fn zip<A: Broadcast<B>, B: Shape>() {
+    let (a, b) = (iota::<A>(), pattern::<B>());
+    let f = |x: i64, y: i64| x * 1000 + y;
+    let got = a.zip_with(&b, f);
+    let mut run_time = vec![0; got.as_slice().len()];
+    let shape =
+        dynamic::zip_broadcast(a.as_slice(), A::DIMS, b.as_slice(), B::DIMS, &mut run_time, f).unwrap();
+    assert_eq!(
+        (got.as_slice(), &*shape),
+        (&run_time[..], Broadcasted::<A, B>::DIMS),
+        "{:?} & {:?}",
+        A::DIMS,
+        B::DIMS
+    );
+    let out = Broadcasted::<A, B>::DIMS;
+    let ra = reference(a.as_slice(), A::DIMS, &naive::numpy_map(A::RANK, out.len()), out);
+    let rb = reference(b.as_slice(), B::DIMS, &naive::numpy_map(B::RANK, out.len()), out);
+    let want: Vec<i64> = ra.into_iter().zip(rb).map(|(x, y)| f(x, y)).collect();
+    assert_eq!(got.as_slice(), want);
+    assert_eq!((&a + &b).as_slice(), a.zip_with(&b, |x, y| x + y).as_slice());
+}
+
+pub fn zip_dims<A: BroadcastWithDims<B, D>, B: Shape, D: Axes>() {
+    let (a, b) = (iota::<A>(), pattern::<B>());
+    let f = |x: i64, y: i64| x * 1000 + y;
+    let got = a.with_dims::<D>().zip_with(&b, f);
+    let mut run_time = vec![0; got.as_slice().len()];
+    dynamic::zip_broadcast_with_dims(
+        a.as_slice(),
+        A::DIMS,
+        b.as_slice(),
+        B::DIMS,
+        D::axes(),
+        &mut run_time,
+        f,
+    )
+    .unwrap();
+    assert_eq!(got.as_slice(), run_time, "{:?} with {:?} dims {:?}", A::DIMS, B::DIMS, D::axes());
+    let out = BroadcastedWithDims::<A, B, D>::DIMS;
+    let [ma, mb] = dynamic::with_dims_axis_maps(A::RANK, B::RANK, D::axes());
+    let want: Vec<i64> = reference(a.as_slice(), A::DIMS, &ma, out)
+        .into_iter()
+        .zip(reference(b.as_slice(), B::DIMS, &mb, out))
+        .map(|(x, y)| f(x, y))
+        .collect();
+    assert_eq!(got.as_slice(), want);
+}
+
+/// Floats from the vectors, compared to their printed precision.
+pub fn close(got: &[f64], want: &[f64]) {
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() <= 1e-9 * w.abs().max(1.0), "{got:?} != {want:?}");
+    }
+}
