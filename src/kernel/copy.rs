@@ -5,6 +5,7 @@ use super::Plan;
 /// Fills `dst` (the plan's whole output, row-major) from `src` read through the plan.
 ///
 /// The caller has checked the shapes and lengths; every run then lies inside `src`.
+#[inline(always)]
 pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, dst: &mut [T]) {
     let (n, [stride]) = plan.inner();
     if n == 0 {

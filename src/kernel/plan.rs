@@ -58,6 +58,7 @@ impl<const N: usize> Plan<N> {
 
     /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one
     /// run of one element).
+    #[inline(always)]
     pub(crate) fn inner(&self) -> (usize, [usize; N]) {
         match self.rank.checked_sub(1) {
             Some(last) => (self.dims[last], core::array::from_fn(|i| self.strides[i][last])),
@@ -66,8 +67,28 @@ impl<const N: usize> Plan<N> {
     }
 
     /// Calls `run` with each operand's starting offset for every innermost run, in row-major
-    /// order. The offsets are kept up to date incrementally, like an odometer.
+    /// order. Up to three loops are plain nested loops (with a constant plan, their bounds and
+    /// strides are constants); deeper nests keep their offsets up to date like an odometer.
+    #[inline(always)]
     pub(crate) fn for_each_run(&self, mut run: impl FnMut([usize; N])) {
+        let at = |base: [usize; N], axis: usize, i: usize| -> [usize; N] {
+            core::array::from_fn(|k| base[k] + i * self.strides[k][axis])
+        };
+        match self.rank {
+            0 | 1 => run([0; N]),
+            2 => (0..self.dims[0]).for_each(|i| run(at([0; N], 0, i))),
+            3 => {
+                for i in 0..self.dims[0] {
+                    let outer = at([0; N], 0, i);
+                    (0..self.dims[1]).for_each(|j| run(at(outer, 1, j)));
+                }
+            }
+            _ => self.odometer(run),
+        }
+    }
+
+    /// `for_each_run` for any depth: the outer offsets advance like an odometer.
+    fn odometer(&self, mut run: impl FnMut([usize; N])) {
         let outer = self.rank.saturating_sub(1);
         if self.dims[..self.rank].contains(&0) {
             return;
@@ -115,6 +136,7 @@ mod tests {
 
     #[test]
     fn runs_visit_offsets_in_row_major_order() {
+        // Depth 2 (nested loops) and depth 5 (odometer) agree with row-major order.
         let p = Plan::new(&[2, 3, 2], [&[0, 1, 0]]);
         let mut seen = [0usize; 3];
         let mut n = 0;
@@ -123,5 +145,14 @@ mod tests {
             n += 1;
         });
         assert_eq!((n, seen), (6, [0, 1, 2]));
+        let p = Plan::new(&[2, 3, 2, 2, 3], [&[100, 10, 0, 1, 1000]]);
+        let mut runs = [0usize; 24];
+        let mut n = 0;
+        p.for_each_run(|[o]| {
+            runs[n] = o;
+            n += 1;
+        });
+        let want: [usize; 24] = core::array::from_fn(|k| 100 * (k / 12) + 10 * (k / 4 % 3) + (k % 2));
+        assert_eq!((n, runs), (24, want));
     }
 }

@@ -7,6 +7,7 @@ use super::Plan;
 
 /// Adds every element of `src` (operand 0 of the plan) into `dst` (operand 1), which the caller
 /// has initialized (to zero for a sum).
+#[inline(always)]
 pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &mut [T]) {
     let (n, [ss, sd]) = plan.inner();
     if n == 0 {

@@ -5,6 +5,7 @@ use super::Plan;
 /// Writes `f(a, b)` for every output element, row-major, reading `a` and `b` through the plan.
 ///
 /// The caller has checked the shapes and lengths; every run then lies inside `a` and `b`.
+#[inline(always)]
 pub(crate) fn zip<A: Copy, B: Copy, O>(
     a: &[A],
     b: &[B],

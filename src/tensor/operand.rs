@@ -245,7 +245,8 @@ pub trait Operand<T, S: Shape> {
         S: RemoveAxes<Ax>,
     {
         let mut out = Tensor::splat(T::zero());
-        self.sum_axes_into::<Ax>(&mut out.view_mut());
+        let plan = &ReducePlan::<S, WithoutAxes<S, Ax>, NGraph<Ax>>::PLAN;
+        kernel::accumulate(self.view().as_slice(), plan, out.as_mut_slice());
         out
     }
 
@@ -273,7 +274,7 @@ pub trait Operand<T, S: Shape> {
         S2: BroadcastTo<S>,
     {
         let mut out = Tensor::splat(T::zero());
-        self.sum_to_into(&mut out.view_mut());
+        kernel::accumulate(self.view().as_slice(), &ReducePlan::<S, S2, Numpy>::PLAN, out.as_mut_slice());
         out
     }
 

@@ -1,0 +1,220 @@
+//! The kernels against a hand-written loop, ndarray, and `copy_from_slice` of the same output
+//! bytes (the memory-bandwidth ceiling), each case measured side by side in one run.
+//!
+//! `cargo bench --bench kernels`, then `python3 benches/ratios.py` for the table of ratios.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ndarray::{Array1, Array2, Array4, Axis};
+use shapecast::prelude::*;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(30)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+}
+
+fn values(n: usize) -> Vec<f32> {
+    (0..n).map(|i| (i % 97) as f32 * 0.25).collect()
+}
+
+/// `[8, 16] + [16]`, f32, inline tensors.
+fn small_add(c: &mut Criterion) {
+    let mut g = c.benchmark_group("small add [8,16]+[16]");
+    let a = Tensor::<f32, shape![8, 16]>::from_slice(&values(128)).unwrap();
+    let b = Tensor::<f32, shape![16]>::from_slice(&values(16)).unwrap();
+    g.bench_function("shapecast", |t| t.iter(|| black_box(&a) + black_box(&b)));
+    let (ha, hb): ([[f32; 16]; 8], [f32; 16]) =
+        (core::array::from_fn(|i| core::array::from_fn(|j| (i * 16 + j) as f32)), [1.5; 16]);
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&ha), black_box(&hb));
+            let mut out = [[0f32; 16]; 8];
+            for (row_out, row_a) in out.iter_mut().zip(a) {
+                for ((o, x), y) in row_out.iter_mut().zip(row_a).zip(b) {
+                    *o = x + y;
+                }
+            }
+            out
+        })
+    });
+    let (na, nb) = (Array2::from_shape_vec((8, 16), values(128)).unwrap(), Array1::from_vec(values(16)));
+    g.bench_function("ndarray", |t| t.iter(|| black_box(&na) + black_box(&nb)));
+    g.finish();
+
+    // The same into an output that already exists: the kernel alone, without building a tensor.
+    let mut g = c.benchmark_group("small add into [8,16]+[16]");
+    let mut out = Tensor::<f32, shape![8, 16]>::default();
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            black_box(&a).zip_with_into(black_box(&b), &mut black_box(&mut out).view_mut(), |x, y| x + y)
+        })
+    });
+    let mut hout = [[0f32; 16]; 8];
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b, out) = (black_box(&ha), black_box(&hb), black_box(&mut hout));
+            for (row_out, row_a) in out.iter_mut().zip(a) {
+                for ((o, x), y) in row_out.iter_mut().zip(row_a).zip(b) {
+                    *o = x + y;
+                }
+            }
+        })
+    });
+    let mut nout = Array2::<f32>::zeros((8, 16));
+    g.bench_function("ndarray", |t| {
+        t.iter(|| {
+            let out = black_box(&mut nout);
+            out.assign(black_box(&na));
+            *out += black_box(&nb);
+        })
+    });
+    g.finish();
+}
+
+/// `[16, 1]` → `[16, 16]`, f32, inline tensors.
+fn small_column(c: &mut Criterion) {
+    let mut g = c.benchmark_group("small broadcast_to [16,1]->[16,16]");
+    let a = Tensor::<f32, shape![16, 1]>::from_slice(&values(16)).unwrap();
+    g.bench_function("shapecast", |t| t.iter(|| black_box(&a).broadcast_to::<shape![16, 16]>()));
+    let ha: [f32; 16] = core::array::from_fn(|i| i as f32);
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let a = black_box(&ha);
+            let mut out = [[0f32; 16]; 16];
+            for (row, &x) in out.iter_mut().zip(a) {
+                row.fill(x);
+            }
+            out
+        })
+    });
+    let na = Array2::from_shape_vec((16, 1), values(16)).unwrap();
+    g.bench_function("ndarray", |t| t.iter(|| black_box(&na).broadcast((16, 16)).unwrap().to_owned()));
+    g.finish();
+}
+
+/// `[1024]` → `[4096, 1024]` (rows) and `[4096, 1]` → `[4096, 1024]` (columns), borrowed.
+fn large_broadcast(c: &mut Criterion) {
+    let n = 4096 * 1024;
+    let reference = values(n);
+    let mut out = vec![0f32; n];
+    for (name, row) in [("rows [1024]->[4096,1024]", true), ("columns [4096,1]->[4096,1024]", false)] {
+        let mut g = c.benchmark_group(format!("large broadcast {name}"));
+        let src = values(if row { 1024 } else { 4096 });
+        g.bench_function("copy_from_slice", |t| t.iter(|| out.copy_from_slice(black_box(&reference))));
+        g.bench_function("shapecast", |t| {
+            t.iter(|| {
+                let mut dst = TensorMut::<f32, shape![4096, 1024]>::new(&mut out).unwrap();
+                if row {
+                    TensorRef::<f32, shape![1024]>::new(black_box(&src)).unwrap().broadcast_to_into(&mut dst);
+                } else {
+                    TensorRef::<f32, shape![4096, 1]>::new(black_box(&src))
+                        .unwrap()
+                        .broadcast_to_into(&mut dst);
+                }
+            })
+        });
+        g.bench_function("hand loop", |t| {
+            t.iter(|| {
+                let src = black_box(&src);
+                for (i, chunk) in out.chunks_exact_mut(1024).enumerate() {
+                    if row { chunk.copy_from_slice(src) } else { chunk.fill(src[i]) }
+                }
+            })
+        });
+        let mut nd_out = Array2::<f32>::zeros((4096, 1024));
+        let nd_src = if row {
+            Array2::from_shape_vec((1, 1024), src.clone()).unwrap()
+        } else {
+            Array2::from_shape_vec((4096, 1), src.clone()).unwrap()
+        };
+        g.bench_function("ndarray", |t| {
+            t.iter(|| nd_out.assign(&black_box(&nd_src).broadcast((4096, 1024)).unwrap()))
+        });
+        g.finish();
+    }
+}
+
+/// `[32, 630, 12, 32] + [32, 1, 1, 32]`, f32, into a borrowed output.
+fn large_zip(c: &mut Criterion) {
+    let mut g = c.benchmark_group("large add [32,630,12,32]+[32,1,1,32]");
+    type A = shape![32, 630, 12, 32];
+    type B = shape![32, 1, 1, 32];
+    let (va, vb) = (values(A::LEN), values(B::LEN));
+    let mut out = vec![0f32; A::LEN];
+    g.bench_function("copy_from_slice", |t| t.iter(|| out.copy_from_slice(black_box(&va))));
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            let a = TensorRef::<f32, A>::new(black_box(&va)).unwrap();
+            let b = TensorRef::<f32, B>::new(black_box(&vb)).unwrap();
+            a.zip_with_into(&b, &mut TensorMut::new(&mut out).unwrap(), |x, y| x + y);
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&va), black_box(&vb));
+            for (i, block) in out.chunks_exact_mut(630 * 12 * 32).enumerate() {
+                let (a_block, b_row) = (&a[i * 630 * 12 * 32..], &b[i * 32..(i + 1) * 32]);
+                for (o, x) in block.chunks_exact_mut(32).zip(a_block.chunks_exact(32)) {
+                    for ((o, x), y) in o.iter_mut().zip(x).zip(b_row) {
+                        *o = x + y;
+                    }
+                }
+            }
+        })
+    });
+    let na = Array4::from_shape_vec((32, 630, 12, 32), va.clone()).unwrap();
+    let nb = Array4::from_shape_vec((32, 1, 1, 32), vb.clone()).unwrap();
+    g.bench_function("ndarray", |t| t.iter(|| black_box(&na) + black_box(&nb)));
+    g.finish();
+}
+
+/// `sum_axes` over axis 0 of `[64, 64]`, and `sum_to` `[4096, 1024]` → `[1024]`.
+fn sums(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sum_axes axis 0 of [64,64]");
+    let t64 = Tensor::<f32, shape![64, 64]>::from_slice(&values(64 * 64)).unwrap();
+    g.bench_function("shapecast", |t| t.iter(|| black_box(&t64).sum_axes::<axes![0]>()));
+    let h64 = values(64 * 64);
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut acc = [0f32; 64];
+            for row in black_box(&h64).chunks_exact(64) {
+                for (a, x) in acc.iter_mut().zip(row) {
+                    *a += x;
+                }
+            }
+            acc
+        })
+    });
+    let n64 = Array2::from_shape_vec((64, 64), values(64 * 64)).unwrap();
+    g.bench_function("ndarray", |t| t.iter(|| black_box(&n64).sum_axis(Axis(0))));
+    g.finish();
+
+    let mut g = c.benchmark_group("sum_to [4096,1024]->[1024]");
+    let big = values(4096 * 1024);
+    let mut acc = vec![0f32; 1024];
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            let g = TensorRef::<f32, shape![4096, 1024]>::new(black_box(&big)).unwrap();
+            g.sum_to_into(&mut TensorMut::<f32, shape![1024]>::new(&mut acc).unwrap());
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            acc.fill(0.0);
+            for row in black_box(&big).chunks_exact(1024) {
+                for (a, x) in acc.iter_mut().zip(row) {
+                    *a += x;
+                }
+            }
+        })
+    });
+    let nbig = Array2::from_shape_vec((4096, 1024), big.clone()).unwrap();
+    g.bench_function("ndarray", |t| t.iter(|| black_box(&nbig).sum_axis(Axis(0))));
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums }
+criterion_main!(benches);

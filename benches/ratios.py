@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""Reads criterion's estimates from `cargo bench --bench kernels` and prints, per case, each
+contender's median time as a ratio to the reference of that case (copy_from_slice where it was
+measured, else the hand loop). Ratios, not times: the machines are shared and noisy."""
+import json, pathlib, sys
+
+root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
+rows = []
+for group in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "report"):
+    times = {}
+    for bench in group.iterdir():
+        est = bench / "new" / "estimates.json"
+        if est.exists():
+            times[bench.name.replace("_", " ")] = json.loads(est.read_text())["median"]["point_estimate"]
+    if not times:
+        continue
+    ref = "copy from slice" if "copy from slice" in times else "hand loop"
+    name = json.loads(next(group.glob("*/new/benchmark.json")).read_text())["group_id"]
+    cells = {k: times[k] / times[ref] for k in times}
+    rows.append((name, ref, cells))
+
+cols = ["shapecast", "hand loop", "ndarray"]
+print("| case | reference | " + " | ".join(f"{c} / ref" for c in cols) + " | ndarray / shapecast |")
+print("| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |")
+for name, ref, cells in rows:
+    vals = " | ".join(f"{cells[c]:.2f}" if c in cells else "—" for c in cols)
+    nd = cells.get("ndarray", 0) / cells["shapecast"] if "shapecast" in cells else 0
+    print(f"| {name} | {ref.replace('copy from slice', 'copy_from_slice')} | {vals} | {nd:.1f}× |")
