@@ -199,6 +199,11 @@ pub mod prelude {
     pub use crate::{axes, broadcast, shape};
 }
 
+/// The README's code, compiled and run as doc tests so that it cannot go stale.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 /// What macro expansions name. Not public API: outside semver, may change in any release.
 #[doc(hidden)]
 pub mod __private {

@@ -6,11 +6,21 @@ use quote::{quote, quote_spanned};
 
 use crate::parse::{Keyword, Operand};
 
-/// Appends the typenum binary form of `n`: `UTerm` for 0, else `UInt<binary(n / 2), B{n % 2}>`.
-/// Written out here so that any `usize` works, not only typenum's table of aliases. The angle
-/// brackets are plain punctuation, so the tokens are appended in one linear pass.
+/// The largest number typenum names with an alias (`U0` to `U1024`).
+const ALIASED: usize = 1024;
+
+/// Appends the typenum type of `n`: typenum's own alias `U{n}` up to 1024 (the same type, one
+/// path segment, so that signatures stay short for clippy's `type_complexity` and for readers),
+/// else the binary form `UInt<binary(n / 2), B{n % 2}>`, written out here so that any `usize`
+/// works, not only typenum's table. The angle brackets are plain punctuation, so the tokens are
+/// appended in one linear pass.
 fn push_unsigned(out: &mut TokenStream, n: usize) {
     let t = quote!(::shapecast::__private::typenum);
+    if n <= ALIASED {
+        let alias = proc_macro2::Ident::new(&format!("U{n}"), proc_macro2::Span::call_site());
+        out.extend(quote!(#t::#alias));
+        return;
+    }
     let bits = usize::BITS - n.leading_zeros();
     for _ in 0..bits {
         out.extend(quote!(#t::UInt<));

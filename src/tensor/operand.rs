@@ -38,6 +38,21 @@ pub trait Operand<T, S: Shape> {
         self.view().get(index)
     }
 
+    /// `f` applied to every element: a new tensor of the same shape.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 2]>::from([[1, -2], [-3, 4]]);
+    /// assert_eq!(t.map(i32::abs).as_slice(), [1, 2, 3, 4]);
+    /// ```
+    fn map<V>(&self, mut f: impl FnMut(T) -> V) -> Tensor<V, S>
+    where
+        T: Copy,
+    {
+        let data = self.view().as_slice();
+        Tensor::from_fn(|i| f(data[i]))
+    }
+
     /// NumPy `broadcast_to`: a new tensor of shape `S2`, which `S` stretches to.
     fn broadcast_to<S2: Shape>(&self) -> Tensor<T, S2>
     where

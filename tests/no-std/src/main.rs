@@ -1,5 +1,6 @@
-//! A bare `#![no_std]` binary that uses shapecast. If anything pulled in `std`, linking would
-//! fail with E0152 (duplicate lang item `panic_impl`). It exits 0 when every check holds.
+//! A bare `#![no_std]` binary that uses shapecast: macros, typed tensors, the static kernels,
+//! reductions and the dynamic API. If anything pulled in `std`, linking would fail with E0152
+//! (duplicate lang item `panic_impl`). It exits 0 when every check holds.
 #![no_std]
 #![no_main]
 
@@ -14,28 +15,60 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 #[link(name = "c")]
 unsafe extern "C" {}
 
-fn checks() -> bool {
+/// One monomorphized kernel behind a fixed symbol, so that its size can be measured
+/// (`benches/sizes.sh`).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn shapecast_add_f32_8x16_16(
+    a: &Tensor<f32, shape![8, 16]>,
+    b: &Tensor<f32, shape![16]>,
+) -> Tensor<f32, shape![8, 16]> {
+    a + b
+}
+
+fn dynamic_checks() -> bool {
     let shape_ok = matches!(dynamic::broadcast_shapes(&[&[2, 1], &[1, 3]]), Ok(s) if *s == [2, 3]);
     let error_ok = dynamic::broadcast_to(&[3], &[1]).is_err();
-
     let mut row = [0i32; 6];
     let copy_ok =
         dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut row, &[2, 3]).is_ok() && row == [1, 2, 3, 1, 2, 3];
-
     let mut sum = [0i32; 6];
     let zip_ok = dynamic::zip_broadcast(&[10, 20], &[2, 1], &[1, 2, 3], &[3], &mut sum, |a, b| a + b).is_ok()
         && sum == [11, 12, 13, 21, 22, 23];
+    shape_ok && error_ok && copy_ok && zip_ok
+}
 
-    // The compile-time half: shapes computed by the macro and the traits, as constants.
+fn static_checks() -> bool {
     type Batch = shape![4, 3];
-    let static_ok = <broadcast!(Batch, [3])>::DIMS == [4, 3]
+    let shapes_ok = <broadcast!(Batch, [3])>::DIMS == [4, 3]
         && <broadcast!([3] => [2, 3], dims = [1])>::LEN == 6
         && <broadcast!(shape![2], shape![2, 5], dims = [0])>::DIMS == [2, 5];
 
-    shape_ok && error_ok && copy_ok && zip_ok && static_ok
+    let m = Tensor::<i32, Batch>::from([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]);
+    let v = Tensor::<i32, shape![3]>::from([100, 200, 300]);
+    let sum = &m + &v;
+    let add_ok = sum.get(&[3, 2]) == Some(&312);
+    let rows = v.broadcast_axes::<shape![2, 3], axes![0]>();
+    let copy_ok = rows.as_slice() == [100, 200, 300, 100, 200, 300];
+    let cols = v.broadcast_in_dim::<shape![3, 2], axes![0]>();
+    let in_dim_ok = cols.as_slice() == [100, 100, 200, 200, 300, 300];
+    let reduce_ok = m.sum_axes::<axes![0]>().as_slice() == [22, 26, 30]
+        && m.sum_to::<shape![4, 1]>().as_slice() == [6, 15, 24, 33];
+    let view_ok = v.broadcast_view::<Batch>().iter().copied().eq(m
+        .map(|_| 0)
+        .as_slice()
+        .iter()
+        .zip(v.as_slice().iter().cycle())
+        .map(|(_, &x)| x));
+    let xla = v.with_dims::<axes![1]>().zip_with(&m, |a, b| a - b);
+    let xla_ok = xla.get(&[0, 0]) == Some(&99);
+    let f = Tensor::<f32, shape![8, 16]>::splat(1.5);
+    let g = Tensor::<f32, shape![16]>::splat(0.5);
+    let kernel_ok = shapecast_add_f32_8x16_16(&f, &g).as_slice().iter().all(|&x| x == 2.0);
+    shapes_ok && add_ok && copy_ok && in_dim_ok && reduce_ok && view_ok && xla_ok && kernel_ok
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
-    if checks() { 0 } else { 1 }
+    if dynamic_checks() && static_checks() { 0 } else { 1 }
 }
