@@ -28,19 +28,8 @@ impl Literals {
     pub fn parse(input: ParseStream, entry: Entry, errors: &mut Vec<syn::Error>) -> syn::Result<Self> {
         let content;
         let brackets = bracketed!(content in input);
-        let items = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
-        let mut list = Literals { values: vec![], spans: vec![], span: brackets.span.join() };
-        for item in &items {
-            match literal_usize(item, entry) {
-                Ok(v) => list.values.push(v),
-                Err(e) => {
-                    errors.push(e);
-                    list.values.push(1);
-                }
-            }
-            list.spans.push(item.span());
-        }
-        Ok(list)
+        let list = parse_bare_list(&content, entry, errors)?;
+        Ok(Literals { span: brackets.span.join(), ..list })
     }
 }
 

@@ -172,8 +172,7 @@ fn random_calls(out: &mut String) -> usize {
             }
             2 => {
                 let dims = rng.subset(out_shape.len());
-                let a: Vec<usize> =
-                    dims.iter().map(|&d| if rng.below(3) == 0 { 1 } else { out_shape[d] }).collect();
+                let a = rng.picked(&out_shape, &dims);
                 Some(format!("in_dim::<{}, {s}, axes![{}]>()", shape_type(&a), list(&dims)))
             }
             3 => {
@@ -184,10 +183,7 @@ fn random_calls(out: &mut String) -> usize {
             }
             _ => {
                 let dims = rng.subset(out_shape.len());
-                let low: Vec<usize> =
-                    dims.iter().map(|&d| if rng.below(3) == 0 { 1 } else { out_shape[d] }).collect();
-                let high: Vec<usize> =
-                    out_shape.iter().map(|&d| if rng.below(4) == 0 { 1 } else { d }).collect();
+                let (low, high) = (rng.picked(&out_shape, &dims), rng.some_ones(&out_shape));
                 let dims = if low.len() == high.len() { vec![] } else { dims };
                 let (l, r) = if rng.below(2) == 0 { (low, high) } else { (high, low) };
                 dynamic::broadcast_with_dims(&l, &r, &dims).ok().map(|_| {

@@ -25,4 +25,14 @@ impl Rng {
     pub fn subset(&mut self, rank: usize) -> Vec<usize> {
         (0..rank).filter(|_| self.below(2) == 0).collect()
     }
+
+    /// The sizes of `out` at `axes`, each replaced by 1 one time in three.
+    pub fn picked(&mut self, out: &[usize], axes: &[usize]) -> Vec<usize> {
+        axes.iter().map(|&d| if self.below(3) == 0 { 1 } else { out[d] }).collect()
+    }
+
+    /// `out` with each size replaced by 1 one time in four.
+    pub fn some_ones(&mut self, out: &[usize]) -> Vec<usize> {
+        out.iter().map(|&d| if self.below(4) == 0 { 1 } else { d }).collect()
+    }
 }

@@ -169,8 +169,7 @@ fn random_section(out: &mut String) -> usize {
             }
             3 => {
                 let dims = rng.subset(out_shape.len());
-                let a: Vec<usize> =
-                    dims.iter().map(|&d| if rng.below(3) == 0 { 1 } else { out_shape[d] }).collect();
+                let a = rng.picked(&out_shape, &dims);
                 let a = if rng.below(5) == 0 { a.iter().map(|&d| d + 1).collect() } else { a };
                 (
                     target_call(&a, &out_shape, Some(("dims", &dims))),
@@ -179,10 +178,7 @@ fn random_section(out: &mut String) -> usize {
             }
             _ => {
                 let dims = rng.subset(out_shape.len());
-                let low: Vec<usize> =
-                    dims.iter().map(|&d| if rng.below(3) == 0 { 1 } else { out_shape[d] }).collect();
-                let high: Vec<usize> =
-                    out_shape.iter().map(|&d| if rng.below(4) == 0 { 1 } else { d }).collect();
+                let (low, high) = (rng.picked(&out_shape, &dims), rng.some_ones(&out_shape));
                 let dims = if low.len() == high.len() && rng.below(2) == 0 { vec![] } else { dims };
                 let (l, r) = if rng.below(2) == 0 { (low, high) } else { (high, low) };
                 (dims_call(&l, &r, &dims), dynamic::broadcast_with_dims(&l, &r, &dims))
