@@ -37,6 +37,17 @@ fn main() -> Result<(), dynamic::BroadcastError> {
         <shape![1500, 65537]>::LEN
     );
 
+    println!("\nTyped tensors: the output type comes from broadcast!, the kernel's loops are constants.\n");
+    let m = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    let v = Tensor::<i32, shape![3]>::from([7, 8, 9]);
+    println!("  m + v (NumPy)                      = {:?}", &m + &v);
+    println!(
+        "  m + v with dims (1) (XLA)          = {:?}",
+        m.with_dims::<axes![1]>().zip_with(&v, |x, y| x + y)
+    );
+    let abc = Tensor::<char, shape![3]>::from(['a', 'b', 'c']);
+    println!("  Broadcast(abc, [3, 2], {{1}})        = {:?}", abc.broadcast_axes::<shape![3, 2], axes![1]>());
+    println!("  sum_to::<[3]>(m + v) (the adjoint) = {:?}", (&m + &v).sum_to::<shape![3]>());
     println!("\nShapes known only at run time (shapecast::dynamic): the same rules, errors as values.\n");
 
     println!("NumPy: shorter shapes align to the right; a size 1 stretches.");

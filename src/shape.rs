@@ -15,10 +15,21 @@ use typenum::{Prod, Unsigned};
 use crate::dynamic::MAX_RANK;
 
 /// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(shapecast::shape::Nil, shape![]);
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Nil;
 
 /// A non-empty list: the size (or axis) `H`, a typenum number, before the list `T`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::shape::{Cons, Nil};
+/// static_assertions::assert_type_eq_all!(Cons<typenum::U2, Cons<typenum::U3, Nil>>, shape![2, 3]);
+/// ```
 pub struct Cons<H, T>(PhantomData<(H, T)>);
 
 impl<H, T> Clone for Cons<H, T> {
@@ -40,6 +51,12 @@ impl<H, T> PartialEq for Cons<H, T> {
 impl<H, T> Eq for Cons<H, T> {}
 
 /// A type-level list of numbers, with its entries as constants. Shared by [`Shape`] and [`Axes`].
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::shape::List;
+/// assert_eq!(<shape![2, 3] as List>::ITEMS, [2, 3]);
+/// ```
 pub trait List: Copy + Default + Send + Sync + 'static {
     /// The number of entries.
     const COUNT: usize;
@@ -92,6 +109,11 @@ pub trait Shape: List {
     type Len: ArrayLength;
 
     /// The sizes, outermost first.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(<shape![4, 1]>::dims(), [4, 1]);
+    /// ```
     fn dims() -> &'static [usize] {
         Self::DIMS
     }
@@ -129,6 +151,11 @@ pub trait Axes: Copy + Default + Send + Sync + 'static {
     /// The positions as a type-level list (what the broadcast traits walk).
     type List: List;
     /// The positions, in increasing order.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(<axes![1, 3]>::axes(), [1, 3]);
+    /// ```
     fn axes() -> &'static [usize] {
         Self::List::ITEMS
     }
@@ -136,6 +163,11 @@ pub trait Axes: Copy + Default + Send + Sync + 'static {
 
 /// A set of axis positions: `axes![0, 2]` is `AxisSet<Cons<U0, Cons<U2, Nil>>>`. A type of its
 /// own, so that a shape is never mistaken for an axis set.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// assert_eq!(format!("{:?}", <axes![0, 2]>::default()), "{0, 2}");
+/// ```
 pub struct AxisSet<L>(PhantomData<L>);
 
 impl<L> Clone for AxisSet<L> {

@@ -6,6 +6,11 @@ use crate::packed::PackedLists;
 use crate::shape::{DynShape, MAX_RANK, write_list};
 
 /// Which broadcasting form was asked for (SEMANTICS.md's sections).
+///
+/// ```
+/// use shapecast_rules::{Form, broadcast_in_dim};
+/// assert_eq!(broadcast_in_dim(&[3], &[2, 1], &[1]).unwrap_err().form(), Form::InDim);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Form {
@@ -24,6 +29,12 @@ pub enum Form {
 }
 
 /// One of the inputs of a broadcast, as named in an error.
+///
+/// ```
+/// use shapecast_rules::{BroadcastError, ErrorKind, Form, Slot};
+/// let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[3], &[2, 3]), Slot::Target, 6, 4);
+/// assert!(matches!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
     /// The operand at this index (0 for the single operand of the one-way forms).
@@ -38,6 +49,12 @@ pub enum Slot {
 ///
 /// Axes are numbered in the output (target) shape unless a field says otherwise; `entry` is a
 /// position in the `dims`/`axes` list.
+///
+/// ```
+/// use shapecast_rules::{ErrorKind, broadcast_shapes};
+/// let e = broadcast_shapes(&[&[7, 2, 5], &[7, 2, 6]]).unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::SizeMismatch { axis: 2, sizes: [5, 6], operands: [0, 1] });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -182,6 +199,12 @@ impl BroadcastError {
     /// An error for a slice of the wrong length, for kernels that check their inputs.
     ///
     /// `lhs`/`rhs` are the shapes the message names, as for the broadcast of this `form`.
+    ///
+    /// ```
+    /// use shapecast_rules::{BroadcastError, Form, Slot};
+    /// let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[3], &[2, 3]), Slot::Target, 6, 4);
+    /// assert_eq!(e.to_string(), "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6");
+    /// ```
     pub fn wrong_length(
         form: Form,
         shapes: (&[usize], &[usize]),
@@ -195,16 +218,33 @@ impl BroadcastError {
 
     /// Attaches the `dims`/`axes` list the message names (for [`Form::Axes`], [`Form::InDim`]
     /// and [`Form::WithDims`] errors built by [`wrong_length`](Self::wrong_length)).
+    ///
+    /// ```
+    /// use shapecast_rules::{BroadcastError, Form, Slot};
+    /// let e = BroadcastError::wrong_length(Form::InDim, (&[3], &[2, 3]), Slot::Target, 6, 4).naming_list(&[1]);
+    /// assert_eq!(*e.list(), [1]);
+    /// ```
     pub fn naming_list(self, list: &[usize]) -> Self {
         self.with_list(list)
     }
 
     /// The form that was asked for.
+    ///
+    /// ```
+    /// let e = shapecast_rules::broadcast_to(&[3], &[1]).unwrap_err();
+    /// assert_eq!(e.form(), shapecast_rules::Form::BroadcastTo);
+    /// ```
     pub fn form(&self) -> Form {
         self.form
     }
 
     /// The rule that failed, with its axis and sizes.
+    ///
+    /// ```
+    /// use shapecast_rules::ErrorKind;
+    /// let e = shapecast_rules::broadcast_to(&[3], &[1]).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::CannotStretch { operand_axis: 0, axis: 0, size: 3, target: 1 });
+    /// ```
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
@@ -214,18 +254,34 @@ impl BroadcastError {
     ///
     /// The error keeps its shapes in 64 bytes so that it is cheap to return; a shape too long
     /// for that is cut short here (and printed with `…`). [`kind`](Self::kind) is always exact.
+    ///
+    /// ```
+    /// let e = shapecast_rules::broadcast_shapes(&[&[2, 4], &[2, 3]]).unwrap_err();
+    /// assert_eq!(*e.lhs(), [2, 4]);
+    /// assert_eq!(*e.rhs(), [2, 3]);
+    /// ```
     pub fn lhs(&self) -> DynShape {
         self.lists.get(0).0
     }
 
     /// The second shape the message names: the target, or the second conflicting operand
     /// (cut short like [`lhs`](Self::lhs) if very long).
+    ///
+    /// ```
+    /// let e = shapecast_rules::broadcast_to(&[3], &[1]).unwrap_err();
+    /// assert_eq!(*e.rhs(), [1]);
+    /// ```
     pub fn rhs(&self) -> DynShape {
         self.lists.get(1).0
     }
 
     /// The `dims` or `axes` list, for the forms that take one (empty otherwise; cut short like
     /// [`lhs`](Self::lhs) if very long).
+    ///
+    /// ```
+    /// let e = shapecast_rules::broadcast_with_dims(&[2, 3], &[3], &[0]).unwrap_err();
+    /// assert_eq!(*e.list(), [0]);
+    /// ```
     pub fn list(&self) -> DynShape {
         self.lists.get(2).0
     }

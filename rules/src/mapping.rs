@@ -8,6 +8,11 @@
 use crate::{BroadcastError, DynShape, MAX_RANK, broadcast_to};
 
 /// For each axis of an operand, the output axis it lands on (strictly increasing).
+///
+/// ```
+/// // nGraph: [3] placed in [2, 3, 4] with broadcast axes {0, 2} lands on axis 1.
+/// assert_eq!(*shapecast_rules::ngraph_axis_map(3, &[0, 2]), [1]);
+/// ```
 pub type AxisMap = DynShape;
 
 /// NumPy: operand axis `k` lands on `k + out_rank - operand_rank` (aligned to the right).
@@ -49,6 +54,10 @@ pub const fn ngraph_axis_map(out_rank: usize, axes: &[usize]) -> AxisMap {
 }
 
 /// XLA `BroadcastInDim`: operand axis `k` lands on `dims[k]`.
+///
+/// ```
+/// assert_eq!(*shapecast_rules::in_dim_axis_map(&[0, 2]), [0, 2]);
+/// ```
 pub const fn in_dim_axis_map(dims: &[usize]) -> AxisMap {
     DynShape::truncated(dims)
 }

@@ -28,12 +28,24 @@ pub struct DynShape {
 
 impl DynShape {
     /// The rank-0 shape `[]` (a scalar).
+    ///
+    /// ```
+    /// let s = shapecast_rules::DynShape::scalar();
+    /// assert_eq!((s.rank(), s.element_count()), (0, Some(1)));
+    /// ```
     pub const fn scalar() -> Self {
         DynShape { rank: 0, dims: [0; MAX_RANK] }
     }
 
     /// Copies `dims`, or fails with [`ErrorKind::TooManyAxes`](crate::ErrorKind::TooManyAxes)
     /// if there are more than [`MAX_RANK`].
+    ///
+    /// ```
+    /// use shapecast_rules::DynShape;
+    /// assert_eq!(*DynShape::new(&[2, 3])?, [2, 3]);
+    /// assert!(DynShape::new(&[1; 65]).is_err());
+    /// # Ok::<(), shapecast_rules::BroadcastError>(())
+    /// ```
     pub fn new(dims: &[usize]) -> Result<Self, crate::BroadcastError> {
         Self::try_from_slice(dims).ok_or_else(|| {
             crate::BroadcastError::too_many_axes(crate::Form::Shape, crate::Slot::Operand(0), dims)
@@ -41,6 +53,12 @@ impl DynShape {
     }
 
     /// Copies `dims` if it has at most [`MAX_RANK`] entries.
+    ///
+    /// ```
+    /// use shapecast_rules::DynShape;
+    /// assert!(DynShape::try_from_slice(&[4; 64]).is_some());
+    /// assert!(DynShape::try_from_slice(&[4; 65]).is_none());
+    /// ```
     pub fn try_from_slice(dims: &[usize]) -> Option<Self> {
         let mut shape = Self::scalar();
         shape.dims.get_mut(..dims.len())?.copy_from_slice(dims);
@@ -61,16 +79,34 @@ impl DynShape {
     }
 
     /// The entries, as a slice (what `Deref` gives, usable in `const` code).
+    ///
+    /// ```
+    /// const S: shapecast_rules::DynShape = shapecast_rules::numpy_axis_map(2, 3);
+    /// const AXES: &[usize] = S.as_slice();
+    /// assert_eq!(AXES, [1, 2]);
+    /// ```
     pub const fn as_slice(&self) -> &[usize] {
         self.dims.split_at(self.rank as usize).0
     }
 
     /// The number of entries (a shape's rank).
+    ///
+    /// ```
+    /// assert_eq!(shapecast_rules::DynShape::new(&[2, 3, 4])?.rank(), 3);
+    /// # Ok::<(), shapecast_rules::BroadcastError>(())
+    /// ```
     pub const fn rank(&self) -> usize {
         self.rank as usize
     }
 
     /// The element count (the product of the sizes; 1 for `[]`), or `None` if it overflows.
+    ///
+    /// ```
+    /// use shapecast_rules::DynShape;
+    /// assert_eq!(DynShape::new(&[2, 3, 4])?.element_count(), Some(24));
+    /// assert_eq!(DynShape::new(&[usize::MAX, 2])?.element_count(), None);
+    /// # Ok::<(), shapecast_rules::BroadcastError>(())
+    /// ```
     pub fn element_count(&self) -> Option<usize> {
         element_count(self)
     }

@@ -32,6 +32,11 @@ where
 }
 
 /// `S` with a size-1 axis inserted before position `I`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(WithAxis<shape![3], typenum::U0>, shape![1, 3]);
+/// ```
 pub type WithAxis<S, I> = <S as InsertAxis<I>>::Output;
 
 /// `Self` without the axes `Ax`: the shape of a sum over them (nGraph's `Sum`, the adjoint of
@@ -61,4 +66,9 @@ where
 }
 
 /// `S` without the axes `Ax`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(WithoutAxes<shape![2, 3], axes![1]>, shape![2]);
+/// ```
 pub type WithoutAxes<S, Ax> = <S as RemoveAxes<Ax>>::Output;

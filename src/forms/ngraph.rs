@@ -36,4 +36,9 @@ where
 }
 
 /// `S`, when `A` broadcasts to it along `Ax` (nGraph rule).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(BroadcastedAxes<shape![3], shape![2, 3], axes![0]>, shape![2, 3]);
+/// ```
 pub type BroadcastedAxes<A, S, Ax> = <A as BroadcastAxes<S, Ax>>::Output;

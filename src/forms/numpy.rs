@@ -56,6 +56,11 @@ where
 }
 
 /// The common shape of `A` and `B` (NumPy rule).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(Broadcasted<shape![2, 1], shape![3]>, shape![2, 3]);
+/// ```
 pub type Broadcasted<A, B> = <A as Broadcast<B>>::Output;
 
 /// NumPy's `broadcast_to`: `Self` stretches to `Target` (one-way).
@@ -91,4 +96,9 @@ where
 }
 
 /// `S`, when `A` stretches to it (NumPy `broadcast_to`).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(BroadcastedTo<shape![3], shape![2, 3]>, shape![2, 3]);
+/// ```
 pub type BroadcastedTo<A, S> = <A as BroadcastTo<S>>::Output;

@@ -38,6 +38,11 @@ where
 }
 
 /// `S`, when `A` broadcasts into it through `D` (XLA `BroadcastInDim`).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(BroadcastedInDim<shape![2], shape![2, 3], axes![0]>, shape![2, 3]);
+/// ```
 pub type BroadcastedInDim<A, S, D> = <A as BroadcastInDim<S, D>>::Output;
 
 /// An XLA binary operation's output shape, `Self` with `Rhs` and `broadcast_dimensions` `Dims`.
@@ -112,4 +117,9 @@ where
 }
 
 /// The output shape of an XLA binary operation on `A` and `B` with dims `D`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(BroadcastedWithDims<shape![2, 3], shape![3], axes![1]>, shape![2, 3]);
+/// ```
 pub type BroadcastedWithDims<A, B, D> = <A as BroadcastWithDims<B, D>>::Output;

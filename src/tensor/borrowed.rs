@@ -27,6 +27,14 @@ pub struct TensorRef<'a, T, S> {
 
 impl<'a, T, S: Shape> TensorRef<'a, T, S> {
     /// Borrows `data`, which must hold exactly `S::LEN` elements.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = TensorRef::<i32, shape![2, 3]>::new(&data)?;
+    /// assert_eq!(t.get(&[1, 0]), Some(&4));
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn new(data: &'a [T]) -> Result<Self, ShapeError> {
         if data.len() == S::LEN { Ok(Self::from_checked(data)) } else { Err(wrong_length::<S>(data.len())) }
     }
@@ -38,17 +46,39 @@ impl<'a, T, S: Shape> TensorRef<'a, T, S> {
     }
 
     /// The elements, row-major.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = TensorRef::<u8, shape![2]>::new(&[7, 8])?;
+    /// assert_eq!(t.as_slice(), [7, 8]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn as_slice(&self) -> &'a [T] {
         self.data
     }
 
     /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
     /// bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = TensorRef::<u8, shape![2, 2]>::new(&[1, 2, 3, 4])?;
+    /// assert_eq!((t.get(&[1, 1]), t.get(&[2, 0]), t.get(&[0])), (Some(&4), None, None));
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn get(&self, index: &[usize]) -> Option<&'a T> {
         offset(S::DIMS, index).map(|i| &self.data[i])
     }
 
     /// The same data with a size-1 axis inserted before position `I`: no copy.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = TensorRef::<u8, shape![3]>::new(&[1, 2, 3])?;
+    /// let column = t.insert_axis::<1>(); // shape [3, 1], same data
+    /// assert_eq!(column.get(&[2, 0]), Some(&3));
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn insert_axis<const I: usize>(self) -> TensorRef<'a, T, WithAxis<S, U<I>>>
     where
         Const<I>: ToUInt,
@@ -90,6 +120,15 @@ pub struct TensorMut<'a, T, S> {
 
 impl<'a, T, S: Shape> TensorMut<'a, T, S> {
     /// Borrows `data`, which must hold exactly `S::LEN` elements.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [0; 6];
+    /// let mut out = TensorMut::<i32, shape![2, 3]>::new(&mut data)?;
+    /// *out.get_mut(&[1, 2]).unwrap() = 9;
+    /// assert_eq!(data, [0, 0, 0, 0, 0, 9]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn new(data: &'a mut [T]) -> Result<Self, ShapeError> {
         if data.len() == S::LEN { Ok(Self::from_checked(data)) } else { Err(wrong_length::<S>(data.len())) }
     }
@@ -100,17 +139,42 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
     }
 
     /// The elements, row-major.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [1, 2];
+    /// assert_eq!(TensorMut::<i32, shape![2]>::new(&mut data)?.as_slice(), [1, 2]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn as_slice(&self) -> &[T] {
         self.data
     }
 
     /// The elements, row-major, mutable.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [1, 2];
+    /// TensorMut::<i32, shape![2]>::new(&mut data)?.as_mut_slice()[0] = 5;
+    /// assert_eq!(data, [5, 2]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         self.data
     }
 
     /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
     /// bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [0; 4];
+    /// let mut t = TensorMut::<i32, shape![2, 2]>::new(&mut data)?;
+    /// assert!(t.get_mut(&[2, 0]).is_none());
+    /// *t.get_mut(&[0, 1]).unwrap() = 1;
+    /// assert_eq!(data, [0, 1, 0, 0]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
         offset(S::DIMS, index).map(|i| &mut self.data[i])
     }

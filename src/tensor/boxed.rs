@@ -29,11 +29,23 @@ pub struct BoxedTensor<T, S: Shape> {
 
 impl<T, S: Shape> BoxedTensor<T, S> {
     /// Builds each element from its flat row-major index, directly on the heap.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = BoxedTensor::<usize, shape![1024, 1024]>::from_fn(|i| i);
+    /// assert_eq!(t.get(&[1, 2]), Some(&1026));
+    /// ```
     pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
         BoxedTensor { data: Box::<GenericArray<T, S::Len>>::generate(f) }
     }
 
     /// Every element equal to `value`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = BoxedTensor::<u8, shape![3]>::splat(7);
+    /// assert_eq!(t.as_slice(), [7, 7, 7]);
+    /// ```
     pub fn splat(value: T) -> Self
     where
         T: Clone,
@@ -42,6 +54,14 @@ impl<T, S: Shape> BoxedTensor<T, S> {
     }
 
     /// Copies `data`, which must hold exactly `S::LEN` elements.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = BoxedTensor::<u8, shape![2]>::from_slice(&[1, 2])?;
+    /// assert_eq!(t.as_slice(), [1, 2]);
+    /// assert!(BoxedTensor::<u8, shape![2]>::from_slice(&[1]).is_err());
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn from_slice(data: &[T]) -> Result<Self, ShapeError>
     where
         T: Clone,
@@ -52,16 +72,35 @@ impl<T, S: Shape> BoxedTensor<T, S> {
     }
 
     /// The elements, row-major.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(BoxedTensor::<u8, shape![2]>::splat(1).as_slice(), [1, 1]);
+    /// ```
     pub fn as_slice(&self) -> &[T] {
         &self.data
     }
 
     /// The elements, row-major, mutable.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut t = BoxedTensor::<u8, shape![2]>::splat(1);
+    /// t.as_mut_slice()[1] = 2;
+    /// assert_eq!(t.as_slice(), [1, 2]);
+    /// ```
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.data
     }
 
     /// A mutable borrowed view, for the `_into` operations.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut out = BoxedTensor::<u8, shape![2, 2]>::splat(0);
+    /// Tensor::<u8, shape![2]>::from([1, 2]).broadcast_to_into(&mut out.view_mut());
+    /// assert_eq!(out.as_slice(), [1, 2, 1, 2]);
+    /// ```
     pub fn view_mut(&mut self) -> TensorMut<'_, T, S> {
         TensorMut::from_checked(&mut self.data)
     }

@@ -30,10 +30,23 @@ use crate::shape::{Axes, Shape};
 /// ```
 pub trait Operand<T, S: Shape> {
     /// A read-only view of the data.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<u8, shape![2]>::from([1, 2]);
+    /// let view: TensorRef<'_, u8, shape![2]> = t.view();
+    /// assert_eq!(view.as_slice(), [1, 2]);
+    /// ```
     fn view(&self) -> TensorRef<'_, T, S>;
 
     /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
     /// bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    /// assert_eq!((t.get(&[1, 0]), t.get(&[0, 2])), (Some(&3), None));
+    /// ```
     fn get(&self, index: &[usize]) -> Option<&T> {
         self.view().get(index)
     }
@@ -54,6 +67,13 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// NumPy `broadcast_to`: a new tensor of shape `S2`, which `S` stretches to.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// let m = v.broadcast_to::<shape![2, 3]>();
+    /// assert_eq!(m.as_slice(), [1, 2, 3, 1, 2, 3]);
+    /// ```
     fn broadcast_to<S2: Shape>(&self) -> Tensor<T, S2>
     where
         T: Copy,
@@ -65,6 +85,15 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// NumPy `broadcast_to` into `out`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = vec![0; 4096 * 3];
+    /// let mut out = TensorMut::<i32, shape![4096, 3]>::new(&mut data)?;
+    /// Tensor::<i32, shape![3]>::from([1, 2, 3]).broadcast_to_into(&mut out);
+    /// assert_eq!(data[3 * 4095..], [1, 2, 3]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     fn broadcast_to_into<S2: Shape>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy,
@@ -92,6 +121,15 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// nGraph `Broadcast` into `out`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [0; 6];
+    /// let abc = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// abc.broadcast_axes_into::<shape![2, 3], axes![0]>(&mut TensorMut::new(&mut data)?);
+    /// assert_eq!(data, [1, 2, 3, 1, 2, 3]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     fn broadcast_axes_into<S2: Shape, Ax: Axes>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy,
@@ -119,6 +157,15 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// XLA `BroadcastInDim` into `out`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [0; 6];
+    /// let v = Tensor::<i32, shape![3, 1]>::from([[1], [2], [3]]);
+    /// v.broadcast_in_dim_into::<shape![3, 2], axes![0, 1]>(&mut TensorMut::new(&mut data)?);
+    /// assert_eq!(data, [1, 1, 2, 2, 3, 3]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     fn broadcast_in_dim_into<S2: Shape, D: Axes>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy,
@@ -266,6 +313,15 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// nGraph's `Sum` into `out`, which is overwritten.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// let mut sums = [99; 3];
+    /// t.sum_axes_into::<axes![0]>(&mut TensorMut::new(&mut sums)?);
+    /// assert_eq!(sums, [5, 7, 9]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     fn sum_axes_into<Ax: Axes>(&self, out: &mut TensorMut<'_, T, WithoutAxes<S, Ax>>)
     where
         T: Copy + AddAssign + Zero,
@@ -283,6 +339,12 @@ pub trait Operand<T, S: Shape> {
     /// The adjoint of `broadcast_to`: sums this tensor of shape `S` down to `S2`, which must
     /// broadcast to `S`: over the leading axes `S2` lacks (dropped) and the axes where `S2` has
     /// size 1 (kept).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let g = Tensor::<i32, shape![2, 2, 3]>::splat(1);
+    /// assert_eq!(g.sum_to::<shape![2, 1]>().as_slice(), [6, 6]); // leading axis dropped, last kept as 1
+    /// ```
     fn sum_to<S2>(&self) -> Tensor<T, S2>
     where
         T: Copy + AddAssign + Zero,
@@ -316,6 +378,13 @@ pub trait Operand<T, S: Shape> {
 }
 
 /// A tensor with XLA dims chosen, waiting for its partner: see [`Operand::with_dims`].
+///
+/// ```
+/// # use shapecast::prelude::*;
+/// let m = Tensor::<i32, shape![2, 2]>::from([[1, 2], [3, 4]]);
+/// let by_row = m.with_dims::<axes![0]>().zip_with(&Tensor::<i32, shape![2]>::from([10, 20]), |x, y| x + y);
+/// assert_eq!(by_row.as_slice(), [11, 12, 23, 24]);
+/// ```
 pub struct WithDims<'a, T, S, D> {
     lhs: TensorRef<'a, T, S>,
     dims: core::marker::PhantomData<D>,
@@ -323,6 +392,13 @@ pub struct WithDims<'a, T, S, D> {
 
 impl<T: Copy, S: Shape, D: Axes> WithDims<'_, T, S, D> {
     /// `f(a, b)` element by element under XLA's binary rule with these dims.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// let m = Tensor::<i32, shape![3, 2]>::splat(10);
+    /// assert_eq!(v.with_dims::<axes![0]>().zip_with(&m, |x, y| x * y).as_slice(), [10, 10, 20, 20, 30, 30]);
+    /// ```
     pub fn zip_with<U: Copy, V: Default, S2: Shape>(
         &self,
         other: &impl Operand<U, S2>,
@@ -335,6 +411,16 @@ impl<T: Copy, S: Shape, D: Axes> WithDims<'_, T, S, D> {
     }
 
     /// The same into `out`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![2]>::from([1, 2]);
+    /// let m = Tensor::<i32, shape![2, 2]>::splat(10);
+    /// let mut out = [0; 4];
+    /// v.with_dims::<axes![1]>().zip_with_into(&m, &mut TensorMut::new(&mut out)?, |x, y| x + y);
+    /// assert_eq!(out, [11, 12, 11, 12]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
     pub fn zip_with_into<U: Copy, V, S2: Shape>(
         &self,
         other: &impl Operand<U, S2>,

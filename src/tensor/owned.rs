@@ -85,6 +85,11 @@ impl<T, S: Shape> Tensor<T, S> {
     }
 
     /// Every element equal to `value`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(Tensor::<u8, shape![2, 2]>::splat(3).as_slice(), [3; 4]);
+    /// ```
     pub fn splat(value: T) -> Self
     where
         T: Clone,
@@ -93,22 +98,48 @@ impl<T, S: Shape> Tensor<T, S> {
     }
 
     /// The elements, row-major.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]).as_slice(), [1, 2, 3, 4]);
+    /// ```
     pub fn as_slice(&self) -> &[T] {
         &self.data
     }
 
     /// The elements, row-major, mutable.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut t = Tensor::<u8, shape![2]>::splat(0);
+    /// t.as_mut_slice().copy_from_slice(&[4, 5]);
+    /// assert_eq!(t.as_slice(), [4, 5]);
+    /// ```
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.data
     }
 
     /// A mutable borrowed view, for the `_into` operations.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut out = Tensor::<u8, shape![2, 2]>::splat(0);
+    /// Tensor::<u8, shape![2, 1]>::from([[1], [2]]).broadcast_to_into(&mut out.view_mut());
+    /// assert_eq!(out.as_slice(), [1, 1, 2, 2]);
+    /// ```
     pub fn view_mut(&mut self) -> TensorMut<'_, T, S> {
         TensorMut::from_checked(&mut self.data)
     }
 
     /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
     /// bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut t = Tensor::<u8, shape![2, 2]>::splat(0);
+    /// *t.get_mut(&[1, 0]).unwrap() = 7;
+    /// assert_eq!(t.as_slice(), [0, 0, 7, 0]);
+    /// ```
     pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
         offset(S::DIMS, index).map(|i| &mut self.data[i])
     }

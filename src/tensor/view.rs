@@ -15,6 +15,13 @@ use crate::tensor::Operand;
 /// A tensor of shape `S` seen as shape `S2` (NumPy `broadcast_to`), without copying: iterate it,
 /// index it, or materialize it with [`to_tensor`](Self::to_tensor). Made by
 /// [`Operand::broadcast_view`].
+///
+/// ```
+/// # use shapecast::prelude::*;
+/// let v = Tensor::<u8, shape![3]>::from([1, 2, 3]);
+/// let view = v.broadcast_view::<shape![1000, 3]>(); // nothing copied
+/// assert_eq!(view.iter().len(), 3000);
+/// ```
 pub struct BroadcastView<'a, T, S, S2> {
     source: TensorRef<'a, T, S>,
     shape: PhantomData<S2>,
@@ -36,12 +43,25 @@ where
     }
 
     /// The elements in row-major order of `S2`, each source element as often as it is repeated.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<u8, shape![2, 1]>::from([[1], [2]]);
+    /// assert!(v.broadcast_view::<shape![2, 2]>().iter().copied().eq([1, 1, 2, 2]));
+    /// ```
     pub fn iter(&self) -> Iter<'a, T> {
         Iter::new(self.source.as_slice(), &CopyPlan::<S, S2, Numpy>::PLAN, S2::LEN)
     }
 
     /// The element at a multi-index of `S2`, or `None` if the index has the wrong rank or is
     /// out of bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<u8, shape![3]>::from([1, 2, 3]);
+    /// let view = v.broadcast_view::<shape![4, 3]>();
+    /// assert_eq!((view.get(&[3, 2]), view.get(&[4, 0])), (Some(&3), None));
+    /// ```
     pub fn get(&self, index: &[usize]) -> Option<&'a T> {
         if index.len() != S2::RANK || index.iter().zip(S2::DIMS).any(|(&i, &d)| i >= d) {
             return None;
@@ -51,6 +71,12 @@ where
     }
 
     /// Materializes the view: the same as [`Operand::broadcast_to`].
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<u8, shape![2]>::from([1, 2]);
+    /// assert_eq!(v.broadcast_view::<shape![2, 2]>().to_tensor().as_slice(), [1, 2, 1, 2]);
+    /// ```
     pub fn to_tensor(&self) -> Tensor<T, S2>
     where
         T: Copy,
@@ -71,6 +97,13 @@ where
 }
 
 /// The iterator of a [`BroadcastView`]: an odometer over the merged loop nest.
+///
+/// ```
+/// # use shapecast::prelude::*;
+/// let v = Tensor::<u8, shape![2]>::from([1, 2]);
+/// let mut it = v.broadcast_view::<shape![2, 2]>().iter();
+/// assert_eq!((it.next(), it.len()), (Some(&1), 3));
+/// ```
 pub struct Iter<'a, T> {
     data: &'a [T],
     plan: &'static Plan<1>,
