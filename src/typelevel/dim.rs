@@ -1,4 +1,5 @@
-//! One axis at a time: the three comparisons of sizes the rules use.
+//! One axis at a time: the comparisons of sizes the rules use (nGraph's exact rule compares
+//! whole lifted lists, with `Same`).
 
 use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
 
@@ -51,8 +52,3 @@ where
     (Eq<A, T>, Eq<A, U1>): AllowStretch,
 {
 }
-
-/// Exact rule (nGraph's kept axes): holds when `a = t`.
-pub trait DimEquals<T> {}
-#[diagnostic::do_not_recommend]
-impl<A: IsEqual<T, Output = B1>, T> DimEquals<T> for A {}

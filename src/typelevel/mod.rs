@@ -14,7 +14,7 @@ mod list;
 mod zip;
 
 pub use axis::{InsertAt, Remove};
-pub use dim::{DimBroadcast, DimEquals, DimStretch};
+pub use dim::{DimBroadcast, DimStretch};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
 pub use zip::{ZipBroadcast, ZipStretch};
