@@ -44,6 +44,14 @@ fn small_add(c: &mut Criterion) {
     g.bench_function("ndarray", |t| t.iter(|| black_box(&na) + black_box(&nb)));
     g.finish();
 
+    // Each side as a function that is not inlined into the benchmark loop, the way a caller in
+    // another crate or a cold path sees it.
+    let mut g = c.benchmark_group("small add as a function [8,16]+[16]");
+    g.bench_function("shapecast", |t| t.iter(|| add_8x16(black_box(&a), black_box(&b))));
+    g.bench_function("hand loop", |t| t.iter(|| hand_add_8x16(black_box(&ha), black_box(&hb))));
+    g.bench_function("ndarray", |t| t.iter(|| ndarray_add(black_box(&na), black_box(&nb))));
+    g.finish();
+
     // The same into an output that already exists: the kernel alone, without building a tensor.
     let mut g = c.benchmark_group("small add into [8,16]+[16]");
     let mut out = Tensor::<f32, shape![8, 16]>::default();
@@ -72,6 +80,27 @@ fn small_add(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+#[inline(never)]
+fn add_8x16(a: &Tensor<f32, shape![8, 16]>, b: &Tensor<f32, shape![16]>) -> Tensor<f32, shape![8, 16]> {
+    a + b
+}
+
+#[inline(never)]
+fn hand_add_8x16(a: &[[f32; 16]; 8], b: &[f32; 16]) -> [[f32; 16]; 8] {
+    let mut out = [[0f32; 16]; 8];
+    for (row_out, row_a) in out.iter_mut().zip(a) {
+        for ((o, x), y) in row_out.iter_mut().zip(row_a).zip(b) {
+            *o = x + y;
+        }
+    }
+    out
+}
+
+#[inline(never)]
+fn ndarray_add(a: &Array2<f32>, b: &Array1<f32>) -> Array2<f32> {
+    a + b
 }
 
 /// `[16, 1]` → `[16, 16]`, f32, inline tensors.
