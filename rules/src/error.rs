@@ -180,12 +180,6 @@ impl BroadcastError {
         BroadcastError { kind, lists: PackedLists::new([lhs, rhs, &[]]), form, operands: 2 }
     }
 
-    pub(crate) fn with_list(mut self, list: &[usize]) -> Self {
-        let (lhs, rhs) = (self.lists.get(0).0, self.lists.get(1).0);
-        self.lists = PackedLists::new([&lhs, &rhs, list]);
-        self
-    }
-
     pub(crate) fn with_operands(mut self, operands: usize) -> Self {
         self.operands = operands.min(u8::MAX as usize) as u8;
         self
@@ -216,16 +210,18 @@ impl BroadcastError {
         BroadcastError::new(form, kind, shapes.0, shapes.1)
     }
 
-    /// Attaches the `dims`/`axes` list the message names (for [`Form::Axes`], [`Form::InDim`]
-    /// and [`Form::WithDims`] errors built by [`wrong_length`](Self::wrong_length)).
+    /// Attaches the `dims`/`axes` list the message names, for the forms that take one
+    /// ([`Form::Axes`], [`Form::InDim`], [`Form::WithDims`]).
     ///
     /// ```
     /// use shapecast_rules::{BroadcastError, Form, Slot};
     /// let e = BroadcastError::wrong_length(Form::InDim, (&[3], &[2, 3]), Slot::Target, 6, 4).naming_list(&[1]);
     /// assert_eq!(*e.list(), [1]);
     /// ```
-    pub fn naming_list(self, list: &[usize]) -> Self {
-        self.with_list(list)
+    pub fn naming_list(mut self, list: &[usize]) -> Self {
+        let (lhs, rhs) = (self.lists.get(0).0, self.lists.get(1).0);
+        self.lists = PackedLists::new([&lhs, &rhs, list]);
+        self
     }
 
     /// The form that was asked for.

@@ -23,7 +23,7 @@ pub fn broadcast_axes(arg: &[usize], shape: &[usize], axes: &[usize]) -> Result<
     within_rank(Form::Axes, Slot::Operand(0), arg)?;
     let target = within_rank(Form::Axes, Slot::Target, shape)?;
     list_within_rank(Form::Axes, axes)?;
-    let error = |kind| BroadcastError::new(Form::Axes, kind, arg, shape).with_list(axes);
+    let error = |kind| BroadcastError::new(Form::Axes, kind, arg, shape).naming_list(axes);
     in_range(axes, shape.len()).map_err(error)?;
     increasing(axes).map_err(error)?;
     let kept = shape.len() - axes.len();

@@ -26,7 +26,7 @@ pub fn broadcast_in_dim(
     within_rank(Form::InDim, Slot::Operand(0), operand)?;
     let target = within_rank(Form::InDim, Slot::Target, shape)?;
     list_within_rank(Form::InDim, dims)?;
-    let error = |kind| BroadcastError::new(Form::InDim, kind, operand, shape).with_list(dims);
+    let error = |kind| BroadcastError::new(Form::InDim, kind, operand, shape).naming_list(dims);
     if operand.len() > shape.len() {
         return Err(error(ErrorKind::RankTooLarge { rank: operand.len(), target_rank: shape.len() }));
     }
@@ -67,7 +67,7 @@ pub fn broadcast_with_dims(lhs: &[usize], rhs: &[usize], dims: &[usize]) -> Resu
     within_rank(Form::WithDims, Slot::Operand(0), lhs)?;
     within_rank(Form::WithDims, Slot::Operand(1), rhs)?;
     list_within_rank(Form::WithDims, dims)?;
-    let error = |kind| BroadcastError::new(Form::WithDims, kind, lhs, rhs).with_list(dims);
+    let error = |kind| BroadcastError::new(Form::WithDims, kind, lhs, rhs).naming_list(dims);
     let lhs_is_low = lhs.len() < rhs.len();
     let (low, high) = if lhs_is_low { (lhs, rhs) } else { (rhs, lhs) };
     if low.len() == high.len() {

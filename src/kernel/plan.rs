@@ -51,11 +51,6 @@ impl<const N: usize> Plan<N> {
         &self.dims[..self.rank]
     }
 
-    /// Operand `i`'s stride along each (merged) loop.
-    pub(crate) fn strides(&self, i: usize) -> &[usize] {
-        &self.strides[i][..self.rank]
-    }
-
     /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one
     /// run of one element).
     #[inline(always)]
@@ -89,31 +84,37 @@ impl<const N: usize> Plan<N> {
 
     /// `for_each_run` for any depth: the outer offsets advance like an odometer.
     fn odometer(&self, mut run: impl FnMut([usize; N])) {
-        let outer = self.rank.saturating_sub(1);
         if self.dims[..self.rank].contains(&0) {
             return;
         }
-        let mut index = [0usize; MAX_RANK];
-        let mut offsets = [0usize; N];
+        let (mut index, mut offsets) = ([0usize; MAX_RANK], [0usize; N]);
         loop {
             run(offsets);
-            let mut axis = outer;
-            loop {
-                let Some(a) = axis.checked_sub(1) else { return };
-                axis = a;
-                index[a] += 1;
-                if index[a] < self.dims[a] {
-                    for (off, s) in offsets.iter_mut().zip(&self.strides) {
-                        *off += s[a];
-                    }
-                    break;
-                }
-                index[a] = 0;
-                for (off, s) in offsets.iter_mut().zip(&self.strides) {
-                    *off -= s[a] * (self.dims[a] - 1);
-                }
+            if !self.advance(self.rank.saturating_sub(1), &mut index, &mut offsets) {
+                return;
             }
         }
+    }
+
+    /// One step of the odometer over the first `loops` loops: increments `index` (the last loop
+    /// fastest) and keeps each operand's offset in step. `false` once every loop has wrapped,
+    /// the offsets being back at 0.
+    pub(crate) fn advance(
+        &self,
+        loops: usize,
+        index: &mut [usize; MAX_RANK],
+        offsets: &mut [usize; N],
+    ) -> bool {
+        for a in (0..loops).rev() {
+            index[a] += 1;
+            if index[a] < self.dims[a] {
+                offsets.iter_mut().zip(&self.strides).for_each(|(off, s)| *off += s[a]);
+                return true;
+            }
+            index[a] = 0;
+            offsets.iter_mut().zip(&self.strides).for_each(|(off, s)| *off -= s[a] * (self.dims[a] - 1));
+        }
+        false
     }
 }
 

@@ -108,13 +108,13 @@ pub struct Iter<'a, T> {
     data: &'a [T],
     plan: &'static Plan<1>,
     index: [usize; MAX_RANK],
-    offset: usize,
+    offset: [usize; 1],
     remaining: usize,
 }
 
 impl<'a, T> Iter<'a, T> {
     fn new(data: &'a [T], plan: &'static Plan<1>, len: usize) -> Self {
-        Iter { data, plan, index: [0; MAX_RANK], offset: 0, remaining: len }
+        Iter { data, plan, index: [0; MAX_RANK], offset: [0], remaining: len }
     }
 }
 
@@ -123,17 +123,8 @@ impl<'a, T> Iterator for Iter<'a, T> {
 
     fn next(&mut self) -> Option<&'a T> {
         self.remaining = self.remaining.checked_sub(1)?;
-        let item = self.data.get(self.offset);
-        let (dims, strides) = (self.plan.dims(), self.plan.strides(0));
-        for axis in (0..dims.len()).rev() {
-            self.index[axis] += 1;
-            if self.index[axis] < dims[axis] {
-                self.offset += strides[axis];
-                break;
-            }
-            self.index[axis] = 0;
-            self.offset -= strides[axis] * (dims[axis] - 1);
-        }
+        let item = self.data.get(self.offset[0]);
+        self.plan.advance(self.plan.dims().len(), &mut self.index, &mut self.offset);
         item
     }
 
