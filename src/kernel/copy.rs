@@ -11,9 +11,12 @@ pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, dst: &mut [T]) {
     if n == 0 {
         return;
     }
-    let mut chunks = dst.chunks_exact_mut(n);
+    // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
+    // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
+    let mut start = 0;
     plan.for_each_run(|[off]| {
-        let Some(chunk) = chunks.next() else { return };
+        let chunk = &mut dst[start..start + n];
+        start += n;
         match stride {
             0 => chunk.fill(src[off]),
             1 => chunk.copy_from_slice(&src[off..off + n]),

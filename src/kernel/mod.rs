@@ -3,9 +3,10 @@
 //! A [`Plan`] describes the output as a row-major box of `dims`, and each operand by its stride
 //! along every output axis (0 where stretched). Axes of size 1 are dropped and adjacent axes
 //! that every operand walks contiguously are merged, so the innermost loop is as long as
-//! possible; it is a `copy_from_slice`, a `fill`, or a plain zip of slices: no index arithmetic
-//! per element.
+//! possible; it is a `copy_from_slice`, a `fill`, or a zip of slices in blocks that are read
+//! before they are written (so they vectorize; see `block`): no index arithmetic per element.
 
+mod block;
 mod copy;
 mod plan;
 mod reduce;

@@ -3,7 +3,7 @@
 
 use core::ops::AddAssign;
 
-use super::Plan;
+use super::{Plan, block};
 
 /// Adds every element of `src` (operand 0 of the plan) into `dst` (operand 1), which the caller
 /// has initialized (to zero for a sum).
@@ -21,11 +21,10 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &m
             }
             dst[od] = acc;
         }
-        (1, 1) => {
-            for (d, &x) in dst[od..od + n].iter_mut().zip(&src[os..os + n]) {
-                *d += x;
-            }
-        }
+        (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], |mut d, x| {
+            d += x;
+            d
+        }),
         _ => {
             let (mut is, mut id) = (os, od);
             for _ in 0..n {

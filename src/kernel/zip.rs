@@ -1,6 +1,6 @@
 //! The zip kernel: two strided operands combined element by element into a contiguous output.
 
-use super::Plan;
+use super::{Plan, block};
 
 /// Writes `f(a, b)` for every output element, row-major, reading `a` and `b` through the plan.
 ///
@@ -17,27 +17,21 @@ pub(crate) fn zip<A: Copy, B: Copy, O>(
     if n == 0 {
         return;
     }
-    let mut chunks = out.chunks_exact_mut(n);
+    // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
+    // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
+    let mut start = 0;
     plan.for_each_run(|[oa, ob]| {
-        let Some(chunk) = chunks.next() else { return };
+        let chunk = &mut out[start..start + n];
+        start += n;
         match (sa, sb) {
-            (1, 1) => {
-                let (xs, ys) = (&a[oa..oa + n], &b[ob..ob + n]);
-                for ((o, &x), &y) in chunk.iter_mut().zip(xs).zip(ys) {
-                    *o = f(x, y);
-                }
-            }
+            (1, 1) => block::binary(chunk, &a[oa..oa + n], &b[ob..ob + n], &mut f),
             (0, 1) => {
                 let x = a[oa];
-                for (o, &y) in chunk.iter_mut().zip(&b[ob..ob + n]) {
-                    *o = f(x, y);
-                }
+                block::unary(chunk, &b[ob..ob + n], |y| f(x, y));
             }
             (1, 0) => {
                 let y = b[ob];
-                for (o, &x) in chunk.iter_mut().zip(&a[oa..oa + n]) {
-                    *o = f(x, y);
-                }
+                block::unary(chunk, &a[oa..oa + n], |x| f(x, y));
             }
             (0, 0) => {
                 let (x, y) = (a[oa], b[ob]);
