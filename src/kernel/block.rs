@@ -6,6 +6,8 @@
 //! might change the next load. Reading a whole block into registers first removes the
 //! question, and the block vectorizes.
 
+use core::ops::AddAssign;
+
 /// Elements per block: a few vector registers' worth for the common element sizes.
 const BLOCK: usize = 16;
 
@@ -54,6 +56,25 @@ pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMu
     }
 }
 
+/// `*total += xs[0] + xs[1] + …`, summed in `BLOCK` lanes that are added together at the end:
+/// the lanes vectorize where one running total cannot. Floating-point results can differ
+/// from left-to-right summation in the last bits (usually for the better, as with NumPy's
+/// pairwise summation); integer results cannot.
+#[inline(always)]
+pub(crate) fn sum<T: Copy + AddAssign>(total: &mut T, xs: &[T]) {
+    let (blocks, tail) = xs.split_at(xs.len() / BLOCK * BLOCK);
+    let mut blocks = blocks.chunks_exact(BLOCK);
+    if let Some(first) = blocks.next() {
+        let mut lanes: [T; BLOCK] = core::array::from_fn(|k| first[k]);
+        for x in blocks {
+            let x: [T; BLOCK] = core::array::from_fn(|k| x[k]);
+            lanes.iter_mut().zip(x).for_each(|(lane, x)| *lane += x);
+        }
+        lanes.into_iter().for_each(|lane| *total += lane);
+    }
+    tail.iter().for_each(|&x| *total += x);
+}
+
 /// Writes a block as one array assignment (element by element, it stays scalar).
 #[inline(always)]
 fn store<O>(out: &mut [O], values: [O; BLOCK]) {
@@ -82,6 +103,9 @@ mod tests {
             update(&mut out[..n], &xs, |o, x| o * 2 + x);
             assert!(out[..n].iter().enumerate().all(|(i, &o)| o == 201 * i as u32 + 14));
             assert!(out[n..].iter().all(|&o| o == 0));
+            let mut total = 5;
+            sum(&mut total, &xs[..n]);
+            assert_eq!(total as usize, 5 + n * n.saturating_sub(1) / 2);
         }
     }
 }

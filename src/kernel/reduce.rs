@@ -14,13 +14,7 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &m
         return;
     }
     plan.for_each_run(|[os, od]| match (ss, sd) {
-        (1, 0) => {
-            let mut acc = dst[od];
-            for &x in &src[os..os + n] {
-                acc += x;
-            }
-            dst[od] = acc;
-        }
+        (1, 0) => block::sum(&mut dst[od], &src[os..os + n]),
         (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], |mut d, x| {
             d += x;
             d

@@ -295,6 +295,10 @@ pub trait Operand<T, S: Shape> {
     /// nGraph's `Sum`: sums over the axes `Ax` and removes them (the adjoint of
     /// [`broadcast_axes`](Self::broadcast_axes)).
     ///
+    /// Reduced axes that are contiguous in memory are summed in 16 lanes added together at the
+    /// end, which vectorizes: floating-point sums can differ from a left-to-right loop in the
+    /// last bits (as NumPy's pairwise sums do). The same holds for [`sum_to`](Self::sum_to).
+    ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let t = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
