@@ -14,46 +14,37 @@ const BLOCK: usize = 16;
 /// `out[i] = f(xs[i])` for every `i`; `xs` is at least as long as `out`.
 #[inline(always)]
 pub(crate) fn unary<X: Copy, O>(out: &mut [O], xs: &[X], mut f: impl FnMut(X) -> O) {
-    let blocks = out.len() / BLOCK * BLOCK;
-    let (head, tail) = out.split_at_mut(blocks);
-    for (o, x) in head.chunks_exact_mut(BLOCK).zip(xs[..blocks].chunks_exact(BLOCK)) {
-        let x: [X; BLOCK] = core::array::from_fn(|k| x[k]);
-        store(o, x.map(&mut f));
+    let (head, tail) = out.split_at_mut(out.len() / BLOCK * BLOCK);
+    let done = head.len();
+    for (o, x) in arrays_mut(head).zip(arrays(xs)) {
+        let x = *x;
+        o.iter_mut().zip(&x).for_each(|(o, &x)| *o = f(x));
     }
-    for (o, &x) in tail.iter_mut().zip(&xs[blocks..]) {
-        *o = f(x);
-    }
+    tail.iter_mut().zip(&xs[done..]).for_each(|(o, &x)| *o = f(x));
 }
 
 /// `out[i] = f(xs[i], ys[i])` for every `i`; `xs` and `ys` are at least as long as `out`.
 #[inline(always)]
 pub(crate) fn binary<X: Copy, Y: Copy, O>(out: &mut [O], xs: &[X], ys: &[Y], mut f: impl FnMut(X, Y) -> O) {
-    let blocks = out.len() / BLOCK * BLOCK;
-    let (head, tail) = out.split_at_mut(blocks);
-    let pairs = xs[..blocks].chunks_exact(BLOCK).zip(ys[..blocks].chunks_exact(BLOCK));
-    for (o, (x, y)) in head.chunks_exact_mut(BLOCK).zip(pairs) {
-        let x: [X; BLOCK] = core::array::from_fn(|k| x[k]);
-        let y: [Y; BLOCK] = core::array::from_fn(|k| y[k]);
-        store(o, core::array::from_fn(|k| f(x[k], y[k])));
+    let (head, tail) = out.split_at_mut(out.len() / BLOCK * BLOCK);
+    let done = head.len();
+    for ((o, x), y) in arrays_mut(head).zip(arrays(xs)).zip(arrays(ys)) {
+        let (x, y) = (*x, *y);
+        o.iter_mut().zip(&x).zip(&y).for_each(|((o, &x), &y)| *o = f(x, y));
     }
-    for ((o, &x), &y) in tail.iter_mut().zip(&xs[blocks..]).zip(&ys[blocks..]) {
-        *o = f(x, y);
-    }
+    tail.iter_mut().zip(&xs[done..]).zip(&ys[done..]).for_each(|((o, &x), &y)| *o = f(x, y));
 }
 
 /// `out[i] = f(out[i], xs[i])` for every `i`; `xs` is at least as long as `out`.
 #[inline(always)]
 pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMut(O, X) -> O) {
-    let blocks = out.len() / BLOCK * BLOCK;
-    let (head, tail) = out.split_at_mut(blocks);
-    for (o, x) in head.chunks_exact_mut(BLOCK).zip(xs[..blocks].chunks_exact(BLOCK)) {
-        let x: [X; BLOCK] = core::array::from_fn(|k| x[k]);
-        let old: [O; BLOCK] = core::array::from_fn(|k| o[k]);
-        store(o, core::array::from_fn(|k| f(old[k], x[k])));
+    let (head, tail) = out.split_at_mut(out.len() / BLOCK * BLOCK);
+    let done = head.len();
+    for (o, x) in arrays_mut(head).zip(arrays(xs)) {
+        let (old, x) = (*o, *x);
+        o.iter_mut().zip(&old).zip(&x).for_each(|((o, &old), &x)| *o = f(old, x));
     }
-    for (o, &x) in tail.iter_mut().zip(&xs[blocks..]) {
-        *o = f(*o, x);
-    }
+    tail.iter_mut().zip(&xs[done..]).for_each(|(o, &x)| *o = f(*o, x));
 }
 
 /// `*total += xs[0] + xs[1] + …`, summed in `BLOCK` lanes that are added together at the end:
@@ -62,25 +53,34 @@ pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMu
 /// pairwise summation); integer results cannot.
 #[inline(always)]
 pub(crate) fn sum<T: Copy + AddAssign>(total: &mut T, xs: &[T]) {
-    let (blocks, tail) = xs.split_at(xs.len() / BLOCK * BLOCK);
-    let mut blocks = blocks.chunks_exact(BLOCK);
-    if let Some(first) = blocks.next() {
-        let mut lanes: [T; BLOCK] = core::array::from_fn(|k| first[k]);
+    let mut blocks = arrays(xs);
+    if let Some(&first) = blocks.next() {
+        let mut lanes = first;
         for x in blocks {
-            let x: [T; BLOCK] = core::array::from_fn(|k| x[k]);
-            lanes.iter_mut().zip(x).for_each(|(lane, x)| *lane += x);
+            let x = *x;
+            lanes.iter_mut().zip(&x).for_each(|(lane, &x)| *lane += x);
         }
-        lanes.into_iter().for_each(|lane| *total += lane);
+        lanes.iter().for_each(|&lane| *total += lane);
     }
-    tail.iter().for_each(|&x| *total += x);
+    xs[xs.len() / BLOCK * BLOCK..].iter().for_each(|&x| *total += x);
 }
 
-/// Writes a block as one array assignment (element by element, it stays scalar).
+/// The whole blocks at the start of `xs`, as arrays.
 #[inline(always)]
-fn store<O>(out: &mut [O], values: [O; BLOCK]) {
-    if let Ok(out) = <&mut [O; BLOCK]>::try_from(out) {
-        *out = values;
-    }
+fn arrays<T>(xs: &[T]) -> impl Iterator<Item = &[T; BLOCK]> {
+    xs.chunks_exact(BLOCK).filter_map(
+        #[inline(always)]
+        |block| block.try_into().ok(),
+    )
+}
+
+/// The whole blocks at the start of `xs`, as mutable arrays.
+#[inline(always)]
+fn arrays_mut<T>(xs: &mut [T]) -> impl Iterator<Item = &mut [T; BLOCK]> {
+    xs.chunks_exact_mut(BLOCK).filter_map(
+        #[inline(always)]
+        |block| block.try_into().ok(),
+    )
 }
 
 #[cfg(test)]

@@ -14,17 +14,20 @@ pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, dst: &mut [T]) {
     // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
     // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
     let mut start = 0;
-    plan.for_each_run(|[off]| {
-        let chunk = &mut dst[start..start + n];
-        start += n;
-        match stride {
-            0 => chunk.fill(src[off]),
-            1 => chunk.copy_from_slice(&src[off..off + n]),
-            s => {
-                for (d, x) in chunk.iter_mut().zip(src[off..].iter().step_by(s)) {
-                    *d = *x;
+    plan.for_each_run(
+        #[inline(always)]
+        |[off]| {
+            let chunk = &mut dst[start..start + n];
+            start += n;
+            match stride {
+                0 => chunk.fill(src[off]),
+                1 => chunk.copy_from_slice(&src[off..off + n]),
+                s => {
+                    for (d, x) in chunk.iter_mut().zip(src[off..].iter().step_by(s)) {
+                        *d = *x;
+                    }
                 }
             }
-        }
-    });
+        },
+    );
 }

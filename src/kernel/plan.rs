@@ -62,35 +62,25 @@ impl<const N: usize> Plan<N> {
     }
 
     /// Calls `run` with each operand's starting offset for every innermost run, in row-major
-    /// order. Up to three loops are plain nested loops (with a constant plan, their bounds and
-    /// strides are constants); deeper nests keep their offsets up to date like an odometer.
+    /// order. The loop just outside the run is a plain loop; any loops outside that (a plan of
+    /// rank 4 or more, after merging) step like an odometer. With a constant plan, every bound
+    /// and stride is a constant, and `run` has a single call site, so it is inlined.
     #[inline(always)]
     pub(crate) fn for_each_run(&self, mut run: impl FnMut([usize; N])) {
-        let at = |base: [usize; N], axis: usize, i: usize| -> [usize; N] {
-            core::array::from_fn(|k| base[k] + i * self.strides[k][axis])
-        };
-        match self.rank {
-            0 | 1 => run([0; N]),
-            2 => (0..self.dims[0]).for_each(|i| run(at([0; N], 0, i))),
-            3 => {
-                for i in 0..self.dims[0] {
-                    let outer = at([0; N], 0, i);
-                    (0..self.dims[1]).for_each(|j| run(at(outer, 1, j)));
-                }
-            }
-            _ => self.odometer(run),
-        }
-    }
-
-    /// `for_each_run` for any depth: the outer offsets advance like an odometer.
-    fn odometer(&self, mut run: impl FnMut([usize; N])) {
         if self.dims[..self.rank].contains(&0) {
             return;
         }
-        let (mut index, mut offsets) = ([0usize; MAX_RANK], [0usize; N]);
+        let loops = self.rank.saturating_sub(1);
+        let (last, strides) = match loops.checked_sub(1) {
+            Some(axis) => (self.dims[axis], core::array::from_fn::<_, N, _>(|k| self.strides[k][axis])),
+            None => (1, [0; N]),
+        };
+        let (mut index, mut base) = ([0usize; MAX_RANK], [0usize; N]);
         loop {
-            run(offsets);
-            if !self.advance(self.rank.saturating_sub(1), &mut index, &mut offsets) {
+            for i in 0..last {
+                run(core::array::from_fn(|k| base[k] + i * strides[k]));
+            }
+            if !self.advance(loops.saturating_sub(1), &mut index, &mut base) {
                 return;
             }
         }

@@ -5,6 +5,19 @@ use core::ops::AddAssign;
 
 use super::{Plan, block};
 
+/// Sources up to this size are summed strip by strip (they stay in the first-level cache between
+/// strips); larger ones run by run, each read once from memory.
+const IN_CACHE_BYTES: usize = 32 * 1024;
+
+/// The width of a strip: 8 SSE registers of sums, which leaves room for the loads.
+const STRIP_BYTES: usize = 128;
+
+#[inline(always)]
+fn add<T: AddAssign>(mut a: T, b: T) -> T {
+    a += b;
+    a
+}
+
 /// Adds every element of `src` (operand 0 of the plan) into `dst` (operand 1), which the caller
 /// has initialized (to zero for a sum).
 #[inline(always)]
@@ -13,19 +26,33 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &m
     if n == 0 {
         return;
     }
-    plan.for_each_run(|[os, od]| match (ss, sd) {
-        (1, 0) => block::sum(&mut dst[od], &src[os..os + n]),
-        (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], |mut d, x| {
-            d += x;
-            d
-        }),
-        _ => {
-            let (mut is, mut id) = (os, od);
-            for _ in 0..n {
-                dst[id] += src[is];
-                is += ss;
-                id += sd;
-            }
+    if (ss, sd) == (1, 1) && size_of_val(src) <= IN_CACHE_BYTES {
+        // Strip by strip: a strip's sums stay in a few registers while every run is added.
+        let strip = (STRIP_BYTES / size_of::<T>().max(1)).max(1);
+        for start in (0..n).step_by(strip) {
+            let end = n.min(start + strip);
+            plan.for_each_run(
+                #[inline(always)]
+                |[os, od]| {
+                    block::update(&mut dst[od + start..od + end], &src[os + start..os + end], add);
+                },
+            );
         }
-    });
+        return;
+    }
+    plan.for_each_run(
+        #[inline(always)]
+        |[os, od]| match (ss, sd) {
+            (1, 0) => block::sum(&mut dst[od], &src[os..os + n]),
+            (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], add),
+            _ => {
+                let (mut is, mut id) = (os, od);
+                for _ in 0..n {
+                    dst[id] += src[is];
+                    is += ss;
+                    id += sd;
+                }
+            }
+        },
+    );
 }

@@ -20,33 +20,36 @@ pub(crate) fn zip<A: Copy, B: Copy, O>(
     // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
     // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
     let mut start = 0;
-    plan.for_each_run(|[oa, ob]| {
-        let chunk = &mut out[start..start + n];
-        start += n;
-        match (sa, sb) {
-            (1, 1) => block::binary(chunk, &a[oa..oa + n], &b[ob..ob + n], &mut f),
-            (0, 1) => {
-                let x = a[oa];
-                block::unary(chunk, &b[ob..ob + n], |y| f(x, y));
-            }
-            (1, 0) => {
-                let y = b[ob];
-                block::unary(chunk, &a[oa..oa + n], |x| f(x, y));
-            }
-            (0, 0) => {
-                let (x, y) = (a[oa], b[ob]);
-                chunk.iter_mut().for_each(|o| *o = f(x, y));
-            }
-            _ => {
-                // Strides other than 0 and 1 on the inner axis: not produced by the broadcast
-                // forms (an operand's last axis is contiguous), kept correct for completeness.
-                let (mut ia, mut ib) = (oa, ob);
-                for o in chunk.iter_mut() {
-                    *o = f(a[ia], b[ib]);
-                    ia += sa;
-                    ib += sb;
+    plan.for_each_run(
+        #[inline(always)]
+        |[oa, ob]| {
+            let chunk = &mut out[start..start + n];
+            start += n;
+            match (sa, sb) {
+                (1, 1) => block::binary(chunk, &a[oa..oa + n], &b[ob..ob + n], &mut f),
+                (0, 1) => {
+                    let x = a[oa];
+                    block::unary(chunk, &b[ob..ob + n], |y| f(x, y));
+                }
+                (1, 0) => {
+                    let y = b[ob];
+                    block::unary(chunk, &a[oa..oa + n], |x| f(x, y));
+                }
+                (0, 0) => {
+                    let (x, y) = (a[oa], b[ob]);
+                    chunk.iter_mut().for_each(|o| *o = f(x, y));
+                }
+                _ => {
+                    // Strides other than 0 and 1 on the inner axis: not produced by the broadcast
+                    // forms (an operand's last axis is contiguous), kept correct for completeness.
+                    let (mut ia, mut ib) = (oa, ob);
+                    for o in chunk.iter_mut() {
+                        *o = f(a[ia], b[ib]);
+                        ia += sa;
+                        ib += sb;
+                    }
                 }
             }
-        }
-    });
+        },
+    );
 }
