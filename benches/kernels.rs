@@ -122,6 +122,26 @@ fn small_column(c: &mut Criterion) {
     let na = Array2::from_shape_vec((16, 1), values(16)).unwrap();
     g.bench_function("ndarray", |t| t.iter(|| black_box(&na).broadcast((16, 16)).unwrap().to_owned()));
     g.finish();
+
+    // The same into an existing output: the kernel alone, without returning 1 KiB by value.
+    let mut g = c.benchmark_group("small broadcast_to into [16,1]->[16,16]");
+    let mut out = Tensor::<f32, shape![16, 16]>::default();
+    g.bench_function("shapecast", |t| {
+        t.iter(|| black_box(&a).broadcast_to_into(&mut black_box(&mut out).view_mut()))
+    });
+    let mut hout = [[0f32; 16]; 16];
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            for (row, &x) in black_box(&mut hout).iter_mut().zip(black_box(&ha)) {
+                row.fill(x);
+            }
+        })
+    });
+    let mut nout = Array2::<f32>::zeros((16, 16));
+    g.bench_function("ndarray", |t| {
+        t.iter(|| black_box(&mut nout).assign(&black_box(&na).broadcast((16, 16)).unwrap()))
+    });
+    g.finish();
 }
 
 /// `[1024]` → `[4096, 1024]` (rows) and `[4096, 1]` → `[4096, 1024]` (columns), borrowed.

@@ -40,6 +40,7 @@ impl<'a, T, S: Shape> TensorRef<'a, T, S> {
     }
 
     /// `data` has `S::LEN` elements (the caller knows by its type).
+    #[inline]
     pub(crate) fn from_checked(data: &'a [T]) -> Self {
         debug_assert_eq!(data.len(), S::LEN);
         TensorRef { data, shape: PhantomData }
@@ -53,8 +54,11 @@ impl<'a, T, S: Shape> TensorRef<'a, T, S> {
     /// assert_eq!(t.as_slice(), [7, 8]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     pub fn as_slice(&self) -> &'a [T] {
-        self.data
+        // Exactly `S::LEN` long by construction; slicing tells the optimizer so, which
+        // removes the kernels' bounds checks.
+        &self.data[..S::LEN]
     }
 
     /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
@@ -96,6 +100,7 @@ impl<T, S> Clone for TensorRef<'_, T, S> {
 impl<T, S> Copy for TensorRef<'_, T, S> {}
 
 impl<T, S: Shape> Operand<T, S> for TensorRef<'_, T, S> {
+    #[inline]
     fn view(&self) -> TensorRef<'_, T, S> {
         *self
     }
@@ -133,6 +138,7 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
         if data.len() == S::LEN { Ok(Self::from_checked(data)) } else { Err(wrong_length::<S>(data.len())) }
     }
 
+    #[inline]
     pub(crate) fn from_checked(data: &'a mut [T]) -> Self {
         debug_assert_eq!(data.len(), S::LEN);
         TensorMut { data, shape: PhantomData }
@@ -146,8 +152,9 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
     /// assert_eq!(TensorMut::<i32, shape![2]>::new(&mut data)?.as_slice(), [1, 2]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
-        self.data
+        &self.data[..S::LEN]
     }
 
     /// The elements, row-major, mutable.
@@ -159,8 +166,10 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
     /// assert_eq!(data, [5, 2]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        self.data
+        // As in `TensorRef::as_slice`: the length becomes a constant for the kernels.
+        &mut self.data[..S::LEN]
     }
 
     /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
@@ -181,6 +190,7 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
 }
 
 impl<T, S: Shape> Operand<T, S> for TensorMut<'_, T, S> {
+    #[inline]
     fn view(&self) -> TensorRef<'_, T, S> {
         TensorRef::from_checked(self.data)
     }

@@ -77,6 +77,7 @@ impl<T, S: Shape> BoxedTensor<T, S> {
     /// # use shapecast::prelude::*;
     /// assert_eq!(BoxedTensor::<u8, shape![2]>::splat(1).as_slice(), [1, 1]);
     /// ```
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
         &self.data
     }
@@ -89,6 +90,7 @@ impl<T, S: Shape> BoxedTensor<T, S> {
     /// t.as_mut_slice()[1] = 2;
     /// assert_eq!(t.as_slice(), [1, 2]);
     /// ```
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.data
     }
@@ -101,12 +103,14 @@ impl<T, S: Shape> BoxedTensor<T, S> {
     /// Tensor::<u8, shape![2]>::from([1, 2]).broadcast_to_into(&mut out.view_mut());
     /// assert_eq!(out.as_slice(), [1, 2, 1, 2]);
     /// ```
+    #[inline]
     pub fn view_mut(&mut self) -> TensorMut<'_, T, S> {
         TensorMut::from_checked(&mut self.data)
     }
 }
 
 impl<T, S: Shape> Operand<T, S> for BoxedTensor<T, S> {
+    #[inline]
     fn view(&self) -> TensorRef<'_, T, S> {
         TensorRef::from_checked(&self.data)
     }

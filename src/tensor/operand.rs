@@ -47,6 +47,7 @@ pub trait Operand<T, S: Shape> {
     /// let t = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
     /// assert_eq!((t.get(&[1, 0]), t.get(&[0, 2])), (Some(&3), None));
     /// ```
+    #[inline]
     fn get(&self, index: &[usize]) -> Option<&T> {
         self.view().get(index)
     }
@@ -58,6 +59,7 @@ pub trait Operand<T, S: Shape> {
     /// let t = Tensor::<i32, shape![2, 2]>::from([[1, -2], [-3, 4]]);
     /// assert_eq!(t.map(i32::abs).as_slice(), [1, 2, 3, 4]);
     /// ```
+    #[inline]
     fn map<V>(&self, mut f: impl FnMut(T) -> V) -> Tensor<V, S>
     where
         T: Copy,
@@ -74,6 +76,7 @@ pub trait Operand<T, S: Shape> {
     /// let m = v.broadcast_to::<shape![2, 3]>();
     /// assert_eq!(m.as_slice(), [1, 2, 3, 1, 2, 3]);
     /// ```
+    #[inline]
     fn broadcast_to<S2: Shape>(&self) -> Tensor<T, S2>
     where
         T: Copy,
@@ -94,6 +97,7 @@ pub trait Operand<T, S: Shape> {
     /// assert_eq!(data[3 * 4095..], [1, 2, 3]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     fn broadcast_to_into<S2: Shape>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy,
@@ -110,6 +114,7 @@ pub trait Operand<T, S: Shape> {
     /// let t: Tensor<char, shape![3, 2]> = abc.broadcast_axes::<shape![3, 2], axes![1]>();
     /// assert_eq!(t.as_slice(), ['a', 'a', 'b', 'b', 'c', 'c']);
     /// ```
+    #[inline]
     fn broadcast_axes<S2: Shape, Ax: Axes>(&self) -> Tensor<T, S2>
     where
         T: Copy,
@@ -130,6 +135,7 @@ pub trait Operand<T, S: Shape> {
     /// assert_eq!(data, [1, 2, 3, 1, 2, 3]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     fn broadcast_axes_into<S2: Shape, Ax: Axes>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy,
@@ -146,6 +152,7 @@ pub trait Operand<T, S: Shape> {
     /// let t = v.broadcast_in_dim::<shape![3, 2], axes![1]>();
     /// assert_eq!(t.as_slice(), [1, 2, 1, 2, 1, 2]);
     /// ```
+    #[inline]
     fn broadcast_in_dim<S2: Shape, D: Axes>(&self) -> Tensor<T, S2>
     where
         T: Copy,
@@ -166,6 +173,7 @@ pub trait Operand<T, S: Shape> {
     /// assert_eq!(data, [1, 1, 2, 2, 3, 3]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     fn broadcast_in_dim_into<S2: Shape, D: Axes>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy,
@@ -183,6 +191,7 @@ pub trait Operand<T, S: Shape> {
     /// assert!(view.iter().copied().eq([1, 1, 1, 2, 2, 2]));
     /// assert_eq!(view.get(&[1, 2]), Some(&2));
     /// ```
+    #[inline]
     fn broadcast_view<S2: Shape>(&self) -> BroadcastView<'_, T, S, S2>
     where
         S: BroadcastTo<S2>,
@@ -200,6 +209,7 @@ pub trait Operand<T, S: Shape> {
     /// let outer = a.zip_with(&b, |x, y| x * y); // shape [2, 3]
     /// assert_eq!(outer.as_slice(), [10, 20, 30, 20, 40, 60]);
     /// ```
+    #[inline]
     fn zip_with<U, V, S2, F>(&self, other: &impl Operand<U, S2>, f: F) -> Tensor<V, Broadcasted<S, S2>>
     where
         T: Copy,
@@ -215,6 +225,7 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// `f(a, b)` element by element into `out` (NumPy rule), for data of any size.
+    #[inline]
     fn zip_with_into<U, V, S2, F>(
         &self,
         other: &impl Operand<U, S2>,
@@ -243,6 +254,7 @@ pub trait Operand<T, S: Shape> {
     /// let sum = m.zip_with_dims::<axes![1], _, _, _>(&v, |x, y| x + y);
     /// assert_eq!(sum.as_slice(), [8, 10, 12, 11, 13, 15]);
     /// ```
+    #[inline]
     fn zip_with_dims<D, S2, U, V>(
         &self,
         other: &impl Operand<U, S2>,
@@ -262,6 +274,7 @@ pub trait Operand<T, S: Shape> {
     }
 
     /// XLA's binary form into `out`.
+    #[inline]
     fn zip_with_dims_into<D, S2, U, V>(
         &self,
         other: &impl Operand<U, S2>,
@@ -288,6 +301,7 @@ pub trait Operand<T, S: Shape> {
     /// let sum = v.with_dims::<axes![0]>().zip_with(&m, |x, y| x + y); // [4] + [1, 2] -> [4, 2]
     /// assert_eq!(sum.as_slice(), [6, 7, 7, 8, 8, 9, 9, 10]);
     /// ```
+    #[inline]
     fn with_dims<D: Axes>(&self) -> WithDims<'_, T, S, D> {
         WithDims { lhs: self.view(), dims: core::marker::PhantomData }
     }
@@ -305,6 +319,7 @@ pub trait Operand<T, S: Shape> {
     /// assert_eq!(t.sum_axes::<axes![0]>().as_slice(), [5, 7, 9]);
     /// assert_eq!(t.sum_axes::<axes![1]>().as_slice(), [6, 15]);
     /// ```
+    #[inline]
     fn sum_axes<Ax: Axes>(&self) -> Tensor<T, WithoutAxes<S, Ax>>
     where
         T: Copy + AddAssign + Zero,
@@ -326,6 +341,7 @@ pub trait Operand<T, S: Shape> {
     /// assert_eq!(sums, [5, 7, 9]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     fn sum_axes_into<Ax: Axes>(&self, out: &mut TensorMut<'_, T, WithoutAxes<S, Ax>>)
     where
         T: Copy + AddAssign + Zero,
@@ -349,6 +365,7 @@ pub trait Operand<T, S: Shape> {
     /// let g = Tensor::<i32, shape![2, 2, 3]>::splat(1);
     /// assert_eq!(g.sum_to::<shape![2, 1]>().as_slice(), [6, 6]); // leading axis dropped, last kept as 1
     /// ```
+    #[inline]
     fn sum_to<S2>(&self) -> Tensor<T, S2>
     where
         T: Copy + AddAssign + Zero,
@@ -370,6 +387,7 @@ pub trait Operand<T, S: Shape> {
     /// assert!(bias_grad.iter().all(|&x| x == 4096.0));
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
+    #[inline]
     fn sum_to_into<S2>(&self, out: &mut TensorMut<'_, T, S2>)
     where
         T: Copy + AddAssign + Zero,

@@ -26,6 +26,7 @@ macro_rules! broadcast_op {
             type Output = Tensor<T, Broadcasted<A, B>>;
 
             /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized.
+            #[inline]
             fn $method(self, rhs: &'b $Rhs) -> Self::Output {
                 let mut out = Tensor::splat(T::zero());
                 self.zip_with_into(rhs, &mut out.view_mut(), |x, y| x.$method(y));

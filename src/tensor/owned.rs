@@ -28,6 +28,7 @@ pub struct Tensor<T, S: Shape> {
 }
 
 impl<T, S: Shape> Tensor<T, S> {
+    #[inline]
     pub(crate) fn from_array(data: GenericArray<T, S::Len>) -> Self {
         Tensor { data }
     }
@@ -103,6 +104,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// # use shapecast::prelude::*;
     /// assert_eq!(Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]).as_slice(), [1, 2, 3, 4]);
     /// ```
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
         &self.data
     }
@@ -115,6 +117,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// t.as_mut_slice().copy_from_slice(&[4, 5]);
     /// assert_eq!(t.as_slice(), [4, 5]);
     /// ```
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.data
     }
@@ -127,6 +130,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// Tensor::<u8, shape![2, 1]>::from([[1], [2]]).broadcast_to_into(&mut out.view_mut());
     /// assert_eq!(out.as_slice(), [1, 1, 2, 2]);
     /// ```
+    #[inline]
     pub fn view_mut(&mut self) -> TensorMut<'_, T, S> {
         TensorMut::from_checked(&mut self.data)
     }
@@ -164,6 +168,7 @@ impl<T, S: Shape> Tensor<T, S> {
 }
 
 impl<T, S: Shape> Operand<T, S> for Tensor<T, S> {
+    #[inline]
     fn view(&self) -> TensorRef<'_, T, S> {
         TensorRef::from_checked(&self.data)
     }
