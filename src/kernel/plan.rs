@@ -63,7 +63,7 @@ impl<const N: usize> Plan<N> {
 
     /// Calls `run` with each operand's starting offset for every innermost run, in row-major
     /// order. The loop just outside the run is a plain loop; any loops outside that (a plan of
-    /// rank 4 or more, after merging) step like an odometer. With a constant plan, every bound
+    /// rank 3 or more, after merging) step like an odometer. With a constant plan, every bound
     /// and stride is a constant, and `run` has a single call site, so it is inlined.
     #[inline(always)]
     pub(crate) fn for_each_run(&self, mut run: impl FnMut([usize; N])) {
