@@ -86,6 +86,23 @@ impl<const N: usize> Plan<N> {
         }
     }
 
+    /// [`for_each_run`](Self::for_each_run) over a contiguous row-major output: `run` also gets
+    /// that run's slice of `out`, in order.
+    #[inline(always)]
+    pub(crate) fn for_each_run_into<O>(&self, out: &mut [O], mut run: impl FnMut(&mut [O], [usize; N])) {
+        let (n, _) = self.inner();
+        // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
+        // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
+        let mut start = 0;
+        self.for_each_run(
+            #[inline(always)]
+            |offsets| {
+                run(&mut out[start..start + n], offsets);
+                start += n;
+            },
+        );
+    }
+
     /// One step of the odometer over the first `loops` loops: increments `index` (the last loop
     /// fastest) and keeps each operand's offset in step. `false` once every loop has wrapped,
     /// the offsets being back at 0.

@@ -17,14 +17,10 @@ pub(crate) fn zip<A: Copy, B: Copy, O>(
     if n == 0 {
         return;
     }
-    // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
-    // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
-    let mut start = 0;
-    plan.for_each_run(
+    plan.for_each_run_into(
+        out,
         #[inline(always)]
-        |[oa, ob]| {
-            let chunk = &mut out[start..start + n];
-            start += n;
+        |chunk, [oa, ob]| {
             match (sa, sb) {
                 (1, 1) => block::binary(chunk, &a[oa..oa + n], &b[ob..ob + n], &mut f),
                 (0, 1) => {
