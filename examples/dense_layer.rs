@@ -3,9 +3,9 @@
 //!
 //! - bias added by broadcasting (`[B, O] + [O]`),
 //! - feature standardization (`(x - mean) / std`, with `[F]` statistics broadcast over rows),
-//! - row normalization (each row divided by its sum, a `[B, 1]` column broadcast over `[B, O]`),
+//! - row normalization in place (each row divided by its sum, `[B, O] /= [B, 1]`),
 //! - the backward pass: the bias gradient is `sum_to` (the adjoint of the broadcast), and the
-//!   same by nGraph's `sum_axes`;
+//!   same by nGraph's `sum_axes`; then a gradient step on the bias in place (`-=`);
 //!
 //! each checked against a naive computation with plain loops.
 
@@ -66,9 +66,9 @@ fn main() {
     assert!(close(y.as_slice(), &naive_y));
 
     // Row normalization: each row divided by its sum, a [B, 1] column broadcast over [B, O].
-    let exp = y.map(f64::exp);
-    let row_sums: Tensor<f64, shape![4, 1]> = exp.sum_to(); // sums over axis 1, keeps it as 1
-    let softmax = &exp / &row_sums;
+    let mut softmax = y.map(f64::exp);
+    let row_sums: Tensor<f64, shape![4, 1]> = softmax.sum_to(); // sums over axis 1, keeps it as 1
+    softmax /= &row_sums; // in place: the [4, 1] column stretched over [4, 2]
     println!("softmax rows           {softmax:?}");
     for row in softmax.as_slice().chunks(O) {
         assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12);
@@ -88,5 +88,10 @@ fn main() {
     let rhs: f64 = bias.as_slice().iter().zip(d_bias.as_slice()).map(|(a, b)| a * b).sum();
     assert!((lhs - rhs).abs() < 1e-12);
     println!("<broadcast(b), g> = {lhs} = <b, sum_to(g)> = {rhs}");
+
+    // A gradient step on the bias, in place.
+    let mut stepped = bias;
+    stepped -= &d_bias.map(|d| 0.01 * d);
+    assert!(close(stepped.as_slice(), &[0.1 - 0.16, -0.2 - 0.2]));
     println!("all checks against the naive computation passed");
 }

@@ -6,6 +6,7 @@
 //! possible; it is a `copy_from_slice`, a `fill`, or a zip of slices in blocks that are read
 //! before they are written (so they vectorize; see `block`): no index arithmetic per element.
 
+mod assign;
 mod block;
 mod copy;
 mod plan;
@@ -13,6 +14,7 @@ mod reduce;
 pub(crate) mod statics;
 mod zip;
 
+pub(crate) use assign::assign;
 pub(crate) use copy::copy;
 pub(crate) use plan::Plan;
 pub(crate) use reduce::accumulate;

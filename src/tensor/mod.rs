@@ -2,6 +2,7 @@
 //! and, with the `alloc` feature, boxed (`BoxedTensor`). Every operation lives once, on the
 //! [`Operand`] trait that all of them implement.
 
+mod assign;
 mod borrowed;
 #[cfg(feature = "alloc")]
 mod boxed;

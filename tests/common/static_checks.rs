@@ -38,6 +38,17 @@ pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
     assert!(a.broadcast_view::<S>().iter().eq(got.as_slice()));
     let y = pattern::<S>();
     assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), y.sum_to::<A>().as_slice()));
+    // In place, `a` broadcast onto `y`: as if `a` were materialized first.
+    let f = |x: i64, z: i64| x * 1000 + z;
+    let mut updated = y.clone();
+    updated.zip_assign(&a, f);
+    let want: Vec<i64> = y.as_slice().iter().zip(got.as_slice()).map(|(&x, &z)| f(x, z)).collect();
+    assert_eq!(updated.as_slice(), want, "{:?} onto {:?}", A::DIMS, S::DIMS);
+    let mut data = y.as_slice().to_vec();
+    let mut in_place = TensorMut::<i64, S>::new(&mut data).unwrap();
+    in_place -= &a.view();
+    let want: Vec<i64> = y.as_slice().iter().zip(got.as_slice()).map(|(&x, &z)| x - z).collect();
+    assert_eq!(data, want);
 }
 
 pub fn axes<A: BroadcastAxes<S, Ax>, S: RemoveAxes<Ax, Output = A>, Ax: Axes>() {

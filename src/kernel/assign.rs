@@ -1,0 +1,34 @@
+//! The in-place kernel: a strided operand combined into a contiguous output that is also the
+//! other input.
+
+use super::{Plan, block};
+
+/// Sets `dst[i] = f(dst[i], x)` for every output element, row-major, `x` read from `src` through
+/// the plan.
+///
+/// The caller has checked the shapes and lengths; every run then lies inside `src`.
+#[inline(always)]
+pub(crate) fn assign<T: Copy, U: Copy>(
+    src: &[U],
+    plan: &Plan<1>,
+    dst: &mut [T],
+    mut f: impl FnMut(T, U) -> T,
+) {
+    let (n, [stride]) = plan.inner();
+    plan.for_each_run_into(
+        dst,
+        #[inline(always)]
+        |chunk, [off]| match stride {
+            0 => {
+                let x = src[off];
+                chunk.iter_mut().for_each(|o| *o = f(*o, x));
+            }
+            1 => block::update(chunk, &src[off..off + n], &mut f),
+            s => {
+                for (o, &x) in chunk.iter_mut().zip(src[off..].iter().step_by(s)) {
+                    *o = f(*o, x);
+                }
+            }
+        },
+    );
+}
