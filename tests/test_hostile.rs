@@ -74,6 +74,21 @@ proptest! {
         if !lens_ok {
             prop_assert!(zipped.iter().all(|&x| x == 0), "written on error");
         }
+
+        // The reductions: `src` (shape `a`) summed into `dst` (shape `out`, or `a` without `l`).
+        let count = |dims: &[usize]| dims.iter().product::<usize>();
+        let mut summed = vec![7u8; dst_len];
+        let s = dynamic::sum_to(&src, &a, &mut summed, &out);
+        prop_assert_eq!(s.is_ok(), ok_len && naive::broadcast_to(&out, &a).is_some());
+        let each = if s.is_ok() { count(&a) / count(&out).max(1) } else { 7 };
+        prop_assert!(summed.iter().all(|&x| usize::from(x) == each), "{:?} -> {:?}: {:?}", a, out, summed);
+        let kept: Vec<usize> = (0..a.len()).filter(|i| !l.contains(i)).map(|i| a[i]).collect();
+        let mut summed = vec![7u8; dst_len];
+        let s = dynamic::sum_axes(&src, &a, &mut summed, &l);
+        let lens_ok = src_len == count(&a) && dst_len == count(&kept);
+        prop_assert_eq!(s.is_ok(), lens_ok && naive::axes(&kept, &a, &l).is_some());
+        let each = if s.is_ok() { count(&a) / count(&kept).max(1) } else { 7 };
+        prop_assert!(summed.iter().all(|&x| usize::from(x) == each), "{:?} over {:?}: {:?}", a, l, summed);
     }
 }
 
@@ -102,6 +117,18 @@ fn errors_name_what_went_wrong() {
         "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6"
     );
     assert_eq!(dst, [9; 4]);
+
+    // A reduction is checked as the broadcast it reverses: `dst` is that broadcast's operand.
+    let mut dst = [9u8; 2];
+    let e = dynamic::sum_to(&[1u8; 6], &[2, 3], &mut dst, &[3]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 3, found: 2 });
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [3] to [2, 3]: the operand slice holds 2 elements but its shape has 3"
+    );
+    let e = dynamic::sum_axes(&[1u8; 6], &[2, 3], &mut dst, &[1, 1]).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::NotIncreasing { .. }), "{e}");
+    assert_eq!(dst, [9; 2]);
 
     let e = dynamic::broadcast_with_dims(&[8, 8, 8], &[8, 8], &[1, 0]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotIncreasing { entry: 1, previous: 1, axis: 0 });

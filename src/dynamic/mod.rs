@@ -4,8 +4,9 @@
 //! [`broadcast_in_dim`], [`broadcast_with_dims`]) are the very functions the `broadcast!`
 //! macro runs while your program compiles, so a result or a message never differs between the
 //! two. The kernels ([`copy_broadcast_to`] and its siblings, [`zip_broadcast`],
-//! [`zip_broadcast_with_dims`]) materialize a broadcast between slices: they check every shape
-//! and length first and write nothing on error. No heap, no panics on any input.
+//! [`zip_broadcast_with_dims`]) materialize a broadcast between slices, and the reductions
+//! ([`sum_to`], [`sum_axes`]) reverse one: they check every shape and length first and write
+//! nothing on error. No heap, no panics on any input.
 //!
 //! ```
 //! use shapecast::dynamic;
@@ -27,6 +28,7 @@
 //! ```
 
 mod copy;
+mod sum;
 mod zip;
 
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to};
@@ -35,6 +37,7 @@ pub use shapecast_rules::{
     broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, in_dim_axis_map, ngraph_axis_map,
     numpy_axis_map, row_major_strides, strides_over_output, sum_to_axes, with_dims_axis_maps,
 };
+pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};
 
 /// Fails unless `slice` holds exactly `dims`' element count (the shape itself already checked).

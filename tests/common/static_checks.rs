@@ -37,7 +37,11 @@ pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
     );
     assert!(a.broadcast_view::<S>().iter().eq(got.as_slice()));
     let y = pattern::<S>();
-    assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), y.sum_to::<A>().as_slice()));
+    let summed = y.sum_to::<A>();
+    assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), summed.as_slice()));
+    let mut run_time = vec![0; A::LEN];
+    dynamic::sum_to(y.as_slice(), S::DIMS, &mut run_time, A::DIMS).unwrap();
+    assert_eq!(summed.as_slice(), run_time);
     // In place, `a` broadcast onto `y`: as if `a` were materialized first.
     let f = |x: i64, z: i64| x * 1000 + z;
     let mut updated = y.clone();
@@ -62,7 +66,11 @@ pub fn axes<A: BroadcastAxes<S, Ax>, S: RemoveAxes<Ax, Output = A>, Ax: Axes>() 
         reference(a.as_slice(), A::DIMS, &naive::axes_map(S::RANK, Ax::axes()), S::DIMS)
     );
     let y = pattern::<S>();
-    assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), y.sum_axes::<Ax>().as_slice()));
+    let summed = y.sum_axes::<Ax>();
+    assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), summed.as_slice()));
+    let mut run_time = vec![0; A::LEN];
+    let kept = dynamic::sum_axes(y.as_slice(), S::DIMS, &mut run_time, Ax::axes()).unwrap();
+    assert_eq!((summed.as_slice(), &*kept), (&run_time[..], A::DIMS));
 }
 
 pub fn in_dim<A: BroadcastInDim<S, D>, S: Shape, D: Axes>() {
