@@ -40,7 +40,11 @@
 //! - [`shape!`], [`axes!`], [`broadcast!`]: shapes, axis sets and broadcasts as types.
 //! - [`Shape`], [`Axes`]: their traits (`RANK`, `LEN`, `dims()`; `axes()`).
 //! - [`forms`]: each broadcasting form as a trait with an `Output` shape, for generic code.
-//! - [`dynamic`]: the rules over `&[usize]`, and kernels that materialize broadcasts between slices.
+//! - [`tensor`]: tensors whose shape is a type (inline, borrowed, boxed), with the broadcasts,
+//!   element-wise operations (`+ - * /`, and `+= -= *= /=` in place) and reductions, every loop
+//!   bound a constant of the shape types.
+//! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between slices,
+//!   and the reductions that reverse them.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
