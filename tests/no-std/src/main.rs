@@ -35,7 +35,9 @@ fn dynamic_checks() -> bool {
     let mut sum = [0i32; 6];
     let zip_ok = dynamic::zip_broadcast(&[10, 20], &[2, 1], &[1, 2, 3], &[3], &mut sum, |a, b| a + b).is_ok()
         && sum == [11, 12, 13, 21, 22, 23];
-    shape_ok && error_ok && copy_ok && zip_ok
+    let mut bias = [0i32; 3];
+    let sum_ok = dynamic::sum_to(&sum, &[2, 3], &mut bias, &[3]).is_ok() && bias == [32, 34, 36];
+    shape_ok && error_ok && copy_ok && zip_ok && sum_ok
 }
 
 fn static_checks() -> bool {
@@ -47,7 +49,9 @@ fn static_checks() -> bool {
     let m = Tensor::<i32, Batch>::from([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]);
     let v = Tensor::<i32, shape![3]>::from([100, 200, 300]);
     let sum = &m + &v;
-    let add_ok = sum.get(&[3, 2]) == Some(&312);
+    let mut in_place = m;
+    in_place += &v;
+    let add_ok = sum.get(&[3, 2]) == Some(&312) && in_place == sum;
     let rows = v.broadcast_axes::<shape![2, 3], axes![0]>();
     let copy_ok = rows.as_slice() == [100, 200, 300, 100, 200, 300];
     let cols = v.broadcast_in_dim::<shape![3, 2], axes![0]>();
