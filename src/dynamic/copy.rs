@@ -1,6 +1,6 @@
 //! Materializing the one-operand forms between slices, shapes given at run time.
 
-use super::{BroadcastError, Form, Slot, check_len};
+use super::{BroadcastError, Form, check_operand_and_target};
 use crate::kernel::{self, Plan};
 use shapecast_rules as rules;
 
@@ -12,11 +12,7 @@ fn copy_mapped<T: Copy>(
     list: &[usize],
     map: &[usize],
 ) -> Result<(), BroadcastError> {
-    let blame = |slot, expected, found| {
-        BroadcastError::wrong_length(form, (from, to), slot, expected, found).naming_list(list)
-    };
-    check_len(src.len(), from, Slot::Operand(0), blame)?;
-    check_len(dst.len(), to, Slot::Target, blame)?;
+    check_operand_and_target(form, list, (src.len(), from), (dst.len(), to))?;
     let strides = rules::strides_over_output(from, map, to.len());
     kernel::copy(src, &Plan::new(to, [&strides]), dst);
     Ok(())

@@ -51,3 +51,18 @@ fn check_len(
     let expected = element_count(dims).unwrap_or(usize::MAX);
     if len == expected { Ok(()) } else { Err(blame(slot, expected, len)) }
 }
+
+/// Checks the two slices of a one-operand form (or of the reduction that reverses it): the
+/// operand's length against `operand`'s shape, then the target's against `target`'s.
+fn check_operand_and_target(
+    form: Form,
+    list: &[usize],
+    (operand_len, operand): (usize, &[usize]),
+    (target_len, target): (usize, &[usize]),
+) -> Result<(), BroadcastError> {
+    let blame = |slot, expected, found| {
+        BroadcastError::wrong_length(form, (operand, target), slot, expected, found).naming_list(list)
+    };
+    check_len(operand_len, operand, Slot::Operand(0), blame)?;
+    check_len(target_len, target, Slot::Target, blame)
+}

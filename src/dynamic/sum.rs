@@ -8,7 +8,7 @@ use core::ops::AddAssign;
 
 use num_traits::Zero;
 
-use super::{BroadcastError, DynShape, Form, Slot, check_len};
+use super::{BroadcastError, DynShape, Form, check_operand_and_target};
 use crate::kernel::{self, Plan};
 use shapecast_rules as rules;
 
@@ -21,11 +21,7 @@ fn sum_mapped<T: Copy + AddAssign + Zero>(
     list: &[usize],
     map: &[usize],
 ) -> Result<(), BroadcastError> {
-    let blame = |slot, expected, found| {
-        BroadcastError::wrong_length(form, (small, big), slot, expected, found).naming_list(list)
-    };
-    check_len(dst.len(), small, Slot::Operand(0), blame)?;
-    check_len(src.len(), big, Slot::Target, blame)?;
+    check_operand_and_target(form, list, (dst.len(), small), (src.len(), big))?;
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
     dst.fill(T::zero());
     kernel::accumulate(src, &Plan::new(big, [&from, &onto]), dst);
