@@ -67,8 +67,9 @@ pub use tensor::{BroadcastView, Operand, ShapeError, Tensor, TensorMut, TensorRe
 
 /// A shape as a type: `shape![2, 3]` (rank 2, 6 elements), `shape![]` (a scalar).
 ///
-/// Each size is any `usize` literal, 0 included: the macro writes the typenum binary form
-/// itself, so there is no table to run off. At most 64 axes; an element count that overflows
+/// Each size is any `usize` literal, 0 included: `shape![2, 3]` is `Cons<Dim<2>, Cons<Dim<3>,
+/// Nil>>`, and beyond typenum's table of constants the macro writes the binary form itself
+/// (`Big<1500, UInt<…>>`), so there is no table to run off. At most 64 axes; an element count that overflows
 /// `usize` is a compile error. Two spellings of the same shape are the same type.
 ///
 /// ```
@@ -174,8 +175,8 @@ pub use shapecast_macros::axes;
 /// error: cannot broadcast [1] to [2, 3] with axes [0]: target axis 1 has size 3 but argument axis 0 has size 1; sizes outside the broadcast axes must be equal
 /// ```
 ///
-/// With type operands, the trait's message (the sizes are types here, which rustc prints as
-/// typenum's `UInt<…>`; write literals to see them as numbers):
+/// With type operands, the trait's message, and the shapes as types in rustc's `help:` line
+/// (`Cons<Dim<3>, Nil>`); write literals to have the axis and sizes named:
 ///
 /// ```compile_fail,E0277
 /// use shapecast::prelude::*;
@@ -211,7 +212,7 @@ pub struct ReadmeDoctests;
 /// What macro expansions name. Not public API: outside semver, may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::shape::{AxisSet, Cons, Nil};
+    pub use crate::shape::{AxisSet, Big, Cons, Dim, Nil};
     pub use typenum;
 
     /// `<T as Fallback<{ compile_error!(…); 0 }>>::Output` is `T`: how a macro reports its

@@ -1,16 +1,18 @@
-//! Shapes and axis sets as types: type-level lists of typenum numbers.
+//! Shapes and axis sets as types: type-level lists of numbers.
 //!
-//! `shape![2, 3]` is `Cons<U2, Cons<U3, Nil>>` (each number written in typenum's binary form, so
-//! any `usize` works). Think of `S: Shape` as a `const DIMS: &[usize]` that the type system can
-//! compute with: [`Shape::DIMS`], [`Shape::RANK`] and [`Shape::LEN`] are constants, and
-//! [`Shape::Len`] is the element count as a type, for `generic_array` storage.
+//! `shape![2, 3]` is `Cons<Dim<2>, Cons<Dim<3>, Nil>>`, and rustc prints it that way in an error.
+//! Each [`Dim`] stands for a typenum number ([`Number`]), which the rules compare and multiply;
+//! sizes beyond typenum's table of constants are [`Big`], which carries the typenum binary form
+//! itself, so any `usize` works. Think of `S: Shape` as a `const DIMS: &[usize]` that the type
+//! system can compute with: [`Shape::DIMS`], [`Shape::RANK`] and [`Shape::LEN`] are constants,
+//! and [`Shape::Len`] is the element count as a type, for `generic_array` storage.
 
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Mul;
 
 use generic_array::ArrayLength;
-use typenum::{Prod, Unsigned};
+use typenum::{Const, Prod, ToUInt, U, Unsigned};
 
 use crate::dynamic::MAX_RANK;
 
@@ -23,12 +25,12 @@ use crate::dynamic::MAX_RANK;
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Nil;
 
-/// A non-empty list: the size (or axis) `H`, a typenum number, before the list `T`.
+/// A non-empty list: the size (or axis) `H`, a [`Number`], before the list `T`.
 ///
 /// ```
 /// use shapecast::prelude::*;
-/// use shapecast::shape::{Cons, Nil};
-/// static_assertions::assert_type_eq_all!(Cons<typenum::U2, Cons<typenum::U3, Nil>>, shape![2, 3]);
+/// use shapecast::shape::{Cons, Dim, Nil};
+/// static_assertions::assert_type_eq_all!(Cons<Dim<2>, Cons<Dim<3>, Nil>>, shape![2, 3]);
 /// ```
 pub struct Cons<H, T>(PhantomData<(H, T)>);
 
@@ -49,6 +51,45 @@ impl<H, T> PartialEq for Cons<H, T> {
     }
 }
 impl<H, T> Eq for Cons<H, T> {}
+
+/// The number `N` as a type, for every `N` in typenum's table of constants (0 to 1024, and some
+/// larger ones such as powers of two): what `shape!` and `axes!` write, and what rustc prints.
+///
+/// ```
+/// use shapecast::shape::{Dim, Number};
+/// use typenum::Unsigned;
+/// assert_eq!(<Dim<3> as Number>::U::USIZE, 3);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dim<const N: usize>;
+
+/// The number `N` as a type when typenum has no constant for it: `U` is its typenum binary
+/// form, written out by the macros (`shape![1500]` is `Cons<Big<1500, UInt<…>>, Nil>`).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// assert_eq!(<shape![1500, 65537]>::DIMS, [1500, 65537]);
+/// ```
+pub struct Big<const N: usize, U>(PhantomData<U>);
+
+/// A size or axis position as a type: [`Dim`] or [`Big`], with its value as typenum's
+/// `Unsigned` for the type-level comparisons and products.
+pub trait Number: Send + Sync + 'static {
+    /// The value as a typenum number.
+    type U: Unsigned + Send + Sync + 'static;
+}
+
+impl<const N: usize> Number for Dim<N>
+where
+    Const<N>: ToUInt,
+    U<N>: Unsigned + Send + Sync + 'static,
+{
+    type U = U<N>;
+}
+
+impl<const N: usize, V: Unsigned + Send + Sync + 'static> Number for Big<N, V> {
+    type U = V;
+}
 
 /// A type-level list of numbers, with its entries as constants. Shared by [`Shape`] and [`Axes`].
 ///
@@ -73,12 +114,12 @@ impl List for Nil {
     const PADDED: [usize; MAX_RANK] = [0; MAX_RANK];
 }
 
-impl<H: Unsigned + Send + Sync + 'static, T: List> List for Cons<H, T> {
+impl<H: Number, T: List> List for Cons<H, T> {
     const COUNT: usize = T::COUNT + 1;
     const PADDED: [usize; MAX_RANK] = {
         assert!(Self::COUNT <= MAX_RANK, "shapecast: a list has more than 64 entries");
         let tail = T::PADDED;
-        let mut padded = [H::USIZE; MAX_RANK];
+        let mut padded = [H::U::USIZE; MAX_RANK];
         let mut i = 1;
         while i < MAX_RANK {
             padded[i] = tail[i - 1];
@@ -126,15 +167,16 @@ impl Shape for Nil {
 
 impl<H, T> Shape for Cons<H, T>
 where
-    H: Unsigned + Mul<T::Len> + Send + Sync + 'static,
+    H: Number,
+    H::U: Mul<T::Len>,
     T: Shape,
-    Prod<H, T::Len>: ArrayLength,
+    Prod<H::U, T::Len>: ArrayLength,
 {
-    const LEN: usize = match H::USIZE.checked_mul(T::LEN) {
+    const LEN: usize = match H::U::USIZE.checked_mul(T::LEN) {
         Some(n) => n,
         None => panic!("shapecast: the element count of a shape overflows usize"),
     };
-    type Len = Prod<H, T::Len>;
+    type Len = Prod<H::U, T::Len>;
 }
 
 /// A set of axis positions known at compile time: what `axes![…]` names.
@@ -161,7 +203,7 @@ pub trait Axes: Copy + Default + Send + Sync + 'static {
     }
 }
 
-/// A set of axis positions: `axes![0, 2]` is `AxisSet<Cons<U0, Cons<U2, Nil>>>`. A type of its
+/// A set of axis positions: `axes![0, 2]` is `AxisSet<Cons<Dim<0>, Cons<Dim<2>, Nil>>>`. A type of its
 /// own, so that a shape is never mistaken for an axis set.
 ///
 /// ```

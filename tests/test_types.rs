@@ -1,6 +1,7 @@
 //! The type level: each form with literal operands, with type operands, and in generic code.
 
 use shapecast::prelude::*;
+use shapecast::shape::{Cons, Dim, Nil, Number};
 use static_assertions::{assert_impl_all, assert_not_impl_any, assert_type_eq_all};
 
 type M23 = shape![2, 3];
@@ -58,6 +59,20 @@ assert_type_eq_all!(
     broadcast!(shape![1500, 1], shape![65537]),
     shape![1500, 65537]
 );
+// Sizes are `Dim<n>` where typenum has a constant (what rustc then prints), `Big` beyond:
+// the edges of typenum's table, as the macro knows it.
+assert_type_eq_all!(
+    shape![0, 1024, 2047, 2048],
+    Cons<Dim<0>, Cons<Dim<1024>, Cons<Dim<2047>, Cons<Dim<2048>, Nil>>>>
+);
+assert_type_eq_all!(
+    shape![3600, 4095, 4096, 10000],
+    Cons<Dim<3600>, Cons<Dim<4095>, Cons<Dim<4096>, Cons<Dim<10000>, Nil>>>>
+);
+assert_impl_all!(Dim<9223372036854775807>: Number);
+assert_impl_all!(Dim<9223372036854775808>: Number);
+assert_impl_all!(Dim<10000000000000000000>: Number);
+assert_impl_all!(shape![1025, 2049, 3601, 10001]: Shape);
 
 assert_not_impl_any!(shape![2, 4]: Broadcast<M23>);
 assert_not_impl_any!(V3: BroadcastTo<shape![1]>, BroadcastTo<shape![]>);
@@ -84,4 +99,8 @@ fn generic_code_sees_the_output() {
     assert_eq!(generic_to::<V3, M23>(), 6);
     assert_eq!(<broadcast!([1500, 1], [65537])>::LEN, 1500 * 65537);
     assert_eq!(format!("{:?}", <broadcast!([2, 1], [3])>::default()), "[2, 3]");
+    // An array's size is the same type as the macro's, in the table and beyond 1024.
+    let _: Tensor<u8, shape![2048]> = Tensor::from([0u8; 2048]);
+    let _: Tensor<u8, shape![2, 1024]> = Tensor::from([[0u8; 1024]; 2]);
+    assert_eq!(<shape![1025, 2049]>::DIMS, [1025, 2049]);
 }

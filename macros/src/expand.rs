@@ -1,26 +1,35 @@
-//! Expansion: shapes and axis lists as typenum type-level lists, and the trait projections that
-//! type operands need.
+//! Expansion: shapes and axis lists as type-level lists of `Dim<n>` numbers, and the trait
+//! projections that type operands need.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use crate::parse::{Keyword, Operand};
 
-/// The largest number typenum names with an alias (`U0` to `U1024`).
-const ALIASED: usize = 1024;
+/// Whether typenum has a constant for `n` (`typenum::Const<n>: ToUInt`): 0 to 1024, 3600, and
+/// from 2^11 on the powers of two, the powers of two less one, and the powers of ten (typenum
+/// 1.x's generated table; `tests/test_types.rs` checks the edges against it).
+pub fn in_typenum_table(n: usize) -> bool {
+    let power_of_ten = (4..=19).any(|k| 10u64.checked_pow(k) == Some(n as u64));
+    n <= 1024
+        || n == 3600
+        || power_of_ten
+        || (n >= 2047 && (n.is_power_of_two() || n.checked_add(1).is_some_and(usize::is_power_of_two)))
+}
 
-/// Appends the typenum type of `n`: typenum's own alias `U{n}` up to 1024 (the same type, one
-/// path segment, so that signatures stay short for clippy's `type_complexity` and for readers),
-/// else the binary form `UInt<binary(n / 2), B{n % 2}>`, written out here so that any `usize`
-/// works, not only typenum's table. The angle brackets are plain punctuation, so the tokens are
-/// appended in one linear pass.
-fn push_unsigned(out: &mut TokenStream, n: usize) {
-    let t = quote!(::shapecast::__private::typenum);
-    if n <= ALIASED {
-        let alias = proc_macro2::Ident::new(&format!("U{n}"), proc_macro2::Span::call_site());
-        out.extend(quote!(#t::#alias));
+/// Appends the type of the number `n`: `Dim<n>`, which rustc prints as written, where typenum
+/// has a constant for `n`; else `Big<n, binary>`, with the binary form
+/// `UInt<binary(n / 2), B{n % 2}>` written out here so that any `usize` works. The angle
+/// brackets are plain punctuation, so the tokens are appended in one linear pass.
+fn push_number(out: &mut TokenStream, n: usize) {
+    let p = quote!(::shapecast::__private);
+    let literal = proc_macro2::Literal::usize_unsuffixed(n);
+    if in_typenum_table(n) {
+        out.extend(quote!(#p::Dim<#literal>));
         return;
     }
+    let t = quote!(#p::typenum);
+    out.extend(quote!(#p::Big<#literal, ));
     let bits = usize::BITS - n.leading_zeros();
     for _ in 0..bits {
         out.extend(quote!(#t::UInt<));
@@ -30,13 +39,14 @@ fn push_unsigned(out: &mut TokenStream, n: usize) {
         let b = if n >> bit & 1 == 1 { quote!(#t::B1) } else { quote!(#t::B0) };
         out.extend(quote!(, #b>));
     }
+    out.extend(quote!(>));
 }
 
-/// The typenum type of `n`.
+/// The type of the number `n`.
 #[cfg(test)]
-pub fn unsigned(n: usize) -> TokenStream {
+pub fn number(n: usize) -> TokenStream {
     let mut out = TokenStream::new();
-    push_unsigned(&mut out, n);
+    push_number(&mut out, n);
     out
 }
 
@@ -46,7 +56,7 @@ pub fn list(values: &[usize]) -> TokenStream {
     let mut out = TokenStream::new();
     for &v in values {
         out.extend(quote!(#p::Cons<));
-        push_unsigned(&mut out, v);
+        push_number(&mut out, v);
         out.extend(quote!(,));
     }
     out.extend(quote!(#p::Nil));

@@ -63,16 +63,21 @@ fn every_vector_through_the_macro() {
 }
 
 #[test]
-fn numbers_are_typenum_binary() {
-    let t = "::shapecast::__private::typenum";
+fn numbers_are_dims_or_big() {
+    let p = "::shapecast::__private";
     let squash = |s: String| s.split_whitespace().collect::<String>();
-    // typenum's own aliases up to 1024, the binary form beyond (1025 = 0b100_0000_0001).
-    assert_eq!(squash(expand::unsigned(6).to_string()), squash(format!("{t}::U6")));
+    // `Dim<n>` where typenum has a constant, `Big<n, binary>` beyond (1025 = 0b100_0000_0001).
+    assert_eq!(squash(expand::number(6).to_string()), squash(format!("{p}::Dim<6>")));
+    assert_eq!(squash(expand::number(4096).to_string()), squash(format!("{p}::Dim<4096>")));
+    let t = format!("{p}::typenum");
     let mut binary = format!("{t}::UTerm");
     for bit in (0..11).rev() {
         binary = format!("{t}::UInt<{binary}, {t}::B{}>", 1025 >> bit & 1);
     }
-    assert_eq!(squash(expand::unsigned(1025).to_string()), squash(binary));
+    assert_eq!(squash(expand::number(1025).to_string()), squash(format!("{p}::Big<1025, {binary}>")));
+    let table: Vec<usize> = (1020..5000).filter(|&n| expand::in_typenum_table(n)).collect();
+    assert_eq!(table, [1020, 1021, 1022, 1023, 1024, 2047, 2048, 3600, 4095, 4096]);
+    assert!(expand::in_typenum_table(usize::MAX / 2) && !expand::in_typenum_table(usize::MAX));
 }
 
 #[test]

@@ -3,8 +3,9 @@
 //! Each trait has an `Output` shape and an alias for it, in typenum's style
 //! (`Broadcasted<A, B> = <A as Broadcast<B>>::Output`). `broadcast!` expands to these when an
 //! operand is a type; generic code names them in bounds. When a bound fails, rustc prints the
-//! trait's message, which states the rule in words (the sizes of a type operand are typenum
-//! types that rustc cannot print as numbers; with literal operands, `broadcast!` names them).
+//! trait's message, which states the rule in words, and then the shapes as types
+//! (`Cons<Dim<2>, Cons<Dim<3>, Nil>>`); with literal operands, `broadcast!` names the axis and
+//! the sizes that clash.
 
 mod axis;
 mod ngraph;

@@ -6,7 +6,7 @@ use typenum::{Const, ToUInt, U};
 
 use super::{Operand, ShapeError, TensorMut, TensorRef, offset, wrong_length};
 use crate::forms::{InsertAxis, WithAxis};
-use crate::shape::{Cons, Nil, Shape};
+use crate::shape::{Cons, Dim, Nil, Shape};
 
 /// An owned tensor of shape `S`, row-major, stored inline (no heap): `S::LEN` values of `T`,
 /// so `size_of::<Tensor<T, S>>() == S::LEN * size_of::<T>()` on the stack. For shapes too
@@ -196,38 +196,32 @@ impl<T: PartialEq, S: Shape> PartialEq for Tensor<T, S> {
 
 impl<T: Eq, S: Shape> Eq for Tensor<T, S> {}
 
-impl<T, const N: usize> From<[T; N]> for Tensor<T, Cons<U<N>, Nil>>
+impl<T, const N: usize> From<[T; N]> for Tensor<T, Cons<Dim<N>, Nil>>
 where
-    Const<N>: ToUInt,
-    Cons<U<N>, Nil>: Shape,
+    Cons<Dim<N>, Nil>: Shape,
 {
-    /// From an array (sizes up to typenum's table of 1024, and its powers of two).
+    /// From an array (sizes in typenum's table: up to 1024, and some larger ones).
     fn from(rows: [T; N]) -> Self {
         Self::from_array(GenericArray::from_iter(rows))
     }
 }
 
-impl<T, const M: usize, const N: usize> From<[[T; N]; M]> for Tensor<T, Cons<U<M>, Cons<U<N>, Nil>>>
+impl<T, const M: usize, const N: usize> From<[[T; N]; M]> for Tensor<T, Cons<Dim<M>, Cons<Dim<N>, Nil>>>
 where
-    Const<M>: ToUInt,
-    Const<N>: ToUInt,
-    Cons<U<M>, Cons<U<N>, Nil>>: Shape,
+    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
 {
-    /// From nested arrays, row-major (sizes up to typenum's table of 1024).
+    /// From nested arrays, row-major (sizes in typenum's table, as for one array).
     fn from(rows: [[T; N]; M]) -> Self {
         Self::from_array(GenericArray::from_iter(rows.into_iter().flatten()))
     }
 }
 
 impl<T, const L: usize, const M: usize, const N: usize> From<[[[T; N]; M]; L]>
-    for Tensor<T, Cons<U<L>, Cons<U<M>, Cons<U<N>, Nil>>>>
+    for Tensor<T, Cons<Dim<L>, Cons<Dim<M>, Cons<Dim<N>, Nil>>>>
 where
-    Const<L>: ToUInt,
-    Const<M>: ToUInt,
-    Const<N>: ToUInt,
-    Cons<U<L>, Cons<U<M>, Cons<U<N>, Nil>>>: Shape,
+    Cons<Dim<L>, Cons<Dim<M>, Cons<Dim<N>, Nil>>>: Shape,
 {
-    /// From nested arrays, row-major (sizes up to typenum's table of 1024).
+    /// From nested arrays, row-major (sizes in typenum's table, as for one array).
     fn from(planes: [[[T; N]; M]; L]) -> Self {
         Self::from_array(GenericArray::from_iter(planes.into_iter().flatten().flatten()))
     }

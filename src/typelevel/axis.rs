@@ -2,9 +2,9 @@
 
 use core::ops::{Add, Sub};
 
-use typenum::{Add1, B1, Sub1, U1, UInt, UTerm};
+use typenum::{Add1, B1, Sub1, UInt, UTerm};
 
-use crate::shape::{Cons, Nil};
+use crate::shape::{Cons, Dim, Nil};
 use crate::typelevel::{If, MarkAt};
 
 /// `InsertAt(l, i)`: `l` with a 1 inserted before position `i` (`i = len(l)` appends).
@@ -13,7 +13,7 @@ pub trait InsertAt<I> {
     type Output;
 }
 impl<L> InsertAt<UTerm> for L {
-    type Output = Cons<U1, L>;
+    type Output = Cons<Dim<1>, L>;
 }
 #[diagnostic::do_not_recommend]
 impl<H, T, U, B> InsertAt<UInt<U, B>> for Cons<H, T>

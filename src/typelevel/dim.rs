@@ -3,7 +3,13 @@
 
 use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
 
-/// Symmetric rule: `a ∘ b = a` if `a = b`; `b` if `a = 1`; `a` if `b = 1`; else no impl.
+use crate::shape::Number;
+
+/// The typenum value of a [`Number`].
+type Val<N> = <N as Number>::U;
+
+/// Symmetric rule: `a ∘ b = a` if `a = b`; `b` if `a = 1`; `a` if `b = 1`; else no impl. The
+/// output is one of the two number types, as written.
 pub trait DimBroadcast<B> {
     /// The output size.
     type Output;
@@ -27,13 +33,13 @@ impl<A, B> PickSymmetric<A, B> for (B0, B0, B1) {
 }
 
 #[diagnostic::do_not_recommend]
-impl<A, B> DimBroadcast<B> for A
+impl<A: Number, B: Number> DimBroadcast<B> for A
 where
-    A: IsEqual<B> + IsEqual<U1>,
-    B: IsEqual<U1>,
-    (Eq<A, B>, Eq<A, U1>, Eq<B, U1>): PickSymmetric<A, B>,
+    Val<A>: IsEqual<Val<B>> + IsEqual<U1>,
+    Val<B>: IsEqual<U1>,
+    (Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>, Eq<Val<B>, U1>): PickSymmetric<A, B>,
 {
-    type Output = <(Eq<A, B>, Eq<A, U1>, Eq<B, U1>) as PickSymmetric<A, B>>::Output;
+    type Output = <(Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>, Eq<Val<B>, U1>) as PickSymmetric<A, B>>::Output;
 }
 
 /// One-way rule: holds when `a = t` or `a = 1` (an operand size stretching to a target size).
@@ -46,9 +52,9 @@ impl<X: Bit> AllowStretch for (B1, X) {}
 impl AllowStretch for (B0, B1) {}
 
 #[diagnostic::do_not_recommend]
-impl<A, T> DimStretch<T> for A
+impl<A: Number, T: Number> DimStretch<T> for A
 where
-    A: IsEqual<T> + IsEqual<U1>,
-    (Eq<A, T>, Eq<A, U1>): AllowStretch,
+    Val<A>: IsEqual<Val<T>> + IsEqual<U1>,
+    (Eq<Val<A>, Val<T>>, Eq<Val<A>, U1>): AllowStretch,
 {
 }

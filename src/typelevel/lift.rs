@@ -3,9 +3,9 @@
 
 use core::ops::Add;
 
-use typenum::{Add1, B0, B1, Bit, Eq, IsEqual, U1};
+use typenum::{Add1, B0, B1, Bit, Eq, IsEqual};
 
-use crate::shape::{Cons, Nil};
+use crate::shape::{Cons, Dim, Nil, Number};
 use crate::typelevel::If;
 
 /// Is output axis `I` the next marked one? `Bit` answers, `Rest` is the marked list after it.
@@ -20,12 +20,12 @@ impl<I> MarkAt<I> for Nil {
     type Rest = Nil;
 }
 #[diagnostic::do_not_recommend]
-impl<I: IsEqual<M>, M, MT> MarkAt<I> for Cons<M, MT>
+impl<I: IsEqual<M::U>, M: Number, MT> MarkAt<I> for Cons<M, MT>
 where
-    Eq<I, M>: If<MT, Cons<M, MT>>,
+    Eq<I, M::U>: If<MT, Cons<M, MT>>,
 {
-    type Bit = Eq<I, M>;
-    type Rest = <Eq<I, M> as If<MT, Cons<M, MT>>>::Output;
+    type Bit = Eq<I, M::U>;
+    type Rest = <Eq<I, M::U> as If<MT, Cons<M, MT>>>::Output;
 }
 
 /// What a lift places on one target axis of size `H`, given whether the axis is marked, and
@@ -44,7 +44,7 @@ impl<H, OH, OT> Place<B1, H, Cons<OH, OT>> for TakeAtMarked {
     type Rest = OT;
 }
 impl<H, Op> Place<B0, H, Op> for TakeAtMarked {
-    type Value = U1;
+    type Value = Dim<1>;
     type Rest = Op;
 }
 

@@ -1,10 +1,10 @@
 //! The type-level machinery behind the broadcast traits. Outside semver: the names here may
 //! change in any release. Each trait documents the equation it encodes.
 //!
-//! Sizes are compared with typenum's `IsEqual`, whose answer is a type-level bit; small
-//! "select" traits then pick the impl for that bit. Rustc prints typenum numbers as
-//! `UInt<UInt<UTerm, B1>, B0>`, so none of these traits is meant to appear in an error: the
-//! public traits in `crate::forms` carry the messages, and their impls are marked
+//! Sizes are [`Dim`](crate::shape::Dim) types, compared through their typenum values with
+//! `IsEqual`, whose answer is a type-level bit; small "select" traits then pick the impl for
+//! that bit. None of these traits is meant to appear in an error: the public traits in
+//! `crate::forms` carry the messages, and their impls are marked
 //! `#[diagnostic::do_not_recommend]` so that rustc reports the public trait, not these.
 
 mod axis;
