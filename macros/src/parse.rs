@@ -39,6 +39,9 @@ fn literal_usize(expr: &Expr, entry: Entry) -> syn::Result<usize> {
         Entry::Axis => "an axis",
     };
     match expr {
+        // A literal passed through a `macro_rules!` fragment (`$n:literal`, `$n:expr`) arrives
+        // in an invisible group.
+        Expr::Group(group) => literal_usize(&group.expr, entry),
         Expr::Lit(lit) => match &lit.lit {
             Lit::Int(int) if matches!(int.suffix(), "" | "usize") => {
                 int.base10_parse::<usize>().map_err(|_| {
