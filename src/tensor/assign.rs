@@ -38,6 +38,10 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// let mut m = Tensor::<i32, shape![2, 2]>::from([[1, 2], [3, 4]]);
     /// m.zip_assign(&Tensor::<i32, shape![2]>::from([1, 0]), i32::max);
     /// assert_eq!(m.as_slice(), [1, 2, 3, 4]);
+    /// let mut column = [10, 20];
+    /// m += &TensorMut::<i32, shape![2, 1]>::new(&mut column)?;
+    /// assert_eq!(m.as_slice(), [11, 12, 23, 24]);
+    /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     #[inline]
     pub fn zip_assign<U: Copy, S2>(&mut self, other: &impl Operand<U, S2>, f: impl FnMut(T, U) -> T)
@@ -57,6 +61,8 @@ impl<T: Copy, S: Shape> super::BoxedTensor<T, S> {
     /// let mut m = BoxedTensor::<f32, shape![1024, 2]>::splat(1.0);
     /// m.zip_assign(&Tensor::<f32, shape![2]>::from([0.5, 2.0]), |x, y| x * y);
     /// assert_eq!((m.get(&[1023, 0]), m.get(&[1023, 1])), (Some(&0.5), Some(&2.0)));
+    /// m *= &BoxedTensor::<f32, shape![1024, 1]>::splat(4.0); // the operators take any kind
+    /// assert_eq!((m.get(&[1023, 0]), m.get(&[1023, 1])), (Some(&2.0), Some(&8.0)));
     /// ```
     #[inline]
     pub fn zip_assign<U: Copy, S2>(&mut self, other: &impl Operand<U, S2>, f: impl FnMut(T, U) -> T)
@@ -68,20 +74,23 @@ impl<T: Copy, S: Shape> super::BoxedTensor<T, S> {
 }
 
 /// Implements one compound-assignment operator for each writable tensor, with a right-hand side
-/// of any readable kind.
+/// of every kind.
 macro_rules! assign_op {
     ($Op:ident, $method:ident) => {
-        assign_op!(@each $Op, $method, ['r] Tensor<T, S>, Tensor<T, R>);
-        assign_op!(@each $Op, $method, ['r, 'b] Tensor<T, S>, TensorRef<'b, T, R>);
-        assign_op!(@each $Op, $method, ['r, 'a] TensorMut<'a, T, S>, Tensor<T, R>);
-        assign_op!(@each $Op, $method, ['r, 'a, 'b] TensorMut<'a, T, S>, TensorRef<'b, T, R>);
+        assign_op!(@lhs $Op, $method, [] Tensor<T, S>);
+        assign_op!(@lhs $Op, $method, ['a] TensorMut<'a, T, S>);
         #[cfg(feature = "alloc")]
-        assign_op!(@each $Op, $method, ['r] super::BoxedTensor<T, S>, Tensor<T, R>);
-        #[cfg(feature = "alloc")]
-        assign_op!(@each $Op, $method, ['r, 'b] super::BoxedTensor<T, S>, TensorRef<'b, T, R>);
+        assign_op!(@lhs $Op, $method, [] super::BoxedTensor<T, S>);
     };
-    (@each $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty, $Rhs:ty) => {
-        impl<$($lt,)* T, S, R> $Op<&'r $Rhs> for $Lhs
+    (@lhs $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty) => {
+        assign_op!(@impl $Op, $method, [$($lt),*] $Lhs, Tensor<T, R>);
+        assign_op!(@impl $Op, $method, [$($lt,)* 'b] $Lhs, TensorRef<'b, T, R>);
+        assign_op!(@impl $Op, $method, [$($lt,)* 'b] $Lhs, TensorMut<'b, T, R>);
+        #[cfg(feature = "alloc")]
+        assign_op!(@impl $Op, $method, [$($lt),*] $Lhs, super::BoxedTensor<T, R>);
+    };
+    (@impl $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty, $Rhs:ty) => {
+        impl<'r, $($lt,)* T, S, R> $Op<&'r $Rhs> for $Lhs
         where
             T: Copy + $Op,
             S: Shape,
