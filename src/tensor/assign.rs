@@ -1,5 +1,6 @@
 //! In-place updates: `a += &b` and `zip_assign`, with `b` broadcast to `a`'s shape by NumPy's
-//! one-way rule (`broadcast_to`); `a` keeps its shape and is never copied.
+//! one-way rule (`broadcast_to`), and `a *= 2.0` with a scalar; `a` keeps its shape and is never
+//! copied.
 
 use core::ops::{AddAssign, DivAssign, MulAssign, SubAssign};
 
@@ -112,3 +113,32 @@ assign_op!(AddAssign, add_assign);
 assign_op!(SubAssign, sub_assign);
 assign_op!(MulAssign, mul_assign);
 assign_op!(DivAssign, div_assign);
+
+/// Implements one compound-assignment operator with a scalar right-hand side, for each writable
+/// tensor.
+macro_rules! scalar_assign_op {
+    ($Op:ident, $method:ident) => {
+        scalar_assign_op!(@one $Op, $method, [] Tensor<T, S>);
+        scalar_assign_op!(@one $Op, $method, ['a] TensorMut<'a, T, S>);
+        #[cfg(feature = "alloc")]
+        scalar_assign_op!(@one $Op, $method, [] super::BoxedTensor<T, S>);
+    };
+    (@one $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty) => {
+        impl<$($lt,)* T, S> $Op<T> for $Lhs
+        where
+            T: Copy + $Op,
+            S: Shape,
+        {
+            /// Every element with the scalar `rhs`, in place.
+            #[inline]
+            fn $method(&mut self, rhs: T) {
+                self.as_mut_slice().iter_mut().for_each(|x| x.$method(rhs));
+            }
+        }
+    };
+}
+
+scalar_assign_op!(AddAssign, add_assign);
+scalar_assign_op!(SubAssign, sub_assign);
+scalar_assign_op!(MulAssign, mul_assign);
+scalar_assign_op!(DivAssign, div_assign);

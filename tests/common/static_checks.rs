@@ -102,6 +102,13 @@ pub fn zip<A: Broadcast<B>, B: Shape>() {
     let want: Vec<i64> = ra.into_iter().zip(rb).map(|(x, y)| f(x, y)).collect();
     assert_eq!(got.as_slice(), want);
     assert_eq!((&a + &b).as_slice(), a.zip_with(&b, |x, y| x + y).as_slice());
+    // A scalar on the right, as a new tensor and in place.
+    let scaled = &a.view() * 3;
+    let mut in_place = a.clone();
+    in_place *= 3;
+    in_place -= 1;
+    assert_eq!(scaled.as_slice(), a.map(|x| x * 3).as_slice());
+    assert_eq!(in_place.as_slice(), (&scaled - 1).as_slice());
 }
 
 pub fn zip_dims<A: BroadcastWithDims<B, D>, B: Shape, D: Axes>() {
