@@ -75,6 +75,13 @@ proptest! {
             prop_assert!(zipped.iter().all(|&x| x == 0), "written on error");
         }
 
+        // In place: `src` (shape `a`) stretched onto `dst` (shape `out`).
+        let mut updated = vec![7u8; dst_len];
+        let z = dynamic::zip_assign(&mut updated, &out, &src, &a, |x, y| x + y);
+        prop_assert_eq!(z.is_ok(), ok_len && naive::broadcast_to(&a, &out).is_some());
+        let each = if z.is_ok() { 8 } else { 7 };
+        prop_assert!(updated.iter().all(|&x| x == each), "{:?} onto {:?}: {:?}", a, out, updated);
+
         // The reductions: `src` (shape `a`) summed into `dst` (shape `out`, or `a` without `l`).
         let count = |dims: &[usize]| dims.iter().product::<usize>();
         let mut summed = vec![7u8; dst_len];

@@ -1,4 +1,5 @@
-//! Materializing the one-operand forms between slices, shapes given at run time.
+//! Materializing the one-operand forms between slices, shapes given at run time, and updating a
+//! slice in place with a broadcast operand.
 
 use super::{BroadcastError, Form, check_operand_and_target};
 use crate::kernel::{self, Plan};
@@ -76,4 +77,32 @@ pub fn copy_broadcast_in_dim<T: Copy>(
 ) -> Result<(), BroadcastError> {
     rules::broadcast_in_dim(operand, shape, dims)?;
     copy_mapped(Form::InDim, (src, operand), (dst, shape), dims, dims)
+}
+
+/// In place: `dst[i] = f(dst[i], x)`, `x` the matching element of `src` of shape `from`
+/// stretched to `dst`'s shape `to` by NumPy's `broadcast_to` rule (the run-time twin of `+=`
+/// and `zip_assign` on tensors).
+///
+/// ```
+/// let mut m = [1, 2, 3, 4, 5, 6];
+/// shapecast::dynamic::zip_assign(&mut m, &[2, 3], &[10, 20], &[2, 1], |x, y| x + y)?;
+/// assert_eq!(m, [11, 12, 13, 24, 25, 26]);
+/// // `src` must stretch to `dst`'s shape; `dst` is left untouched otherwise.
+/// assert!(shapecast::dynamic::zip_assign(&mut m, &[2, 3], &[1, 2], &[2], |x, y| x + y).is_err());
+/// assert_eq!(m, [11, 12, 13, 24, 25, 26]);
+/// # Ok::<(), shapecast::dynamic::BroadcastError>(())
+/// ```
+pub fn zip_assign<T: Copy, U: Copy>(
+    dst: &mut [T],
+    to: &[usize],
+    src: &[U],
+    from: &[usize],
+    f: impl FnMut(T, U) -> T,
+) -> Result<(), BroadcastError> {
+    rules::broadcast_to(from, to)?;
+    check_operand_and_target(Form::BroadcastTo, &[], (src.len(), from), (dst.len(), to))?;
+    let map = rules::numpy_axis_map(from.len(), to.len());
+    let strides = rules::strides_over_output(from, &map, to.len());
+    kernel::assign(src, &Plan::new(to, [&strides]), dst, f);
+    Ok(())
 }

@@ -4,8 +4,8 @@
 //! [`broadcast_in_dim`], [`broadcast_with_dims`]) are the very functions the `broadcast!`
 //! macro runs while your program compiles, so a result or a message never differs between the
 //! two. The kernels ([`copy_broadcast_to`] and its siblings, [`zip_broadcast`],
-//! [`zip_broadcast_with_dims`]) materialize a broadcast between slices, and the reductions
-//! ([`sum_to`], [`sum_axes`]) reverse one: they check every shape and length first and write
+//! [`zip_broadcast_with_dims`]) materialize a broadcast between slices, [`zip_assign`] updates a
+//! slice in place with one, and the reductions ([`sum_to`], [`sum_axes`]) reverse one: they check every shape and length first and write
 //! nothing on error. No heap, no panics on any input.
 //!
 //! ```
@@ -31,7 +31,7 @@ mod copy;
 mod sum;
 mod zip;
 
-pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to};
+pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
 pub use shapecast_rules::{
     AxisMap, BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
     broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, in_dim_axis_map, ngraph_axis_map,

@@ -48,6 +48,9 @@ pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
     updated.zip_assign(&a, f);
     let want: Vec<i64> = y.as_slice().iter().zip(got.as_slice()).map(|(&x, &z)| f(x, z)).collect();
     assert_eq!(updated.as_slice(), want, "{:?} onto {:?}", A::DIMS, S::DIMS);
+    let mut run_time = y.as_slice().to_vec();
+    dynamic::zip_assign(&mut run_time, S::DIMS, a.as_slice(), A::DIMS, f).unwrap();
+    assert_eq!(updated.as_slice(), run_time);
     let mut data = y.as_slice().to_vec();
     let mut in_place = TensorMut::<i64, S>::new(&mut data).unwrap();
     in_place -= &a.view();
