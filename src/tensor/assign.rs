@@ -75,7 +75,7 @@ impl<T: Copy, S: Shape> super::BoxedTensor<T, S> {
 }
 
 /// Implements one compound-assignment operator for each writable tensor, with a right-hand side
-/// of every kind.
+/// of every tensor kind (broadcast to the left's shape) or a scalar.
 macro_rules! assign_op {
     ($Op:ident, $method:ident) => {
         assign_op!(@lhs $Op, $method, [] Tensor<T, S>);
@@ -89,6 +89,18 @@ macro_rules! assign_op {
         assign_op!(@impl $Op, $method, [$($lt,)* 'b] $Lhs, TensorMut<'b, T, R>);
         #[cfg(feature = "alloc")]
         assign_op!(@impl $Op, $method, [$($lt),*] $Lhs, super::BoxedTensor<T, R>);
+
+        impl<$($lt,)* T, S> $Op<T> for $Lhs
+        where
+            T: Copy + $Op,
+            S: Shape,
+        {
+            /// Every element with the scalar `rhs`, in place.
+            #[inline]
+            fn $method(&mut self, rhs: T) {
+                self.as_mut_slice().iter_mut().for_each(|x| x.$method(rhs));
+            }
+        }
     };
     (@impl $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty, $Rhs:ty) => {
         impl<'r, $($lt,)* T, S, R> $Op<&'r $Rhs> for $Lhs
@@ -113,32 +125,3 @@ assign_op!(AddAssign, add_assign);
 assign_op!(SubAssign, sub_assign);
 assign_op!(MulAssign, mul_assign);
 assign_op!(DivAssign, div_assign);
-
-/// Implements one compound-assignment operator with a scalar right-hand side, for each writable
-/// tensor.
-macro_rules! scalar_assign_op {
-    ($Op:ident, $method:ident) => {
-        scalar_assign_op!(@one $Op, $method, [] Tensor<T, S>);
-        scalar_assign_op!(@one $Op, $method, ['a] TensorMut<'a, T, S>);
-        #[cfg(feature = "alloc")]
-        scalar_assign_op!(@one $Op, $method, [] super::BoxedTensor<T, S>);
-    };
-    (@one $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty) => {
-        impl<$($lt,)* T, S> $Op<T> for $Lhs
-        where
-            T: Copy + $Op,
-            S: Shape,
-        {
-            /// Every element with the scalar `rhs`, in place.
-            #[inline]
-            fn $method(&mut self, rhs: T) {
-                self.as_mut_slice().iter_mut().for_each(|x| x.$method(rhs));
-            }
-        }
-    };
-}
-
-scalar_assign_op!(AddAssign, add_assign);
-scalar_assign_op!(SubAssign, sub_assign);
-scalar_assign_op!(MulAssign, mul_assign);
-scalar_assign_op!(DivAssign, div_assign);
