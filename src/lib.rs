@@ -55,12 +55,14 @@ pub mod dynamic;
 pub mod forms;
 mod kernel;
 pub mod shape;
+mod size;
 pub mod tensor;
 #[doc(hidden)]
 pub mod typelevel;
 
 pub use forms::*;
-pub use shape::{Axes, Shape};
+pub use generativity::make_guard;
+pub use shape::{AnyShape, Axes, Dyn, Shape};
 #[cfg(feature = "alloc")]
 pub use tensor::BoxedTensor;
 pub use tensor::{BroadcastView, Operand, ShapeError, Tensor, TensorMut, TensorRef};
@@ -197,11 +199,11 @@ pub use shapecast_macros::broadcast;
 pub mod prelude {
     pub use crate::dynamic;
     pub use crate::forms::*;
-    pub use crate::shape::{Axes, Shape};
+    pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
     pub use crate::tensor::{Operand, Tensor, TensorMut, TensorRef};
-    pub use crate::{axes, broadcast, shape};
+    pub use crate::{axes, bind, broadcast, dims, shape};
 }
 
 /// The README's code, compiled and run as doc tests so that it cannot go stale.
@@ -212,8 +214,30 @@ pub struct ReadmeDoctests;
 /// What macro expansions name. Not public API: outside semver, may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::shape::{AxisSet, Big, Cons, Dim, Nil};
+    pub use crate::shape::{AxisSet, Big, Cons, Dim, Dyn, Extent, Nil};
+    pub use generativity;
     pub use typenum;
+
+    /// `Cons(head, tail)`, for `dims!`.
+    #[inline(always)]
+    pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T> {
+        Cons { head, tail }
+    }
+
+    /// `Cons(the one size of L, tail)`, for `dims!`'s literal entries.
+    #[inline(always)]
+    pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T> {
+        Cons { head: L::Size::default(), tail }
+    }
+
+    /// A shape of one fixed size, `shape![n]`.
+    pub trait OneSize {
+        /// The size's type.
+        type Size: Extent + Default;
+    }
+    impl<H: Extent + Default> OneSize for Cons<H, Nil> {
+        type Size = H;
+    }
 
     /// `<T as Fallback<{ compile_error!(…); 0 }>>::Output` is `T`: how a macro reports its
     /// errors and still expands to a best-effort type, so that one mistake causes one error.

@@ -14,7 +14,8 @@ use core::ops::Mul;
 use generic_array::ArrayLength;
 use typenum::{Const, Prod, ToUInt, U, Unsigned};
 
-use crate::dynamic::MAX_RANK;
+use crate::dynamic::{DynShape, MAX_RANK};
+pub use crate::size::Dyn;
 
 /// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
 ///
@@ -25,32 +26,22 @@ use crate::dynamic::MAX_RANK;
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Nil;
 
-/// A non-empty list: the size (or axis) `H`, a [`Number`], before the list `T`.
+/// A non-empty list: the size (or axis) `H` before the list `T`.
+///
+/// As a value it holds its entries: a shape of fixed sizes is zero-sized, and a shape with
+/// run-time sizes ([`Dyn`]) carries their values.
 ///
 /// ```
 /// use shapecast::prelude::*;
 /// use shapecast::shape::{Cons, Dim, Nil};
 /// static_assertions::assert_type_eq_all!(Cons<Dim<2>, Cons<Dim<3>, Nil>>, shape![2, 3]);
+/// assert_eq!(size_of::<shape![2, 3]>(), 0);
 /// ```
-pub struct Cons<H, T>(PhantomData<(H, T)>);
-
-impl<H, T> Clone for Cons<H, T> {
-    fn clone(&self) -> Self {
-        *self
-    }
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Cons<H, T> {
+    pub(crate) head: H,
+    pub(crate) tail: T,
 }
-impl<H, T> Copy for Cons<H, T> {}
-impl<H, T> Default for Cons<H, T> {
-    fn default() -> Self {
-        Cons(PhantomData)
-    }
-}
-impl<H, T> PartialEq for Cons<H, T> {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl<H, T> Eq for Cons<H, T> {}
 
 /// The number `N` as a type, for every `N` in typenum's table of constants (0 to 1024, and some
 /// larger ones such as powers of two): what `shape!` and `axes!` write, and what rustc prints.
@@ -72,9 +63,115 @@ pub struct Dim<const N: usize>;
 /// ```
 pub struct Big<const N: usize, U>(PhantomData<U>);
 
+impl<const N: usize, U> Clone for Big<N, U> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<const N: usize, U> Copy for Big<N, U> {}
+impl<const N: usize, U> Default for Big<N, U> {
+    fn default() -> Self {
+        Big(PhantomData)
+    }
+}
+impl<const N: usize, U> PartialEq for Big<N, U> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<const N: usize, U> Eq for Big<N, U> {}
+impl<const N: usize, U> core::hash::Hash for Big<N, U> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// The size of one axis, as a type: fixed ([`Dim`], [`Big`]) or bound at run time ([`Dyn`]).
+/// Its value is the size.
+///
+/// ```
+/// use shapecast::shape::{Dim, Extent};
+/// assert_eq!(Dim::<3>.get(), 3);
+/// assert_eq!(<Dim<3> as Extent>::FIXED, Some(3));
+/// ```
+pub trait Extent: Copy + sealed::Size {
+    /// Whether the size is fixed or bound at run time (what the pair rule dispatches on).
+    #[doc(hidden)]
+    type Kind;
+    /// The size, if it is fixed.
+    const FIXED: Option<usize>;
+    /// The size.
+    fn get(self) -> usize;
+}
+
+impl<const N: usize> Extent for Dim<N> {
+    type Kind = crate::typelevel::Fixed;
+    const FIXED: Option<usize> = Some(N);
+    #[inline(always)]
+    fn get(self) -> usize {
+        N
+    }
+}
+
+impl<const N: usize, U> Extent for Big<N, U> {
+    type Kind = crate::typelevel::Fixed;
+    const FIXED: Option<usize> = Some(N);
+    #[inline(always)]
+    fn get(self) -> usize {
+        N
+    }
+}
+
+mod sealed {
+    //! Only shapecast's own types are sizes and shapes: a size's value must be the one its type
+    //! promises, so nothing outside the crate may make one from a number.
+
+    /// A size made from its value, by the crate only.
+    pub trait Size {
+        fn from_value(value: usize) -> Self;
+    }
+    impl<const N: usize> Size for super::Dim<N> {
+        #[inline(always)]
+        fn from_value(_: usize) -> Self {
+            super::Dim
+        }
+    }
+    impl<const N: usize, U> Size for super::Big<N, U> {
+        #[inline(always)]
+        fn from_value(_: usize) -> Self {
+            super::Big(core::marker::PhantomData)
+        }
+    }
+    impl<N> Size for crate::size::Dyn<'_, N> {
+        #[inline(always)]
+        fn from_value(value: usize) -> Self {
+            crate::size::Dyn::trusted(value)
+        }
+    }
+
+    /// A shape made from its sizes, by the crate only.
+    pub trait Shape: Sized {
+        /// The shape whose sizes are `dims` (fixed ones ignored), for outputs whose run-time
+        /// sizes the types prove equal to `dims`.
+        fn from_extents(dims: &[usize]) -> Self;
+    }
+    impl Shape for super::Nil {
+        #[inline(always)]
+        fn from_extents(_: &[usize]) -> Self {
+            super::Nil
+        }
+    }
+    impl<H: Size, T: Shape> Shape for super::Cons<H, T> {
+        #[inline(always)]
+        fn from_extents(dims: &[usize]) -> Self {
+            let (first, rest) = dims.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
+            super::Cons { head: H::from_value(first), tail: T::from_extents(rest) }
+        }
+    }
+}
+
+
 /// A size or axis position as a type: [`Dim`] or [`Big`], with its value as typenum's
 /// `Unsigned` for the type-level comparisons and products.
-pub trait Number: Send + Sync + 'static {
+pub trait Number: Copy + Default + Send + Sync + 'static {
     /// The value as a typenum number.
     type U: Unsigned + Send + Sync + 'static;
 }
@@ -139,9 +236,7 @@ impl<H: Number, T: List> List for Cons<H, T> {
 /// assert_eq!(<shape![]>::LEN, 1); // a scalar has one element
 /// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
 /// ```
-pub trait Shape: List {
-    /// The number of axes.
-    const RANK: usize = Self::COUNT;
+pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed> {
     /// The element count (1 for `shape![]`).
     const LEN: usize;
     /// The sizes, outermost first.
@@ -167,7 +262,7 @@ impl Shape for Nil {
 
 impl<H, T> Shape for Cons<H, T>
 where
-    H: Number,
+    H: Number + Extent<Kind = crate::typelevel::Fixed>,
     H::U: Mul<T::Len>,
     T: Shape,
     Prod<H::U, T::Len>: ArrayLength,
@@ -177,6 +272,91 @@ where
         None => panic!("shapecast: the element count of a shape overflows usize"),
     };
     type Len = Prod<H::U, T::Len>;
+}
+
+/// Any shape: fixed sizes, run-time sizes ([`Dyn`]), or both. A value of it holds the run-time
+/// sizes (a shape of fixed sizes is zero-sized); [`Shape`] is the fixed case, with everything
+/// known as constants.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// struct Samples;
+/// shapecast::bind!(let samples: Samples = 150);
+/// let shape = shapecast::dims![samples, 4]; // a value of shape![Samples, 4]
+/// assert_eq!((shape.rank(), &*shape.extents(), shape.element_count()), (2, &[150, 4][..], 600));
+/// ```
+pub trait AnyShape: Copy + sealed::Shape {
+    /// The number of axes.
+    const RANK: usize;
+    /// The sizes, fixed ones as they are and run-time ones as 0: what is known at compile time.
+    #[doc(hidden)]
+    const STATIC: [usize; MAX_RANK];
+    /// Whether every size is fixed (what an owned output's storage is chosen by).
+    #[doc(hidden)]
+    type Kind;
+
+    /// The number of axes.
+    #[inline(always)]
+    fn rank(&self) -> usize {
+        Self::RANK
+    }
+
+    /// The sizes, outermost first.
+    fn extents(&self) -> DynShape {
+        let mut dims = [0; MAX_RANK];
+        self.write_extents(&mut dims);
+        DynShape::try_from_slice(&dims[..Self::RANK]).unwrap_or_default()
+    }
+
+    /// Writes the sizes, outermost first, into the first `RANK` entries of `out`.
+    #[doc(hidden)]
+    fn write_extents(&self, out: &mut [usize]);
+
+    /// The element count: the product of the sizes. Checked not to overflow where a run-time size
+    /// is bound to data, so it is exact.
+    fn element_count(&self) -> usize {
+        let mut dims = [0; MAX_RANK];
+        self.write_extents(&mut dims);
+        dims[..Self::RANK].iter().product()
+    }
+}
+
+impl AnyShape for Nil {
+    const RANK: usize = 0;
+    const STATIC: [usize; MAX_RANK] = [0; MAX_RANK];
+    type Kind = crate::typelevel::Fixed;
+    #[inline(always)]
+    fn write_extents(&self, _: &mut [usize]) {}
+}
+
+impl<H: Extent, T: AnyShape> AnyShape for Cons<H, T>
+where
+    H::Kind: crate::typelevel::Join<T::Kind>,
+{
+    const RANK: usize = T::RANK + 1;
+    const STATIC: [usize; MAX_RANK] = {
+        let tail = T::STATIC;
+        let mut all = [0; MAX_RANK];
+        all[0] = match H::FIXED {
+            Some(n) => n,
+            None => 0,
+        };
+        let mut i = 1;
+        while i < MAX_RANK {
+            all[i] = tail[i - 1];
+            i += 1;
+        }
+        all
+    };
+    type Kind = <H::Kind as crate::typelevel::Join<T::Kind>>::Output;
+    #[inline(always)]
+    fn write_extents(&self, out: &mut [usize]) {
+        if let Some((first, rest)) = out.split_first_mut() {
+            *first = self.head.get();
+            self.tail.write_extents(rest);
+        }
+    }
 }
 
 /// A set of axis positions known at compile time: what `axes![…]` names.

@@ -7,6 +7,50 @@ use shapecast_rules::{self as rules, BroadcastError, ErrorKind, Form, MAX_RANK, 
 use crate::expand;
 use crate::parse::{BroadcastInput, Keyword, Literals, Operand};
 
+/// The run-time sizes named in one `broadcast!`'s literal lists, each a symbol of the rules: the
+/// same name is the same size (one binding), two names are two sizes.
+#[derive(Default)]
+struct Symbols {
+    keys: Vec<String>,
+    types: Vec<TokenStream>,
+}
+
+impl Symbols {
+    /// `l`'s values with each named size replaced by its symbol.
+    fn values(&mut self, l: &Literals) -> Vec<usize> {
+        (l.values.iter().zip(&l.names))
+            .map(|(&v, name)| {
+                let Some(name) = name else { return v };
+                let k = self.keys.iter().position(|k| *k == name.key).unwrap_or_else(|| {
+                    self.keys.push(name.key.clone());
+                    self.types.push(name.ty.clone());
+                    self.keys.len() - 1
+                });
+                rules::symbol(k).unwrap_or(usize::MAX)
+            })
+            .collect()
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.keys.iter().map(String::as_str).collect()
+    }
+
+    /// The output type for the dims the rules returned.
+    fn list(&self, dims: &[usize]) -> TokenStream {
+        expand::list_named(dims, &self.types)
+    }
+
+    /// The error at `span`, run-time sizes by name.
+    fn error(&self, span: Span, e: &BroadcastError) -> syn::Error {
+        syn::Error::new(span, e.named(&self.names()))
+    }
+
+    /// The rules' broadcast, with symbols when a list names a run-time size.
+    fn run<R>(&self, plain: impl FnOnce() -> R, symbolic: impl FnOnce(rules::Symbolic) -> R) -> R {
+        if self.keys.is_empty() { plain() } else { symbolic(rules::Symbolic) }
+    }
+}
+
 /// Every error a macro found, and the best-effort type it expands to anyway.
 pub struct Failure {
     pub errors: Vec<syn::Error>,
@@ -79,9 +123,12 @@ fn numpy(operands: &[Operand]) -> syn::Result<TokenStream> {
     let Some(lits) = operands.iter().map(Operand::literal).collect::<Option<Vec<_>>>() else {
         return Ok(expand::numpy(operands));
     };
-    let shapes: Vec<&[usize]> = lits.iter().map(|l| l.values.as_slice()).collect();
-    match rules::broadcast_shapes(&shapes) {
-        Ok(out) => Ok(expand::list(&out)),
+    let mut symbols = Symbols::default();
+    let values: Vec<Vec<usize>> = lits.iter().map(|l| symbols.values(l)).collect();
+    let shapes: Vec<&[usize]> = values.iter().map(Vec::as_slice).collect();
+    let result = symbols.run(|| rules::broadcast_shapes(&shapes), |s| s.broadcast_shapes(&shapes));
+    match result {
+        Ok(out) => Ok(symbols.list(&out)),
         Err(e) => {
             let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
             let span = match e.kind() {
@@ -92,7 +139,7 @@ fn numpy(operands: &[Operand]) -> syn::Result<TokenStream> {
                 // The result overflows: blame the last operand, which made it so.
                 _ => lits.last().map_or_else(Span::call_site, |l| l.span),
             };
-            Err(error(span, &e))
+            Err(symbols.error(span, &e))
         }
     }
 }
@@ -106,16 +153,24 @@ fn to_target(
     let (Some(op), Some(s)) = (a.literal(), target.literal()) else {
         return Ok(expand::to_target(a, target, list));
     };
+    let mut symbols = Symbols::default();
+    let (from, to) = (symbols.values(op), symbols.values(s));
     let result = match option {
-        None => rules::broadcast_to(&op.values, &s.values),
-        Some((Keyword::Axes, axes)) => rules::broadcast_axes(&op.values, &s.values, &axes.values),
-        Some((Keyword::Dims, dims)) => rules::broadcast_in_dim(&op.values, &s.values, &dims.values),
+        None => symbols.run(|| rules::broadcast_to(&from, &to), |r| r.broadcast_to(&from, &to)),
+        Some((Keyword::Axes, axes)) => symbols.run(
+            || rules::broadcast_axes(&from, &to, &axes.values),
+            |r| r.broadcast_axes(&from, &to, &axes.values),
+        ),
+        Some((Keyword::Dims, dims)) => symbols.run(
+            || rules::broadcast_in_dim(&from, &to, &dims.values),
+            |r| r.broadcast_in_dim(&from, &to, &dims.values),
+        ),
     };
     match result {
-        Ok(out) => Ok(expand::list(&out)),
+        Ok(out) => Ok(symbols.list(&out)),
         Err(e) => {
             let listed = option.map(|(_, l)| l);
-            Err(error(blame(&e, [op, s], listed), &e))
+            Err(symbols.error(blame(&e, [op, s], listed), &e))
         }
     }
 }
@@ -124,9 +179,15 @@ fn with_dims(a: &Operand, b: &Operand, dims: &Literals) -> syn::Result<TokenStre
     let (Some(l), Some(r)) = (a.literal(), b.literal()) else {
         return Ok(expand::with_dims(a, b, &dims.values));
     };
-    match rules::broadcast_with_dims(&l.values, &r.values, &dims.values) {
-        Ok(out) => Ok(expand::list(&out)),
-        Err(e) => Err(error(blame(&e, [l, r], Some(dims)), &e)),
+    let mut symbols = Symbols::default();
+    let (lhs, rhs) = (symbols.values(l), symbols.values(r));
+    let result = symbols.run(
+        || rules::broadcast_with_dims(&lhs, &rhs, &dims.values),
+        |s| s.broadcast_with_dims(&lhs, &rhs, &dims.values),
+    );
+    match result {
+        Ok(out) => Ok(symbols.list(&out)),
+        Err(e) => Err(symbols.error(blame(&e, [l, r], Some(dims)), &e)),
     }
 }
 
@@ -163,10 +224,6 @@ fn blame(e: &BroadcastError, lits: [&Literals; 2], list: Option<&Literals>) -> S
         _ => None,
     };
     found.unwrap_or_else(Span::call_site)
-}
-
-fn error(span: Span, e: &BroadcastError) -> syn::Error {
-    syn::Error::new(span, e)
 }
 
 /// A literal shape's own limits: at most 64 axes, and an element count that fits in `usize`.

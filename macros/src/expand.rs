@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-use crate::parse::{Keyword, Operand};
+use crate::parse::{Keyword, Literals, Operand};
 
 /// Whether typenum has a constant for `n` (`typenum::Const<n>: ToUInt`): 0 to 1024, 3600, and
 /// from 2^11 on the powers of two, the powers of two less one, and the powers of ten (typenum
@@ -52,11 +52,20 @@ pub fn number(n: usize) -> TokenStream {
 
 /// `Cons<H0, Cons<H1, … Nil>>` for the entries `values`, in one linear pass.
 pub fn list(values: &[usize]) -> TokenStream {
+    list_named(values, &[])
+}
+
+/// [`list`], where a value that is the symbol `k` (see `shapecast_rules::symbol`) stands for the
+/// run-time size whose type is `names[k]`.
+pub fn list_named(values: &[usize], names: &[TokenStream]) -> TokenStream {
     let p = quote!(::shapecast::__private);
     let mut out = TokenStream::new();
     for &v in values {
         out.extend(quote!(#p::Cons<));
-        push_number(&mut out, v);
+        match shapecast_rules::symbol_index(v).and_then(|k| names.get(k)) {
+            Some(name) => out.extend(name.clone()),
+            None => push_number(&mut out, v),
+        }
         out.extend(quote!(,));
     }
     out.extend(quote!(#p::Nil));
@@ -72,10 +81,26 @@ pub fn axis_set(values: &[usize]) -> TokenStream {
     quote!(::shapecast::__private::AxisSet<#list>)
 }
 
+/// A literal list as a type: its numbers, and its named run-time sizes.
+pub fn literals(l: &Literals) -> TokenStream {
+    let names: Vec<TokenStream> = l.names.iter().flatten().map(|n| n.ty.clone()).collect();
+    let mut k = 0;
+    let values: Vec<usize> = (l.values.iter().zip(&l.names))
+        .map(|(&v, name)| match name {
+            Some(_) => {
+                k += 1;
+                shapecast_rules::symbol(k - 1).unwrap_or(v)
+            }
+            None => v,
+        })
+        .collect();
+    list_named(&values, &names)
+}
+
 /// An operand as a type: its own type, or the list of its literal sizes.
 pub fn operand(op: &Operand) -> TokenStream {
     match op {
-        Operand::Literal(l) => list(&l.values),
+        Operand::Literal(l) => literals(l),
         Operand::Type(ty) => quote!(#ty),
     }
 }
@@ -87,7 +112,7 @@ pub fn numpy(operands: &[Operand]) -> TokenStream {
     let Some(first) = iter.next() else { return list(&[]) };
     iter.fold(operand(first), |acc, next| {
         let ty = operand(next);
-        quote_spanned!(next.span()=> <#acc as ::shapecast::Broadcast<#ty>>::Output)
+        quote_spanned!(next.span()=> <#acc as ::shapecast::AnyBroadcast<#ty>>::Output)
     })
 }
 
@@ -96,14 +121,14 @@ pub fn to_target(a: &Operand, target: &Operand, option: Option<(Keyword, &[usize
     let (a_ty, s_ty) = (operand(a), operand(target));
     let span = target.span();
     match option {
-        None => quote_spanned!(span=> <#a_ty as ::shapecast::BroadcastTo<#s_ty>>::Output),
+        None => quote_spanned!(span=> <#a_ty as ::shapecast::AnyBroadcastTo<#s_ty>>::Output),
         Some((Keyword::Axes, axes)) => {
             let axes = axis_set(axes);
-            quote_spanned!(span=> <#a_ty as ::shapecast::BroadcastAxes<#s_ty, #axes>>::Output)
+            quote_spanned!(span=> <#a_ty as ::shapecast::AnyBroadcastAxes<#s_ty, #axes>>::Output)
         }
         Some((Keyword::Dims, dims)) => {
             let dims = axis_set(dims);
-            quote_spanned!(span=> <#a_ty as ::shapecast::BroadcastInDim<#s_ty, #dims>>::Output)
+            quote_spanned!(span=> <#a_ty as ::shapecast::AnyBroadcastInDim<#s_ty, #dims>>::Output)
         }
     }
 }
@@ -111,7 +136,7 @@ pub fn to_target(a: &Operand, target: &Operand, option: Option<(Keyword, &[usize
 /// XLA's binary form with types: `<A as BroadcastWithDims<B, D>>::Output`.
 pub fn with_dims(a: &Operand, b: &Operand, dims: &[usize]) -> TokenStream {
     let (a_ty, b_ty, dims) = (operand(a), operand(b), axis_set(dims));
-    quote_spanned!(b.span()=> <#a_ty as ::shapecast::BroadcastWithDims<#b_ty, #dims>>::Output)
+    quote_spanned!(b.span()=> <#a_ty as ::shapecast::AnyBroadcastWithDims<#b_ty, #dims>>::Output)
 }
 
 /// Reports `errors` and still expands to `fallback`, a best-effort type: each `compile_error!`

@@ -30,7 +30,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
         let mut errors = vec![];
         let list = parse::parse_bare_list(stream, Entry::Size, &mut errors)?;
         errors.extend(check::shape_limits(&list));
-        Ok(check::Failure::unless(errors, || expand::list(&list.values)))
+        Ok(check::Failure::unless(errors, || expand::literals(&list)))
     };
     finish(parser.parse(input))
 }

@@ -3,21 +3,61 @@
 
 use proc_macro2::Span;
 use syn::parse::{Parse, ParseStream};
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, Lit, Token, Type, UnOp, bracketed};
 
-/// A bracketed list of `usize` literals: a shape's sizes, or a `dims`/`axes` list.
+/// A bracketed list of `usize` literals: a shape's sizes, or a `dims`/`axes` list. A shape's
+/// list may also name run-time sizes (`[Samples, 4]`).
 pub struct Literals {
+    /// The entries; a named size holds 1 here (it never counts towards the element count).
     pub values: Vec<usize>,
+    /// For each entry, the run-time size it names, if it names one.
+    pub names: Vec<Option<Name>>,
     /// The span of each entry.
     pub spans: Vec<Span>,
     /// The span of the whole list (its brackets).
     pub span: Span,
 }
 
+/// A run-time size named in a shape's list: `Samples`, or `Samples<'id>` with its binding's
+/// lifetime written out (as a struct field or type alias must).
+pub struct Name {
+    /// The name's path, as written without the lifetime: what messages print, and how two
+    /// entries are known to name the same size.
+    pub key: String,
+    /// The size's type: `Dyn<'id, Samples>` (`'_` when no lifetime is written).
+    pub ty: proc_macro2::TokenStream,
+}
+
+impl Name {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut path: syn::TypePath = input.parse()?;
+        let mut lifetime = None;
+        if let Some(last) = path.path.segments.last_mut() {
+            if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                if let [syn::GenericArgument::Lifetime(lt)] = args.args.iter().collect::<Vec<_>>()[..] {
+                    lifetime = Some(lt.clone());
+                    last.arguments = syn::PathArguments::None;
+                }
+            }
+        }
+        let key = quote::quote!(#path).to_string().replace(' ', "");
+        let lifetime = lifetime.map_or_else(|| quote::quote!('_), |lt| quote::quote!(#lt));
+        let ty = quote::quote_spanned!(path.span()=> ::shapecast::__private::Dyn<#lifetime, #path>);
+        Ok(Name { key, ty })
+    }
+}
+
+/// `BATCH`, `N_ROWS`: a name in SCREAMING_CASE of two or more characters, which Rust reserves
+/// for constants (a single capital, `N`, is the usual generic type parameter).
+fn looks_like_a_constant(key: &str) -> bool {
+    key.len() >= 2
+        && key.chars().any(|c| c.is_ascii_uppercase())
+        && key.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
 /// What a list's entries are, for messages: "size" or "axis".
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Entry {
     Size,
     Axis,
@@ -216,23 +256,50 @@ impl BroadcastInput {
     }
 }
 
-/// The input of `shape![…]` and `axes![…]`: entries without brackets.
+/// The input of `shape![…]` and `axes![…]`: entries without brackets. In a shape, an entry that
+/// starts with a name is a run-time size (`Samples`, `Samples<'id>`, a generic `N`).
 pub fn parse_bare_list(
     input: ParseStream,
     entry: Entry,
     errors: &mut Vec<syn::Error>,
 ) -> syn::Result<Literals> {
-    let items = Punctuated::<Expr, Token![,]>::parse_terminated(input)?;
-    let mut list = Literals { values: vec![], spans: vec![], span: Span::call_site() };
-    for item in &items {
-        match literal_usize(item, entry) {
-            Ok(v) => list.values.push(v),
-            Err(e) => {
-                errors.push(e);
-                list.values.push(1);
+    let mut list = Literals { values: vec![], names: vec![], spans: vec![], span: Span::call_site() };
+    while !input.is_empty() {
+        if entry == Entry::Size && (input.peek(Ident) || input.peek(Token![::])) {
+            let span = input.span();
+            let name = Name::parse(input)?;
+            if looks_like_a_constant(&name.key) {
+                errors.push(syn::Error::new(
+                    span,
+                    format!(
+                        "`{}` looks like a constant, and a macro cannot read a constant's value: write the size \
+                         as an integer literal, or name the shape as a type (an alias, a generic); a run-time \
+                         size is named by a type, such as `Batch`, bound with `bind!`",
+                        name.key
+                    ),
+                ));
+                list.names.push(None);
+            } else {
+                list.names.push(Some(name));
             }
+            list.values.push(1);
+            list.spans.push(span);
+        } else {
+            let item: Expr = input.parse()?;
+            match literal_usize(&item, entry) {
+                Ok(v) => list.values.push(v),
+                Err(e) => {
+                    errors.push(e);
+                    list.values.push(1);
+                }
+            }
+            list.names.push(None);
+            list.spans.push(item.span());
         }
-        list.spans.push(item.span());
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
     }
     Ok(list)
 }

@@ -89,8 +89,57 @@ fn errors_land_on_the_offending_token() {
         "cannot broadcast [2, 4] with [2, 3]: axis 1 has sizes 4 and 3; sizes must be equal or one of them 1"
     );
     // Several independent mistakes are all reported.
-    let Ok(Err(failure)) = run("[-1, 2], [2.5], [x]") else { panic!("accepted") };
+    let Ok(Err(failure)) = run("[-1, 2], [2.5], [2 + 1]") else { panic!("accepted") };
     assert_eq!(failure.errors.len(), 3);
+}
+
+#[test]
+fn names_are_run_time_sizes_under_the_pair_rule() {
+    let ok = |input: &str| match run(input) {
+        Ok(Ok(tokens)) => tokens.to_string().replace(' ', ""),
+        _ => panic!("rejected: {input}"),
+    };
+    let err = |input: &str| match run(input) {
+        Ok(Err(failure)) => failure.errors[0].to_string(),
+        _ => panic!("accepted: {input}"),
+    };
+    let dyn_ty = |name: &str| format!("::shapecast::__private::Dyn<'_,{name}>");
+    let dim = |n: usize| format!("::shapecast::__private::Dim<{n}>");
+    let cons = |h: String, t: String| format!("::shapecast::__private::Cons<{h},{t}>");
+    let nil = "::shapecast::__private::Nil".to_string();
+    // Samples with 1 stretches the 1; the same name is the same size.
+    assert_eq!(ok("[Samples, 1], [Classes]"), cons(dyn_ty("Samples"), cons(dyn_ty("Classes"), nil.clone())));
+    assert_eq!(ok("[Samples, 4], [Samples, 1]"), cons(dyn_ty("Samples"), cons(dim(4), nil.clone())));
+    assert_eq!(ok("[4] => [Batch, 4], axes = [0]"), cons(dyn_ty("Batch"), cons(dim(4), nil.clone())));
+    assert!(ok("[Samples<'id>] => [Samples<'id>]").contains("Dyn<'id,Samples>"));
+    assert_eq!(
+        err("[Samples], [Classes]"),
+        "cannot broadcast [Samples] with [Classes]: axis 0 has sizes Samples and Classes; \
+         two run-time sizes are never assumed equal"
+    );
+    assert_eq!(
+        err("[Samples], [3]"),
+        "cannot broadcast [Samples] with [3]: axis 0 has sizes Samples and 3; \
+         a run-time size is never assumed to equal a fixed size"
+    );
+    assert_eq!(
+        err("[Samples] => [1]"),
+        "cannot broadcast [Samples] to [1]: axis 0 has size Samples but the target has 1; \
+         a run-time size is never assumed to equal a fixed size"
+    );
+    assert_eq!(
+        err("[1] => [Samples], axes = []"),
+        "cannot broadcast [1] to [Samples] with axes []: target axis 0 has size Samples but argument \
+         axis 0 has size 1; sizes outside the broadcast axes must be equal, and a run-time size is \
+         never assumed to equal a fixed size"
+    );
+    assert_eq!(
+        err("[Rows, 3], [Cols], dims = [0]"),
+        "cannot broadcast [Rows, 3] with [Cols] using dims [0]: axis 0 has sizes Rows and Cols; \
+         two run-time sizes are never assumed equal"
+    );
+    // A fixed part whose element count overflows is still an error; run-time sizes do not count.
+    assert!(err("[Samples, 4294967296, 1], [4294967296]").contains("more elements than usize"));
 }
 
 fn token() -> impl Strategy<Value = &'static str> {

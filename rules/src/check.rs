@@ -1,5 +1,6 @@
 //! Checks that several forms share: shape limits, list ranges and order, element counts.
 
+use crate::symbol::Mode;
 use crate::{BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, element_count};
 
 /// Copies `dims` into a `DynShape`, or names `slot` as having too many axes.
@@ -23,9 +24,12 @@ pub(crate) fn increasing(list: &[usize]) -> Result<(), ErrorKind> {
     }
 }
 
-/// The result shape, if its element count fits in `usize`.
-pub(crate) fn counted(result: DynShape) -> Result<DynShape, ErrorKind> {
-    match element_count(&result) {
+/// The result shape, if its element count fits in `usize`. Run-time sizes (symbols) are left
+/// out: each is checked against its data where it is bound.
+pub(crate) fn counted(mode: Mode, result: DynShape) -> Result<DynShape, ErrorKind> {
+    let mut fixed = result;
+    fixed.as_mut_slice().iter_mut().filter(|d| mode.is_symbol(**d)).for_each(|d| *d = 1);
+    match element_count(&fixed) {
         Some(_) => Ok(result),
         None => Err(ErrorKind::TooManyElements),
     }

@@ -4,6 +4,7 @@ use core::fmt;
 
 use crate::packed::PackedLists;
 use crate::shape::{DynShape, MAX_RANK, write_list};
+use crate::symbol::{Mode, symbol_index};
 
 /// Which broadcasting form was asked for (SEMANTICS.md's sections).
 ///
@@ -173,11 +174,80 @@ pub struct BroadcastError {
     form: Form,
     /// How many operands the broadcast had (saturating): the message names them if over 2.
     operands: u8,
+    /// Whether reserved values are run-time sizes ([`Symbolic`](crate::Symbolic)).
+    mode: Mode,
+}
+
+/// A [`BroadcastError`] printed with a name for each run-time size: see
+/// [`BroadcastError::named`].
+pub struct Named<'a> {
+    error: &'a BroadcastError,
+    names: &'a [&'a str],
+}
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.write(f, self.names)
+    }
 }
 
 impl BroadcastError {
     pub(crate) fn new(form: Form, kind: ErrorKind, lhs: &[usize], rhs: &[usize]) -> Self {
-        BroadcastError { kind, lists: PackedLists::new([lhs, rhs, &[]]), form, operands: 2 }
+        BroadcastError {
+            kind,
+            lists: PackedLists::new([lhs, rhs, &[]]),
+            form,
+            operands: 2,
+            mode: Mode::Plain,
+        }
+    }
+
+    pub(crate) fn in_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// The message with symbol `k` (a run-time size, see [`Symbolic`](crate::Symbolic)) printed
+    /// as `names[k]`. An error of the plain rules prints as with `Display`.
+    ///
+    /// ```
+    /// use shapecast_rules::{Symbolic, symbol};
+    /// let batch = symbol(0).unwrap();
+    /// let err = Symbolic.broadcast_to(&[batch, 4], &[3, 4]).unwrap_err();
+    /// assert_eq!(
+    ///     err.named(&["Batch"]).to_string(),
+    ///     "cannot broadcast [Batch, 4] to [3, 4]: axis 0 has size Batch but the target has 3; \
+    ///      a run-time size is never assumed to equal a fixed size"
+    /// );
+    /// ```
+    pub fn named<'a>(&'a self, names: &'a [&'a str]) -> Named<'a> {
+        Named { error: self, names }
+    }
+
+    /// Writes one size: its number, or the name of the run-time size it stands for.
+    fn write_size(&self, f: &mut fmt::Formatter<'_>, names: &[&str], size: usize) -> fmt::Result {
+        match symbol_index(size).filter(|_| self.mode.is_symbol(size)) {
+            Some(k) => match names.get(k) {
+                Some(name) => f.write_str(name),
+                None => write!(f, "run-time size {k}"),
+            },
+            None => write!(f, "{size}"),
+        }
+    }
+
+    /// Writes list `i` of the error's shapes, run-time sizes by name.
+    fn write_list(&self, f: &mut fmt::Formatter<'_>, names: &[&str], i: usize) -> fmt::Result {
+        self.lists.write(f, i, &|f, size| self.write_size(f, names, size))
+    }
+
+    /// The rule a pair of sizes broke when a run-time size is involved: the sizes may well be
+    /// equal at run time, but that is never assumed.
+    fn run_time_rule(&self, a: usize, b: usize) -> Option<&'static str> {
+        match (self.mode.is_symbol(a), self.mode.is_symbol(b)) {
+            (true, true) => Some("two run-time sizes are never assumed equal"),
+            (true, false) | (false, true) => Some("a run-time size is never assumed to equal a fixed size"),
+            (false, false) => None,
+        }
     }
 
     pub(crate) fn with_operands(mut self, operands: usize) -> Self {
@@ -286,37 +356,36 @@ impl BroadcastError {
         if self.form == Form::Axes { "axes" } else { "dims" }
     }
 
-    fn write_header(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn write_header(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
         if let ErrorKind::TooManyAxes { .. } = self.kind {
             return f.write_str(match self.form {
                 Form::Shape => "invalid shape",
                 _ => "cannot broadcast",
             });
         }
-        let p = &self.lists;
         if self.form == Form::Shape {
             f.write_str("invalid data for shape ")?;
-            return p.write(f, 0);
+            return self.write_list(f, names, 0);
         }
         f.write_str("cannot broadcast ")?;
         if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind) {
             if self.operands > 2 {
                 write!(f, "operand {i} ")?;
-                p.write(f, 0)?;
+                self.write_list(f, names, 0)?;
                 write!(f, " with operand {j} ")?;
-                return p.write(f, 1);
+                return self.write_list(f, names, 1);
             }
         }
         let symmetric = matches!(self.form, Form::Numpy | Form::WithDims);
-        p.write(f, 0)?;
+        self.write_list(f, names, 0)?;
         f.write_str(if symmetric { " with " } else { " to " })?;
-        p.write(f, 1)?;
+        self.write_list(f, names, 1)?;
         match self.form {
             Form::Axes | Form::InDim => write!(f, " with {} ", self.list_name())?,
             Form::WithDims => f.write_str(" using dims ")?,
             _ => return Ok(()),
         }
-        p.write(f, 2)
+        self.write_list(f, names, 2)
     }
 
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
@@ -334,7 +403,14 @@ impl BroadcastError {
 
 impl fmt::Display for BroadcastError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_header(f)?;
+        self.write(f, &[])
+    }
+}
+
+impl BroadcastError {
+    fn write(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
+        let size = |f: &mut fmt::Formatter<'_>, d| self.write_size(f, names, d);
+        self.write_header(f, names)?;
         f.write_str(": ")?;
         let list = self.list_name();
         match self.kind {
@@ -344,18 +420,29 @@ impl fmt::Display for BroadcastError {
             }
             ErrorKind::TooManyElements => f.write_str("the result has more elements than usize can count"),
             ErrorKind::SizeMismatch { axis, sizes: [a, b], .. } => {
-                write!(f, "axis {axis} has sizes {a} and {b}; sizes must be equal or one of them 1")
+                write!(f, "axis {axis} has sizes ")?;
+                size(f, a)?;
+                f.write_str(" and ")?;
+                size(f, b)?;
+                let rule = self.run_time_rule(a, b).unwrap_or("sizes must be equal or one of them 1");
+                write!(f, "; {rule}")
             }
-            ErrorKind::CannotStretch { operand_axis, axis, size, target } => {
+            ErrorKind::CannotStretch { operand_axis, axis, size: from, target } => {
                 if self.form == Form::InDim {
-                    write!(
-                        f,
-                        "operand axis {operand_axis} (size {size}) maps to target axis {axis} (size {target})"
-                    )?;
+                    write!(f, "operand axis {operand_axis} (size ")?;
+                    size(f, from)?;
+                    write!(f, ") maps to target axis {axis} (size ")?;
+                    size(f, target)?;
+                    f.write_str(")")?;
                 } else {
-                    write!(f, "axis {axis} has size {size} but the target has {target}")?;
+                    write!(f, "axis {axis} has size ")?;
+                    size(f, from)?;
+                    f.write_str(" but the target has ")?;
+                    size(f, target)?;
                 }
-                f.write_str("; a size must equal the target's or be 1")
+                let rule =
+                    self.run_time_rule(from, target).unwrap_or("a size must equal the target's or be 1");
+                write!(f, "; {rule}")
             }
             ErrorKind::RankTooLarge { rank, target_rank } => write!(
                 f,
@@ -386,11 +473,17 @@ impl fmt::Display for BroadcastError {
                      there must be one entry per axis"
                 ),
             },
-            ErrorKind::KeptSizeMismatch { arg_axis, axis, size, target } => write!(
-                f,
-                "target axis {axis} has size {target} but argument axis {arg_axis} has size {size}; \
-                 sizes outside the broadcast axes must be equal"
-            ),
+            ErrorKind::KeptSizeMismatch { arg_axis, axis, size: arg, target } => {
+                write!(f, "target axis {axis} has size ")?;
+                size(f, target)?;
+                write!(f, " but argument axis {arg_axis} has size ")?;
+                size(f, arg)?;
+                f.write_str("; sizes outside the broadcast axes must be equal")?;
+                match self.run_time_rule(arg, target) {
+                    Some(rule) => write!(f, ", and {rule}"),
+                    None => Ok(()),
+                }
+            }
             ErrorKind::RanksDifferWithoutDims { ranks: [a, b] } => write!(
                 f,
                 "ranks {a} and {b} differ and neither operand is a scalar; \

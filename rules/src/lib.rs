@@ -33,9 +33,10 @@ mod ngraph;
 mod numpy;
 mod packed;
 mod shape;
+mod symbol;
 mod xla;
 
-pub use error::{BroadcastError, ErrorKind, Form, Slot};
+pub use error::{BroadcastError, ErrorKind, Form, Named, Slot};
 pub use mapping::{
     AxisMap, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,
     sum_to_axes, with_dims_axis_maps,
@@ -43,4 +44,5 @@ pub use mapping::{
 pub use ngraph::broadcast_axes;
 pub use numpy::{broadcast_shapes, broadcast_to};
 pub use shape::{DynShape, MAX_RANK, element_count};
+pub use symbol::{SYMBOLS, Symbolic, symbol, symbol_index};
 pub use xla::{broadcast_in_dim, broadcast_with_dims};

@@ -2,6 +2,7 @@
 
 use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
 use crate::mapping::ngraph_axis_map;
+use crate::symbol::Mode;
 use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 
 /// nGraph's `Broadcast`: `arg` placed in `shape`, repeated along `axes`; returns `shape`.
@@ -20,10 +21,19 @@ use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_axes(arg: &[usize], shape: &[usize], axes: &[usize]) -> Result<DynShape, BroadcastError> {
+    axes_in(Mode::Plain, arg, shape, axes)
+}
+
+pub(crate) fn axes_in(
+    mode: Mode,
+    arg: &[usize],
+    shape: &[usize],
+    axes: &[usize],
+) -> Result<DynShape, BroadcastError> {
     within_rank(Form::Axes, Slot::Operand(0), arg)?;
     let target = within_rank(Form::Axes, Slot::Target, shape)?;
     list_within_rank(Form::Axes, axes)?;
-    let error = |kind| BroadcastError::new(Form::Axes, kind, arg, shape).naming_list(axes);
+    let error = |kind| BroadcastError::new(Form::Axes, kind, arg, shape).naming_list(axes).in_mode(mode);
     in_range(axes, shape.len()).map_err(error)?;
     increasing(axes).map_err(error)?;
     let kept = shape.len() - axes.len();
@@ -37,5 +47,5 @@ pub fn broadcast_axes(arg: &[usize], shape: &[usize], axes: &[usize]) -> Result<
             return Err(error(ErrorKind::KeptSizeMismatch { arg_axis, axis, size, target }));
         }
     }
-    counted(target).map_err(error)
+    counted(mode, target).map_err(error)
 }

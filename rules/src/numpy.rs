@@ -1,6 +1,7 @@
 //! NumPy: implicit broadcasting (SEMANTICS.md §1).
 
 use crate::check::{counted, within_rank};
+use crate::symbol::Mode;
 use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 
 /// The common shape of one or more operands under NumPy's rules.
@@ -19,6 +20,10 @@ use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_shapes(operands: &[&[usize]]) -> Result<DynShape, BroadcastError> {
+    shapes_in(Mode::Plain, operands)
+}
+
+pub(crate) fn shapes_in(mode: Mode, operands: &[&[usize]]) -> Result<DynShape, BroadcastError> {
     for (i, op) in operands.iter().enumerate() {
         within_rank(Form::Numpy, Slot::Operand(i), op)?;
     }
@@ -38,21 +43,21 @@ pub fn broadcast_shapes(operands: &[&[usize]]) -> Result<DynShape, BroadcastErro
                 Some((_, s)) if s == d => {}
                 Some((i, s)) => {
                     let kind = ErrorKind::SizeMismatch { axis, sizes: [s, d], operands: [i, j] };
-                    return Err(numpy_error(operands, kind));
+                    return Err(numpy_error(mode, operands, kind));
                 }
             }
         }
         *size = seen.map_or(1, |(_, s)| s);
     }
-    counted(out).map_err(|kind| numpy_error(operands, kind))
+    counted(mode, out).map_err(|kind| numpy_error(mode, operands, kind))
 }
 
-fn numpy_error(operands: &[&[usize]], kind: ErrorKind) -> BroadcastError {
+fn numpy_error(mode: Mode, operands: &[&[usize]], kind: ErrorKind) -> BroadcastError {
     let (l, r): (&[usize], &[usize]) = match kind {
         ErrorKind::SizeMismatch { operands: [i, j], .. } => (operands[i], operands[j]),
         _ => (operands.first().copied().unwrap_or(&[]), operands.get(1).copied().unwrap_or(&[])),
     };
-    BroadcastError::new(Form::Numpy, kind, l, r).with_operands(operands.len())
+    BroadcastError::new(Form::Numpy, kind, l, r).with_operands(operands.len()).in_mode(mode)
 }
 
 /// NumPy's one-way `broadcast_to`: `from` stretches to `to`, which is returned.
@@ -69,9 +74,13 @@ fn numpy_error(operands: &[&[usize]], kind: ErrorKind) -> BroadcastError {
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_to(from: &[usize], to: &[usize]) -> Result<DynShape, BroadcastError> {
+    to_in(Mode::Plain, from, to)
+}
+
+pub(crate) fn to_in(mode: Mode, from: &[usize], to: &[usize]) -> Result<DynShape, BroadcastError> {
     within_rank(Form::BroadcastTo, Slot::Operand(0), from)?;
     let target = within_rank(Form::BroadcastTo, Slot::Target, to)?;
-    let error = |kind| BroadcastError::new(Form::BroadcastTo, kind, from, to);
+    let error = |kind| BroadcastError::new(Form::BroadcastTo, kind, from, to).in_mode(mode);
     let Some(offset) = to.len().checked_sub(from.len()) else {
         return Err(error(ErrorKind::RankTooLarge { rank: from.len(), target_rank: to.len() }));
     };
@@ -82,5 +91,5 @@ pub fn broadcast_to(from: &[usize], to: &[usize]) -> Result<DynShape, BroadcastE
             return Err(error(ErrorKind::CannotStretch { operand_axis: k, axis, size, target }));
         }
     }
-    counted(target).map_err(error)
+    counted(mode, target).map_err(error)
 }

@@ -55,15 +55,20 @@ impl PackedLists {
         (list, self.cut & (1 << i) == 0)
     }
 
-    /// Writes list `i` as `[2, 3]`, or `[2, 3, …]` if it was cut short.
-    pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>, i: usize) -> fmt::Result {
+    /// Writes list `i` as `[2, 3]`, or `[2, 3, …]` if it was cut short, each entry by `entry`.
+    pub(crate) fn write(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        i: usize,
+        entry: &dyn Fn(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+    ) -> fmt::Result {
         let (list, complete) = self.get(i);
         f.write_str("[")?;
         for (k, d) in list.iter().enumerate() {
             if k > 0 {
                 f.write_str(", ")?;
             }
-            write!(f, "{d}")?;
+            entry(f, *d)?;
         }
         if !complete {
             f.write_str(if list.is_empty() { "…" } else { ", …" })?;

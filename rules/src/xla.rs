@@ -1,6 +1,7 @@
 //! XLA: explicit broadcasting (SEMANTICS.md §2).
 
 use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
+use crate::symbol::Mode;
 use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 
 /// XLA's `BroadcastInDim`: `operand`'s axis `k` lands on `shape`'s axis `dims[k]`; returns
@@ -23,10 +24,19 @@ pub fn broadcast_in_dim(
     shape: &[usize],
     dims: &[usize],
 ) -> Result<DynShape, BroadcastError> {
+    in_dim_in(Mode::Plain, operand, shape, dims)
+}
+
+pub(crate) fn in_dim_in(
+    mode: Mode,
+    operand: &[usize],
+    shape: &[usize],
+    dims: &[usize],
+) -> Result<DynShape, BroadcastError> {
     within_rank(Form::InDim, Slot::Operand(0), operand)?;
     let target = within_rank(Form::InDim, Slot::Target, shape)?;
     list_within_rank(Form::InDim, dims)?;
-    let error = |kind| BroadcastError::new(Form::InDim, kind, operand, shape).naming_list(dims);
+    let error = |kind| BroadcastError::new(Form::InDim, kind, operand, shape).naming_list(dims).in_mode(mode);
     if operand.len() > shape.len() {
         return Err(error(ErrorKind::RankTooLarge { rank: operand.len(), target_rank: shape.len() }));
     }
@@ -41,7 +51,7 @@ pub fn broadcast_in_dim(
         }
     }
     increasing(dims).map_err(error)?;
-    counted(target).map_err(error)
+    counted(mode, target).map_err(error)
 }
 
 /// The output shape of an XLA binary operation on `lhs` and `rhs` with `broadcast_dimensions`.
@@ -64,10 +74,19 @@ pub fn broadcast_in_dim(
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_with_dims(lhs: &[usize], rhs: &[usize], dims: &[usize]) -> Result<DynShape, BroadcastError> {
+    with_dims_in(Mode::Plain, lhs, rhs, dims)
+}
+
+pub(crate) fn with_dims_in(
+    mode: Mode,
+    lhs: &[usize],
+    rhs: &[usize],
+    dims: &[usize],
+) -> Result<DynShape, BroadcastError> {
     within_rank(Form::WithDims, Slot::Operand(0), lhs)?;
     within_rank(Form::WithDims, Slot::Operand(1), rhs)?;
     list_within_rank(Form::WithDims, dims)?;
-    let error = |kind| BroadcastError::new(Form::WithDims, kind, lhs, rhs).naming_list(dims);
+    let error = |kind| BroadcastError::new(Form::WithDims, kind, lhs, rhs).naming_list(dims).in_mode(mode);
     let lhs_is_low = lhs.len() < rhs.len();
     let (low, high) = if lhs_is_low { (lhs, rhs) } else { (rhs, lhs) };
     if low.len() == high.len() {
@@ -96,5 +115,5 @@ pub fn broadcast_with_dims(lhs: &[usize], rhs: &[usize], dims: &[usize]) -> Resu
         }
     }
     increasing(dims).map_err(error)?;
-    counted(out).map_err(error)
+    counted(mode, out).map_err(error)
 }

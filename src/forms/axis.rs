@@ -2,7 +2,7 @@
 
 use typenum::U0;
 
-use crate::shape::{Axes, Shape};
+use crate::shape::{AnyShape, Axes, Shape};
 use crate::typelevel::{InsertAt, Remove};
 
 /// `Self` with a size-1 axis inserted before position `I` (a typenum number; `I = RANK`
@@ -17,7 +17,7 @@ use crate::typelevel::{InsertAt, Remove};
     message = "cannot insert an axis at this position: it must be at most the shape's rank",
     label = "no such position in this shape"
 )]
-pub trait InsertAxis<I>: Shape {
+pub trait InsertAxis<I>: Shape + AnyInsertAxis<I, Output = <Self as InsertAxis<I>>::Output> {
     /// The shape with the new axis.
     type Output: Shape<Len = Self::Len>;
 }
@@ -25,11 +25,39 @@ pub trait InsertAxis<I>: Shape {
 #[diagnostic::do_not_recommend]
 impl<S, I> InsertAxis<I> for S
 where
-    S: Shape + InsertAt<I>,
-    <S as InsertAt<I>>::Output: Shape<Len = S::Len>,
+    S: Shape + AnyInsertAxis<I>,
+    AnyWithAxis<S, I>: Shape<Len = S::Len>,
+{
+    type Output = AnyWithAxis<S, I>;
+}
+
+/// [`InsertAxis`] for shapes that may hold run-time sizes.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// static_assertions::assert_type_eq_all!(AnyWithAxis<shape![Samples], typenum::U1>, shape![Samples, 1]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot insert an axis at this position: it must be at most the shape's rank",
+    label = "no such position in this shape"
+)]
+pub trait AnyInsertAxis<I>: AnyShape {
+    /// The shape with the new axis.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, I> AnyInsertAxis<I> for S
+where
+    S: AnyShape + InsertAt<I>,
+    <S as InsertAt<I>>::Output: AnyShape,
 {
     type Output = <S as InsertAt<I>>::Output;
 }
+
+/// `S`, which may hold run-time sizes, with a size-1 axis inserted before position `I`.
+pub type AnyWithAxis<S, I> = <S as AnyInsertAxis<I>>::Output;
 
 /// `S` with a size-1 axis inserted before position `I`.
 ///
@@ -50,7 +78,7 @@ pub type WithAxis<S, I> = <S as InsertAxis<I>>::Output;
     message = "cannot remove these axes: each must be an axis of the shape, listed in increasing order",
     label = "these axes are not all axes of this shape"
 )]
-pub trait RemoveAxes<Ax: Axes>: Shape {
+pub trait RemoveAxes<Ax: Axes>: Shape + AnyRemoveAxes<Ax, Output = <Self as RemoveAxes<Ax>>::Output> {
     /// The shape without those axes.
     type Output: Shape;
 }
@@ -58,12 +86,42 @@ pub trait RemoveAxes<Ax: Axes>: Shape {
 #[diagnostic::do_not_recommend]
 impl<S, Ax> RemoveAxes<Ax> for S
 where
-    S: Shape + Remove<Ax::List, U0>,
+    S: Shape + AnyRemoveAxes<Ax>,
     Ax: Axes,
-    <S as Remove<Ax::List, U0>>::Output: Shape,
+    AnyWithoutAxes<S, Ax>: Shape,
+{
+    type Output = AnyWithoutAxes<S, Ax>;
+}
+
+/// [`RemoveAxes`] for shapes that may hold run-time sizes: summing over a run-time axis removes
+/// it, and removing every run-time axis leaves a [`Shape`] of fixed sizes.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// static_assertions::assert_type_eq_all!(AnyWithoutAxes<shape![Samples, 4], axes![0]>, shape![4]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot remove these axes: each must be an axis of the shape, listed in increasing order",
+    label = "these axes are not all axes of this shape"
+)]
+pub trait AnyRemoveAxes<Ax: Axes>: AnyShape {
+    /// The shape without those axes.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, Ax> AnyRemoveAxes<Ax> for S
+where
+    S: AnyShape + Remove<Ax::List, U0>,
+    Ax: Axes,
+    <S as Remove<Ax::List, U0>>::Output: AnyShape,
 {
     type Output = <S as Remove<Ax::List, U0>>::Output;
 }
+
+/// `S`, which may hold run-time sizes, without the axes `Ax`.
+pub type AnyWithoutAxes<S, Ax> = <S as AnyRemoveAxes<Ax>>::Output;
 
 /// `S` without the axes `Ax`.
 ///

@@ -1,5 +1,11 @@
 //! The five broadcasting forms as traits: the type-level twin of `shapecast::dynamic`.
 //!
+//! Each form has two traits. `Broadcast`, `BroadcastTo`, … take shapes of fixed sizes
+//! ([`Shape`](crate::Shape)) and promise a fixed output, with its element count as a constant;
+//! `AnyBroadcast`, `AnyBroadcastTo`, … take any shape ([`AnyShape`](crate::AnyShape)), run-time
+//! sizes included, and decide the pair rule for them at compile time. For fixed shapes the two
+//! agree: each fixed trait is the general one with a fixed output.
+//!
 //! Each trait has an `Output` shape and an alias for it, in typenum's style
 //! (`Broadcasted<A, B> = <A as Broadcast<B>>::Output`). `broadcast!` expands to these when an
 //! operand is a type; generic code names them in bounds. When a bound fails, rustc prints the
@@ -12,7 +18,14 @@ mod ngraph;
 mod numpy;
 mod xla;
 
-pub use axis::{InsertAxis, RemoveAxes, WithAxis, WithoutAxes};
-pub use ngraph::{BroadcastAxes, BroadcastedAxes};
-pub use numpy::{Broadcast, BroadcastTo, Broadcasted, BroadcastedTo};
-pub use xla::{BroadcastInDim, BroadcastWithDims, BroadcastedInDim, BroadcastedWithDims};
+pub use axis::{
+    AnyInsertAxis, AnyRemoveAxes, AnyWithAxis, AnyWithoutAxes, InsertAxis, RemoveAxes, WithAxis, WithoutAxes,
+};
+pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes};
+pub use numpy::{
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
+};
+pub use xla::{
+    AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
+    BroadcastedInDim, BroadcastedWithDims,
+};

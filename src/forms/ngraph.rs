@@ -2,7 +2,7 @@
 
 use typenum::U0;
 
-use crate::shape::{Axes, Shape};
+use crate::shape::{AnyShape, Axes, Shape};
 use crate::typelevel::{Lift, Same, TakeAtUnmarked};
 
 /// nGraph's `Broadcast(arg, Target, Ax)`: `Target` with the axes `Ax` removed equals `Self`
@@ -19,7 +19,9 @@ use crate::typelevel::{Lift, Same, TakeAtUnmarked};
     note = "the axes must be below the target's rank, in increasing order; this form never stretches a size-1 axis",
     note = "with literal sizes, `broadcast!([3] => [2, 4], axes = [0])` names the axis and the sizes"
 )]
-pub trait BroadcastAxes<Target: Shape, Ax: Axes>: Shape {
+pub trait BroadcastAxes<Target: Shape, Ax: Axes>:
+    Shape + AnyBroadcastAxes<Target, Ax, Output = <Self as BroadcastAxes<Target, Ax>>::Output>
+{
     /// `Target`.
     type Output: Shape;
 }
@@ -27,8 +29,39 @@ pub trait BroadcastAxes<Target: Shape, Ax: Axes>: Shape {
 #[diagnostic::do_not_recommend]
 impl<A, S, Ax> BroadcastAxes<S, Ax> for A
 where
-    A: Shape,
-    S: Shape + Lift<TakeAtUnmarked, A, Ax::List, U0>,
+    A: Shape + AnyBroadcastAxes<S, Ax, Output = S>,
+    S: Shape,
+    Ax: Axes,
+{
+    type Output = S;
+}
+
+/// [`BroadcastAxes`] for shapes that may hold run-time sizes: the target's broadcast axes may be
+/// run-time sizes (a new axis takes its extent from its binding); a kept axis must be the very
+/// same size as the argument's.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// static_assertions::assert_impl_all!(shape![4]: AnyBroadcastAxes<shape![Samples<'static>, 4], axes![0]>);
+/// static_assertions::assert_not_impl_any!(shape![1]: AnyBroadcastAxes<shape![3, Samples<'static>], axes![0]>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast with these axes (nGraph rule): the target without the broadcast axes must equal the argument exactly",
+    label = "the target minus these axes is not this shape",
+    note = "the axes must be below the target's rank, in increasing order; this form never stretches a size-1 axis",
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size, whatever the values"
+)]
+pub trait AnyBroadcastAxes<Target: AnyShape, Ax: Axes>: AnyShape {
+    /// `Target`.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, S, Ax> AnyBroadcastAxes<S, Ax> for A
+where
+    A: AnyShape,
+    S: AnyShape + Lift<TakeAtUnmarked, A, Ax::List, U0>,
     Ax: Axes,
     <S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output: Same<S>,
 {

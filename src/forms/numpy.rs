@@ -1,6 +1,6 @@
 //! NumPy at the type level: `Broadcast` (symmetric) and `BroadcastTo` (one-way).
 
-use crate::shape::Shape;
+use crate::shape::{AnyShape, Shape};
 use crate::typelevel::{Reverse, ZipBroadcast, ZipStretch};
 
 type Rev<L> = <L as Reverse>::Output;
@@ -38,7 +38,9 @@ type ZipRev<A, B> = <Rev<A> as ZipBroadcast<Rev<B>>>::Output;
     note = "shapes align from the right; on each axis the sizes must be equal or one of them 1",
     note = "with literal sizes, `broadcast!([2, 4], [2, 3])` names the axis and the sizes that clash"
 )]
-pub trait Broadcast<Rhs: Shape>: Shape {
+pub trait Broadcast<Rhs: Shape>:
+    Shape + AnyBroadcast<Rhs, Output = <Self as Broadcast<Rhs>>::Output>
+{
     /// The common shape.
     type Output: Shape;
 }
@@ -46,14 +48,52 @@ pub trait Broadcast<Rhs: Shape>: Shape {
 #[diagnostic::do_not_recommend]
 impl<A, B> Broadcast<B> for A
 where
-    A: Shape + Reverse,
-    B: Shape + Reverse,
+    A: Shape + AnyBroadcast<B>,
+    B: Shape,
+    AnyBroadcasted<A, B>: Shape,
+{
+    type Output = AnyBroadcasted<A, B>;
+}
+
+/// [`Broadcast`] for shapes that may hold run-time sizes ([`Dyn`](crate::shape::Dyn)): the same
+/// rule, and on each axis a run-time size meets only itself or 1.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// struct Classes;
+/// static_assertions::assert_type_eq_all!(
+///     AnyBroadcasted<shape![Samples, 1], shape![Classes]>,
+///     shape![Samples, Classes]
+/// );
+/// static_assertions::assert_not_impl_any!(shape![Samples<'static>]: AnyBroadcast<shape![Classes<'static>]>);
+/// static_assertions::assert_not_impl_any!(shape![Samples<'static>]: AnyBroadcast<shape![3]>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast these shapes (NumPy rule): on some axis the sizes differ and neither is 1",
+    label = "these shapes do not broadcast together",
+    note = "shapes align from the right; on each axis the sizes must be equal or one of them 1",
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; convert one with a checked `cast_shape` first"
+)]
+pub trait AnyBroadcast<Rhs: AnyShape>: AnyShape {
+    /// The common shape.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, B> AnyBroadcast<B> for A
+where
+    A: AnyShape + Reverse,
+    B: AnyShape + Reverse,
     Rev<A>: ZipBroadcast<Rev<B>>,
     ZipRev<A, B>: Reverse,
-    Rev<ZipRev<A, B>>: Shape,
+    Rev<ZipRev<A, B>>: AnyShape,
 {
     type Output = Rev<ZipRev<A, B>>;
 }
+
+/// The common shape of `A` and `B`, which may hold run-time sizes (NumPy rule).
+pub type AnyBroadcasted<A, B> = <A as AnyBroadcast<B>>::Output;
 
 /// The common shape of `A` and `B` (NumPy rule).
 ///
@@ -79,7 +119,9 @@ pub type Broadcasted<A, B> = <A as Broadcast<B>>::Output;
     note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
     note = "with literal sizes, `broadcast!([3] => [1])` names the axis and the sizes"
 )]
-pub trait BroadcastTo<Target: Shape>: Shape {
+pub trait BroadcastTo<Target: Shape>:
+    Shape + AnyBroadcastTo<Target, Output = <Self as BroadcastTo<Target>>::Output>
+{
     /// `Target`.
     type Output: Shape;
 }
@@ -87,12 +129,41 @@ pub trait BroadcastTo<Target: Shape>: Shape {
 #[diagnostic::do_not_recommend]
 impl<A, S> BroadcastTo<S> for A
 where
-    A: Shape + Reverse,
-    S: Shape + Reverse,
+    A: Shape + AnyBroadcastTo<S, Output = S>,
+    S: Shape,
+{
+    type Output = S;
+}
+
+/// [`BroadcastTo`] for shapes that may hold run-time sizes: a run-time size stretches to
+/// nothing but itself, and only a 1 stretches to it.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// static_assertions::assert_impl_all!(shape![1, 4]: AnyBroadcastTo<shape![Samples<'static>, 4]>);
+/// static_assertions::assert_not_impl_any!(shape![Samples<'static>, 4]: AnyBroadcastTo<shape![1, 4]>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast this shape to the target (NumPy `broadcast_to`): it has more axes, or a size that is neither 1 nor the target's",
+    label = "this shape does not stretch to the target",
+    note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; convert one with a checked `cast_shape` first"
+)]
+pub trait AnyBroadcastTo<Target: AnyShape>: AnyShape {
+    /// `Target`.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, S> AnyBroadcastTo<S> for A
+where
+    A: AnyShape + Reverse,
+    S: AnyShape + Reverse,
     Rev<A>: ZipStretch<Rev<S>>,
     <Rev<A> as ZipStretch<Rev<S>>>::Output: Reverse<Output = S>,
 {
-    type Output = Rev<<Rev<A> as ZipStretch<Rev<S>>>::Output>;
+    type Output = S;
 }
 
 /// `S`, when `A` stretches to it (NumPy `broadcast_to`).

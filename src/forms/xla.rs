@@ -2,7 +2,7 @@
 
 use typenum::{B0, B1, U0};
 
-use crate::shape::{Axes, Cons, Nil, Shape};
+use crate::shape::{AnyShape, Axes, Cons, Nil, Shape};
 use crate::typelevel::{DimsFree, Lift, NotLonger, TakeAtMarked, ZipBroadcast, ZipStretch};
 
 type Lifted<Target, Op, Dims> = <Target as Lift<TakeAtMarked, Op, Dims, U0>>::Output;
@@ -21,7 +21,9 @@ type Lifted<Target, Op, Dims> = <Target as Lift<TakeAtMarked, Op, Dims, U0>>::Ou
     note = "dims needs one entry per operand axis, increasing, each below the target's rank; operand axis k must have size 1 or the size of target axis dims[k]",
     note = "with literal sizes, `broadcast!([3] => [2, 1], dims = [1])` names the axis and the sizes"
 )]
-pub trait BroadcastInDim<Target: Shape, Dims: Axes>: Shape {
+pub trait BroadcastInDim<Target: Shape, Dims: Axes>:
+    Shape + AnyBroadcastInDim<Target, Dims, Output = <Self as BroadcastInDim<Target, Dims>>::Output>
+{
     /// `Target`.
     type Output: Shape;
 }
@@ -29,8 +31,38 @@ pub trait BroadcastInDim<Target: Shape, Dims: Axes>: Shape {
 #[diagnostic::do_not_recommend]
 impl<A, S, D> BroadcastInDim<S, D> for A
 where
-    A: Shape,
-    S: Shape + Lift<TakeAtMarked, A, D::List, U0>,
+    A: Shape + AnyBroadcastInDim<S, D, Output = S>,
+    S: Shape,
+    D: Axes,
+{
+    type Output = S;
+}
+
+/// [`BroadcastInDim`] for shapes that may hold run-time sizes: an operand axis of run-time size
+/// lands only on that same size; a new axis takes its extent from its binding.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// static_assertions::assert_impl_all!(shape![4]: AnyBroadcastInDim<shape![Samples<'static>, 4], axes![1]>);
+/// static_assertions::assert_not_impl_any!(shape![Samples<'static>]: AnyBroadcastInDim<shape![2, 4], axes![1]>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast in these dims (XLA BroadcastInDim): an operand axis does not fit the target axis it maps to",
+    label = "this shape does not fit the target through these dims",
+    note = "dims needs one entry per operand axis, increasing, each below the target's rank; operand axis k must have size 1 or the size of target axis dims[k]",
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; convert one with a checked `cast_shape` first"
+)]
+pub trait AnyBroadcastInDim<Target: AnyShape, Dims: Axes>: AnyShape {
+    /// `Target`.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, S, D> AnyBroadcastInDim<S, D> for A
+where
+    A: AnyShape,
+    S: AnyShape + Lift<TakeAtMarked, A, D::List, U0>,
     D: Axes,
     Lifted<S, A, D::List>: ZipStretch<S>,
 {
@@ -66,10 +98,49 @@ pub type BroadcastedInDim<A, S, D> = <A as BroadcastInDim<S, D>>::Output;
     note = "then each pair of sizes must be equal or one of them 1",
     note = "with literal sizes, `broadcast!([2, 3], [3], dims = [0])` names the axis and the sizes"
 )]
-pub trait BroadcastWithDims<Rhs: Shape, Dims: Axes>: Shape {
+pub trait BroadcastWithDims<Rhs: Shape, Dims: Axes>:
+    Shape + AnyBroadcastWithDims<Rhs, Dims, Output = <Self as BroadcastWithDims<Rhs, Dims>>::Output>
+{
     /// The output shape.
     type Output: Shape;
 }
+
+#[diagnostic::do_not_recommend]
+impl<A, B, D> BroadcastWithDims<B, D> for A
+where
+    A: Shape + AnyBroadcastWithDims<B, D>,
+    B: Shape,
+    D: Axes,
+    AnyBroadcastedWithDims<A, B, D>: Shape,
+{
+    type Output = AnyBroadcastedWithDims<A, B, D>;
+}
+
+/// [`BroadcastWithDims`] for shapes that may hold run-time sizes: after the lift, each pair
+/// follows the pair rule (a run-time size meets only itself or 1).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// static_assertions::assert_type_eq_all!(
+///     AnyBroadcastedWithDims<shape![Samples, 4], shape![4], axes![1]>,
+///     shape![Samples, 4]
+/// );
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast these shapes with these dims (XLA rule)",
+    label = "these shapes do not broadcast through these dims",
+    note = "with different ranks, dims gives one increasing entry per axis of the lower-rank operand (a scalar needs none); with equal ranks dims is empty or the identity",
+    note = "then each pair of sizes must be equal or one of them 1; a run-time size equals only itself, never another run-time size nor a fixed size other than 1"
+)]
+pub trait AnyBroadcastWithDims<Rhs: AnyShape, Dims: Axes>: AnyShape {
+    /// The output shape.
+    type Output: AnyShape;
+}
+
+/// The output shape of an XLA binary operation on `A` and `B` (which may hold run-time sizes)
+/// with dims `D`.
+pub type AnyBroadcastedWithDims<A, B, D> = <A as AnyBroadcastWithDims<B, D>>::Output;
 
 /// The dispatch of [`BroadcastWithDims`] on `(Self, Rhs)`: on whether dims are empty and, if
 /// not, which operand is the lower-rank one (`LowFirst`).
@@ -105,13 +176,13 @@ where
 }
 
 #[diagnostic::do_not_recommend]
-impl<A, B, D> BroadcastWithDims<B, D> for A
+impl<A, B, D> AnyBroadcastWithDims<B, D> for A
 where
-    A: Shape + NotLonger<B>,
-    B: Shape,
+    A: AnyShape + NotLonger<B>,
+    B: AnyShape,
     D: Axes,
     (A, B): WithDims<D::List, <A as NotLonger<B>>::Bit>,
-    <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Output: Shape,
+    <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Output: AnyShape,
 {
     type Output = <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Output;
 }

@@ -3,7 +3,8 @@
 
 use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
 
-use crate::shape::Number;
+use crate::shape::{Dim, Extent, Number};
+use crate::typelevel::{Fixed, Runtime};
 
 /// The typenum value of a [`Number`].
 type Val<N> = <N as Number>::U;
@@ -33,13 +34,38 @@ impl<A, B> PickSymmetric<A, B> for (B0, B0, B1) {
 }
 
 #[diagnostic::do_not_recommend]
-impl<A: Number, B: Number> DimBroadcast<B> for A
+impl<A: Extent, B: Extent> DimBroadcast<B> for A
+where
+    (A::Kind, B::Kind): PairBroadcast<A, B>,
+{
+    type Output = <(A::Kind, B::Kind) as PairBroadcast<A, B>>::Output;
+}
+
+/// The symmetric rule for one pair of sizes, chosen by their kinds (`Self`):
+/// - two fixed sizes: `a ∘ b` as above;
+/// - a run-time size `R` with itself: `R`; with `1`, either way round: `R`;
+/// - `R` with another run-time size, or with a fixed size other than 1: no impl.
+pub trait PairBroadcast<A, B> {
+    /// The output size.
+    type Output;
+}
+#[diagnostic::do_not_recommend]
+impl<A: Number, B: Number> PairBroadcast<A, B> for (Fixed, Fixed)
 where
     Val<A>: IsEqual<Val<B>> + IsEqual<U1>,
     Val<B>: IsEqual<U1>,
     (Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>, Eq<Val<B>, U1>): PickSymmetric<A, B>,
 {
     type Output = <(Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>, Eq<Val<B>, U1>) as PickSymmetric<A, B>>::Output;
+}
+impl<R> PairBroadcast<R, R> for (Runtime, Runtime) {
+    type Output = R;
+}
+impl<R> PairBroadcast<R, Dim<1>> for (Runtime, Fixed) {
+    type Output = R;
+}
+impl<R> PairBroadcast<Dim<1>, R> for (Fixed, Runtime) {
+    type Output = R;
 }
 
 /// One-way rule: holds when `a = t` or `a = 1` (an operand size stretching to a target size).
@@ -52,9 +78,18 @@ impl<X: Bit> AllowStretch for (B1, X) {}
 impl AllowStretch for (B0, B1) {}
 
 #[diagnostic::do_not_recommend]
-impl<A: Number, T: Number> DimStretch<T> for A
+impl<A: Extent, T: Extent> DimStretch<T> for A where (A::Kind, T::Kind): PairStretch<A, T> {}
+
+/// The one-way rule for one pair of sizes, chosen by their kinds (`Self`): two fixed sizes as
+/// above; a run-time size `R` only to itself; `1` to `R`. A run-time size never stretches to or
+/// from another size.
+pub trait PairStretch<A, T> {}
+#[diagnostic::do_not_recommend]
+impl<A: Number, T: Number> PairStretch<A, T> for (Fixed, Fixed)
 where
     Val<A>: IsEqual<Val<T>> + IsEqual<U1>,
     (Eq<Val<A>, Val<T>>, Eq<Val<A>, U1>): AllowStretch,
 {
 }
+impl<R> PairStretch<R, R> for (Runtime, Runtime) {}
+impl<R> PairStretch<Dim<1>, R> for (Fixed, Runtime) {}

@@ -9,12 +9,14 @@
 
 mod axis;
 mod dim;
+mod kind;
 mod lift;
 mod list;
 mod zip;
 
 pub use axis::{InsertAt, Remove};
-pub use dim::{DimBroadcast, DimStretch};
+pub use dim::{DimBroadcast, DimStretch, PairBroadcast, PairStretch};
+pub use kind::{Fixed, Join, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
 pub use zip::{ZipBroadcast, ZipStretch};

@@ -1,11 +1,11 @@
 // Rejects a size given by a constant (a macro cannot read its value)
 use shapecast::prelude::*;
 
-const N: usize = 2;
+const BATCH: usize = 2;
 
-type Out = broadcast!([N, 3], [3]);
+type Out = broadcast!([BATCH, 3], [3]);
 
 fn main() {
     let _: Option<Out> = None;
-    let _ = N;
+    let _ = BATCH;
 }

@@ -1,0 +1,221 @@
+//! Run-time sizes: a size whose value comes from data (the rows of a file, a batch), named by a
+//! type of the program's choosing and bound once.
+//!
+//! `bind!(let samples: Samples = n);` binds the size named `Samples` to `n`: `samples` has type
+//! `Dyn<'id, Samples>`, and `shape![Samples, 4]` names shapes that carry it. Each execution of a
+//! `bind!` makes a size of its own: the brand `'id` is a fresh, invariant lifetime (the
+//! [`generativity`](https://docs.rs/generativity) technique), so two bindings, of two names or of
+//! the same name twice, or the same line run twice in a loop, never have the same type, and no
+//! size escapes the scope that bound it. Nothing else makes a `Dyn`: its value is the one its
+//! type promises, everywhere it appears.
+//!
+//! The pair rule, decided at compile time wherever two sizes meet: a run-time size `R` with
+//! itself gives `R`; `R` with `1` gives `R` (the 1 is stretched); `R` with a fixed size other
+//! than 1, or with another run-time size, does not compile, even if the values would agree when
+//! the program runs. A run-time size is never stretched, whatever its value, so a result's shape
+//! never depends on data. To meet another size, convert explicitly, with a checked step.
+//!
+//! ```
+//! use shapecast::prelude::*;
+//!
+//! struct Samples;
+//! struct Classes;
+//! bind!(let samples: Samples = 150);
+//! bind!(let classes: Classes = 3);
+//! assert_eq!((samples.get(), classes.get()), (150, 3));
+//! static_assertions::assert_type_eq_all!(
+//!     broadcast!([Samples, 1], [Classes]),
+//!     shape![Samples, Classes]
+//! );
+//! ```
+//!
+//! ```compile_fail
+//! use shapecast::prelude::*;
+//! struct Samples;
+//! struct Classes;
+//! type Out = broadcast!([Samples], [Classes]);
+//! ```
+//!
+//! ```txt
+//! error: cannot broadcast [Samples] with [Classes]: axis 0 has sizes Samples and Classes; two run-time sizes are never assumed equal
+//! ```
+//!
+//! A size cannot leave the scope that bound it:
+//!
+//! ```compile_fail
+//! use shapecast::prelude::*;
+//! struct Samples;
+//! let escaped = {
+//!     bind!(let samples: Samples = 3);
+//!     samples
+//! };
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+
+pub use generativity::Guard;
+
+/// A size bound at run time, named `Name`, branded by the binding `'id`.
+///
+/// Made only by [`bind!`](crate::bind) (or [`Dyn::bind`] with a fresh [`Guard`]); every value of
+/// one `Dyn<'id, Name>` type holds the same size. `Name` is any type: it is what compile errors
+/// print (`Cons<Dyn<'_, Samples>, Cons<Dim<4>, Nil>>`).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// bind!(let batch: Batch = 32);
+/// assert_eq!(batch.get(), 32);
+/// assert_eq!(format!("{batch:?}"), "Batch = 32");
+/// ```
+pub struct Dyn<'id, Name> {
+    value: usize,
+    /// Invariant in `'id`, so that no two bindings unify.
+    brand: PhantomData<fn(&'id ()) -> &'id ()>,
+    name: PhantomData<fn() -> Name>,
+}
+
+impl<'id, Name> Dyn<'id, Name> {
+    /// Binds a size to `value`, branded by `guard`, which a `make_guard!` just made (that is
+    /// what [`bind!`](crate::bind) does).
+    ///
+    /// ```
+    /// use shapecast::shape::Dyn;
+    /// struct Rows;
+    /// shapecast::make_guard!(guard);
+    /// let rows = Dyn::<Rows>::bind(guard, 4);
+    /// assert_eq!(rows.get(), 4);
+    /// ```
+    #[inline]
+    pub fn bind(guard: Guard<'id>, value: usize) -> Self {
+        let _ = guard;
+        Self::trusted(value)
+    }
+
+    /// A size whose value the types already prove (an output's, taken from its operands).
+    #[inline(always)]
+    pub(crate) fn trusted(value: usize) -> Self {
+        Dyn { value, brand: PhantomData, name: PhantomData }
+    }
+
+    /// The size.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Rows;
+    /// bind!(let rows: Rows = 7);
+    /// assert_eq!(rows.get(), 7);
+    /// ```
+    #[inline(always)]
+    pub fn get(self) -> usize {
+        self.value
+    }
+
+    /// The name's type, without its path (`Samples`), as messages print it.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Samples;
+    /// bind!(let samples: Samples = 7);
+    /// assert_eq!(samples.name(), "Samples");
+    /// ```
+    pub fn name(self) -> &'static str {
+        let full = core::any::type_name::<Name>();
+        full.rsplit("::").next().unwrap_or(full)
+    }
+}
+
+impl<Name> Clone for Dyn<'_, Name> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Name> Copy for Dyn<'_, Name> {}
+
+impl<Name> PartialEq for Dyn<'_, Name> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+impl<Name> Eq for Dyn<'_, Name> {}
+impl<Name> core::hash::Hash for Dyn<'_, Name> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.value.hash(state);
+    }
+}
+
+impl<Name> fmt::Debug for Dyn<'_, Name> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} = {}", self.name(), self.value)
+    }
+}
+
+impl<Name> crate::shape::Extent for Dyn<'_, Name> {
+    type Kind = crate::typelevel::Runtime;
+    const FIXED: Option<usize> = None;
+    #[inline(always)]
+    fn get(self) -> usize {
+        self.value
+    }
+}
+
+/// Binds a run-time size: `bind!(let samples: Samples = n);` makes `samples`, of type
+/// `Dyn<'_, Samples>`, holding `n`. Write it as a statement; each execution binds a new size,
+/// valid until the end of the enclosing block.
+///
+/// `Samples` is any type (a unit struct serves); `shape![Samples, 4]` then names the shapes that
+/// carry this size, and compile errors print it by that name.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// let rows = vec![[0.5f32; 4]; 150];
+/// bind!(let samples: Samples = rows.len());
+/// let shape: shape![Samples, 4] = dims![samples, 4];
+/// assert_eq!(shape.element_count(), 600);
+/// ```
+///
+/// The same line run twice binds two sizes, which never meet without a checked conversion:
+///
+/// ```compile_fail
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// let mut first = None;
+/// for n in [2, 3] {
+///     bind!(let batch: Batch = n);
+///     if let Some(earlier) = first { let _same: bool = earlier == batch; }
+///     first = Some(batch);
+/// }
+/// ```
+#[macro_export]
+macro_rules! bind {
+    (let $var:ident : $name:ty = $value:expr) => {
+        $crate::__private::generativity::make_guard!(guard);
+        let $var = $crate::shape::Dyn::<$name>::bind(guard, $value);
+    };
+}
+
+/// A value of a shape type: `dims![samples, 4]` has type `shape![Samples, 4]` when `samples` is
+/// a `Dyn<'_, Samples>`. Each entry is a run-time size (an expression) or an integer literal.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// bind!(let batch: Batch = 32);
+/// let s: shape![Batch, 1, 16] = dims![batch, 1, 16];
+/// assert_eq!(*s.extents(), [32, 1, 16]);
+/// let fixed: shape![2, 3] = dims![2, 3];
+/// assert_eq!(fixed, <shape![2, 3]>::default());
+/// ```
+#[macro_export]
+macro_rules! dims {
+    () => { $crate::shape::Nil };
+    ($n:literal $(, $($rest:tt)*)?) => {
+        $crate::__private::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
+    };
+    ($size:expr $(, $($rest:tt)*)?) => {
+        $crate::__private::cons($size, $crate::dims!($($($rest)*)?))
+    };
+}
