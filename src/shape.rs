@@ -4,7 +4,7 @@
 //! Each [`Dim`] stands for a typenum number ([`Number`]), which the rules compare and multiply;
 //! sizes beyond typenum's table of constants are [`Big`], which carries the typenum binary form
 //! itself, so any `usize` works. Think of `S: Shape` as a `const DIMS: &[usize]` that the type
-//! system can compute with: [`Shape::DIMS`], [`Shape::RANK`] and [`Shape::LEN`] are constants,
+//! system can compute with: [`Shape::DIMS`], [`AnyShape::RANK`] and [`Shape::LEN`] are constants,
 //! and [`Shape::Len`] is the element count as a type, for `generic_array` storage.
 
 use core::fmt;
