@@ -64,8 +64,11 @@ pub use forms::*;
 pub use generativity::make_guard;
 pub use shape::{AnyShape, Axes, Dyn, Shape};
 #[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "alloc")]
 pub use tensor::BoxedTensor;
-pub use tensor::{BroadcastView, Operand, ShapeError, Tensor, TensorMut, TensorRef};
+pub use tensor::{BroadcastView, Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};
 
 /// A shape as a type: `shape![2, 3]` (rank 2, 6 elements), `shape![]` (a scalar).
 ///
@@ -202,7 +205,7 @@ pub mod prelude {
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
-    pub use crate::tensor::{Operand, Tensor, TensorMut, TensorRef};
+    pub use crate::tensor::{Owned, Tensor, TensorBase, TensorMut, TensorRef};
     pub use crate::{axes, bind, broadcast, dims, shape};
 }
 

@@ -120,7 +120,7 @@ impl<const N: usize, U> Extent for Big<N, U> {
     }
 }
 
-mod sealed {
+pub(crate) mod sealed {
     //! Only shapecast's own types are sizes and shapes: a size's value must be the one its type
     //! promises, so nothing outside the crate may make one from a number.
 
@@ -167,7 +167,6 @@ mod sealed {
         }
     }
 }
-
 
 /// A size or axis position as a type: [`Dim`] or [`Big`], with its value as typenum's
 /// `Unsigned` for the type-level comparisons and products.
@@ -295,6 +294,10 @@ pub trait AnyShape: Copy + sealed::Shape {
     /// Whether every size is fixed (what an owned output's storage is chosen by).
     #[doc(hidden)]
     type Kind;
+    /// Whether every size is fixed: then [`STATIC`](Self::STATIC) is the whole shape, and the
+    /// kernels' plans are constants.
+    #[doc(hidden)]
+    const FIXED: bool;
 
     /// The number of axes.
     #[inline(always)]
@@ -313,17 +316,19 @@ pub trait AnyShape: Copy + sealed::Shape {
     #[doc(hidden)]
     fn write_extents(&self, out: &mut [usize]);
 
-    /// The element count: the product of the sizes. Checked not to overflow where a run-time size
-    /// is bound to data, so it is exact.
+    /// The element count: the product of the sizes (for a shape that holds data, checked not to
+    /// overflow when the data came in).
+    #[inline]
     fn element_count(&self) -> usize {
         let mut dims = [0; MAX_RANK];
         self.write_extents(&mut dims);
-        dims[..Self::RANK].iter().product()
+        dims[..Self::RANK].iter().fold(1, |n: usize, &d| n.wrapping_mul(d))
     }
 }
 
 impl AnyShape for Nil {
     const RANK: usize = 0;
+    const FIXED: bool = true;
     const STATIC: [usize; MAX_RANK] = [0; MAX_RANK];
     type Kind = crate::typelevel::Fixed;
     #[inline(always)]
@@ -335,6 +340,7 @@ where
     H::Kind: crate::typelevel::Join<T::Kind>,
 {
     const RANK: usize = T::RANK + 1;
+    const FIXED: bool = H::FIXED.is_some() && T::FIXED;
     const STATIC: [usize; MAX_RANK] = {
         let tail = T::STATIC;
         let mut all = [0; MAX_RANK];

@@ -68,7 +68,7 @@ fn numpy_examples() {
     assert_eq!(&m - &v, Tensor::from([[-9, -18, -27], [-6, -15, -24]]));
     assert_eq!(&Tensor::<i32, shape![2, 3]>::splat(60) / &v, Tensor::from([[6, 3, 2], [6, 3, 2]]));
     // np.newaxis: [3] -> [3, 1], then an outer product with [3].
-    let outer = &v.insert_axis::<1>() + &v;
+    let outer = v.insert_axis::<1>() + &v;
     assert_eq!(outer.get(&[2, 0]), Some(&40));
     // Size 0 is a size: [1, 0] with [0, 1] gives [0, 0].
     let e = Tensor::<i32, shape![1, 0]>::from_fn(|_| 0)
@@ -82,7 +82,7 @@ fn numpy_examples() {
 #[test]
 fn tensors_behave_like_values() {
     let t = Tensor::<f32, shape![2, 2]>::from([[1.0, 2.0], [3.0, 4.0]]);
-    let u = t; // Copy
+    let u = t.clone(); // Clone, not Copy: no silent copies of a large array
     assert_eq!(t, u);
     assert_eq!(format!("{t:?}"), "Tensor<[2, 2]> [[1.0, 2.0], [3.0, 4.0]]");
     assert_eq!(format!("{:?}", Tensor::<u8, shape![]>::splat(5)), "Tensor<[]> 5");
@@ -90,7 +90,7 @@ fn tensors_behave_like_values() {
     assert_eq!(t.get(&[1, 1]), Some(&4.0));
     assert_eq!(t.get(&[2, 0]), None); // out of bounds
     assert_eq!(t.get(&[1]), None); // wrong rank
-    let mut w = t;
+    let mut w = t.clone();
     *w.get_mut(&[0, 1]).unwrap() = 9.0;
     assert_eq!(w.as_slice(), [1.0, 9.0, 3.0, 4.0]);
     assert_eq!(core::mem::size_of::<Tensor<f32, shape![8, 16]>>(), 8 * 16 * 4);

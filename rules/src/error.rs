@@ -27,6 +27,8 @@ pub enum Form {
     WithDims,
     /// No broadcast: a shape on its own (too many axes, a slice of the wrong length).
     Shape,
+    /// A checked conversion between two spellings of one shape: the sizes must be equal.
+    Convert,
 }
 
 /// One of the inputs of a broadcast, as named in an error.
@@ -280,6 +282,17 @@ impl BroadcastError {
         BroadcastError::new(form, kind, shapes.0, shapes.1)
     }
 
+    /// An error for a shape whose element count (the product of its non-zero sizes) overflows
+    /// `usize`: data for it cannot exist.
+    ///
+    /// ```
+    /// let e = shapecast_rules::BroadcastError::too_many_elements(&[usize::MAX, 2]);
+    /// assert_eq!(e.to_string(), format!("invalid data for shape [{}, 2]: its element count overflows usize", usize::MAX));
+    /// ```
+    pub fn too_many_elements(shape: &[usize]) -> Self {
+        BroadcastError::new(Form::Shape, ErrorKind::TooManyElements, shape, &[])
+    }
+
     /// Attaches the `dims`/`axes` list the message names, for the forms that take one
     /// ([`Form::Axes`], [`Form::InDim`], [`Form::WithDims`]).
     ///
@@ -367,6 +380,12 @@ impl BroadcastError {
             f.write_str("invalid data for shape ")?;
             return self.write_list(f, names, 0);
         }
+        if self.form == Form::Convert {
+            f.write_str("cannot convert ")?;
+            self.write_list(f, names, 0)?;
+            f.write_str(" to ")?;
+            return self.write_list(f, names, 1);
+        }
         f.write_str("cannot broadcast ")?;
         if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind) {
             if self.operands > 2 {
@@ -418,6 +437,9 @@ impl BroadcastError {
                 self.write_slot(f, slot)?;
                 write!(f, " has {rank} entries; at most {MAX_RANK} axes are supported")
             }
+            ErrorKind::TooManyElements if self.form == Form::Shape => {
+                f.write_str("its element count overflows usize")
+            }
             ErrorKind::TooManyElements => f.write_str("the result has more elements than usize can count"),
             ErrorKind::SizeMismatch { axis, sizes: [a, b], .. } => {
                 write!(f, "axis {axis} has sizes ")?;
@@ -440,8 +462,10 @@ impl BroadcastError {
                     f.write_str(" but the target has ")?;
                     size(f, target)?;
                 }
-                let rule =
-                    self.run_time_rule(from, target).unwrap_or("a size must equal the target's or be 1");
+                let rule = match self.form {
+                    Form::Convert => "the sizes must be equal",
+                    _ => self.run_time_rule(from, target).unwrap_or("a size must equal the target's or be 1"),
+                };
                 write!(f, "; {rule}")
             }
             ErrorKind::RankTooLarge { rank, target_rank } => write!(
@@ -467,6 +491,12 @@ impl BroadcastError {
                     "dims has {found} entries but the lower-rank operand has rank {expected}; \
                      there must be one entry per axis"
                 ),
+                Form::Convert => {
+                    write!(
+                        f,
+                        "the target has rank {expected} but the shape has rank {found}; the ranks must be equal"
+                    )
+                }
                 _ => write!(
                     f,
                     "dims has {found} entries but the operand has rank {expected}; \

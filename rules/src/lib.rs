@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod check;
+mod convert;
 mod error;
 mod mapping;
 mod ngraph;
@@ -36,6 +37,7 @@ mod shape;
 mod symbol;
 mod xla;
 
+pub use convert::same_shape;
 pub use error::{BroadcastError, ErrorKind, Form, Named, Slot};
 pub use mapping::{
     AxisMap, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,

@@ -35,7 +35,7 @@ pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zi
 pub use shapecast_rules::{
     AxisMap, BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
     broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, in_dim_axis_map, ngraph_axis_map,
-    numpy_axis_map, row_major_strides, strides_over_output, sum_to_axes, with_dims_axis_maps,
+    numpy_axis_map, row_major_strides, same_shape, strides_over_output, sum_to_axes, with_dims_axis_maps,
 };
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};

@@ -1,5 +1,6 @@
-//! Plans known at compile time: for shapes that are types, every loop bound and stride of a
-//! kernel is an associated constant, computed by the rules' own `const fn` mappings.
+//! Plans for shapes that are types. When every size is fixed, each loop bound and stride of a
+//! kernel is an associated constant, computed by the rules' own `const fn` mappings; when a
+//! shape holds run-time sizes, the same functions build the plan from its extents, once per call.
 
 use core::marker::PhantomData;
 
@@ -9,71 +10,147 @@ use shapecast_rules::{
 };
 
 use super::Plan;
-use crate::shape::{Axes, List, Shape};
+use crate::shape::{AnyShape, Axes, List};
+
+/// The sizes of `S` known at compile time: all of them when `S::FIXED`.
+const fn static_dims<S: AnyShape>() -> &'static [usize] {
+    S::STATIC.split_at(S::RANK).0
+}
 
 /// Where the axes of an operand of shape `From` land in an output of shape `To`.
-pub(crate) trait MapInto<From: Shape, To: Shape> {
+pub(crate) trait MapInto<From: AnyShape, To: AnyShape> {
     const MAP: DynShape;
 }
 
 /// NumPy: aligned to the right.
 pub(crate) struct Numpy;
-impl<F: Shape, T: Shape> MapInto<F, T> for Numpy {
+impl<F: AnyShape, T: AnyShape> MapInto<F, T> for Numpy {
     const MAP: DynShape = numpy_axis_map(F::RANK, T::RANK);
 }
 
 /// nGraph: onto the output axes not in `Ax`.
 pub(crate) struct NGraph<Ax>(PhantomData<Ax>);
-impl<F: Shape, T: Shape, Ax: Axes> MapInto<F, T> for NGraph<Ax> {
+impl<F: AnyShape, T: AnyShape, Ax: Axes> MapInto<F, T> for NGraph<Ax> {
     const MAP: DynShape = ngraph_axis_map(T::RANK, <Ax::List as List>::ITEMS);
 }
 
 /// XLA `BroadcastInDim`: axis `k` onto `D[k]`.
 pub(crate) struct InDim<D>(PhantomData<D>);
-impl<F: Shape, T: Shape, D: Axes> MapInto<F, T> for InDim<D> {
+impl<F: AnyShape, T: AnyShape, D: Axes> MapInto<F, T> for InDim<D> {
     const MAP: DynShape = in_dim_axis_map(<D::List as List>::ITEMS);
 }
 
 /// XLA binary form: the map of the left operand `F`, whose partner is `Other`.
 pub(crate) struct WithDimsLhs<D, Other>(PhantomData<(D, Other)>);
-impl<F: Shape, T: Shape, D: Axes, Other: Shape> MapInto<F, T> for WithDimsLhs<D, Other> {
+impl<F: AnyShape, T: AnyShape, D: Axes, Other: AnyShape> MapInto<F, T> for WithDimsLhs<D, Other> {
     const MAP: DynShape = with_dims_axis_maps(F::RANK, Other::RANK, <D::List as List>::ITEMS)[0];
 }
 
 /// XLA binary form: the map of the right operand `F`, whose partner is `Other`.
 pub(crate) struct WithDimsRhs<D, Other>(PhantomData<(D, Other)>);
-impl<F: Shape, T: Shape, D: Axes, Other: Shape> MapInto<F, T> for WithDimsRhs<D, Other> {
+impl<F: AnyShape, T: AnyShape, D: Axes, Other: AnyShape> MapInto<F, T> for WithDimsRhs<D, Other> {
     const MAP: DynShape = with_dims_axis_maps(Other::RANK, F::RANK, <D::List as List>::ITEMS)[1];
 }
 
 /// Copying an `F`-shaped operand into a `T`-shaped output through the map `M`.
 pub(crate) struct CopyPlan<F, T, M>(PhantomData<(F, T, M)>);
-impl<F: Shape, T: Shape, M: MapInto<F, T>> CopyPlan<F, T, M> {
-    pub(crate) const PLAN: Plan<1> =
-        Plan::new(T::DIMS, [strides_over_output(F::DIMS, M::MAP.as_slice(), T::RANK).as_slice()]);
+impl<F: AnyShape, T: AnyShape, M: MapInto<F, T>> CopyPlan<F, T, M> {
+    const PLAN: Plan<1> = Plan::new(
+        static_dims::<T>(),
+        [strides_over_output(static_dims::<F>(), M::MAP.as_slice(), T::RANK).as_slice()],
+    );
+
+    /// Runs `k` with the plan: the constant one when both shapes are fixed.
+    #[inline(always)]
+    pub(crate) fn with<R>(from: &F, to: &T, k: impl FnOnce(&Plan<1>) -> R) -> R {
+        if F::FIXED && T::FIXED {
+            k(&Self::PLAN)
+        } else {
+            let (from, to) = (from.extents(), to.extents());
+            k(&Plan::new(&to, [&strides_over_output(&from, M::MAP.as_slice(), T::RANK)]))
+        }
+    }
 }
 
 /// Zipping `A` (through `MA`) and `B` (through `MB`) into an `O`-shaped output.
 pub(crate) struct ZipPlan<A, B, O, MA, MB>(PhantomData<(A, B, O, MA, MB)>);
-impl<A: Shape, B: Shape, O: Shape, MA: MapInto<A, O>, MB: MapInto<B, O>> ZipPlan<A, B, O, MA, MB> {
-    pub(crate) const PLAN: Plan<2> = Plan::new(
-        O::DIMS,
+impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>> ZipPlan<A, B, O, MA, MB> {
+    const PLAN: Plan<2> = Plan::new(
+        static_dims::<O>(),
         [
-            strides_over_output(A::DIMS, MA::MAP.as_slice(), O::RANK).as_slice(),
-            strides_over_output(B::DIMS, MB::MAP.as_slice(), O::RANK).as_slice(),
+            strides_over_output(static_dims::<A>(), MA::MAP.as_slice(), O::RANK).as_slice(),
+            strides_over_output(static_dims::<B>(), MB::MAP.as_slice(), O::RANK).as_slice(),
         ],
     );
+
+    /// Runs `k` with the plan: the constant one when all three shapes are fixed.
+    #[inline(always)]
+    pub(crate) fn with<R>(a: &A, b: &B, out: &O, k: impl FnOnce(&Plan<2>) -> R) -> R {
+        if A::FIXED && B::FIXED && O::FIXED {
+            k(&Self::PLAN)
+        } else {
+            let (a, b, out) = (a.extents(), b.extents(), out.extents());
+            let sa = strides_over_output(&a, MA::MAP.as_slice(), O::RANK);
+            let sb = strides_over_output(&b, MB::MAP.as_slice(), O::RANK);
+            k(&Plan::new(&out, [&sa, &sb]))
+        }
+    }
+
+    /// The output's sizes: on each axis, the size of an operand that lands there and is not 1
+    /// (the types have proved that all such sizes agree), else 1.
+    #[inline(always)]
+    pub(crate) fn output(a: &A, b: &B) -> O {
+        if O::FIXED {
+            return O::from_extents(&[]);
+        }
+        let mut out = [1; crate::dynamic::MAX_RANK];
+        for (extents, map) in [(a.extents(), MA::MAP), (b.extents(), MB::MAP)] {
+            for (&size, &axis) in extents.iter().zip(map.iter()) {
+                if size != 1 {
+                    out[axis] = size;
+                }
+            }
+        }
+        O::from_extents(&out[..O::RANK])
+    }
 }
 
 /// Summing a `Big`-shaped operand into a `Small`-shaped output whose axes land in `Big`
 /// through `M` (the output has stride 0 along the summed axes).
 pub(crate) struct ReducePlan<Big, Small, M>(PhantomData<(Big, Small, M)>);
-impl<Big: Shape, Small: Shape, M: MapInto<Small, Big>> ReducePlan<Big, Small, M> {
-    pub(crate) const PLAN: Plan<2> = Plan::new(
-        Big::DIMS,
+impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Small, M> {
+    const PLAN: Plan<2> = Plan::new(
+        static_dims::<Big>(),
         [
-            row_major_strides(Big::DIMS).as_slice(),
-            strides_over_output(Small::DIMS, M::MAP.as_slice(), Big::RANK).as_slice(),
+            row_major_strides(static_dims::<Big>()).as_slice(),
+            strides_over_output(static_dims::<Small>(), M::MAP.as_slice(), Big::RANK).as_slice(),
         ],
     );
+
+    /// Runs `k` with the plan: the constant one when both shapes are fixed.
+    #[inline(always)]
+    pub(crate) fn with<R>(big: &Big, small: &Small, k: impl FnOnce(&Plan<2>) -> R) -> R {
+        if Big::FIXED && Small::FIXED {
+            k(&Self::PLAN)
+        } else {
+            let (big, small) = (big.extents(), small.extents());
+            let strides = strides_over_output(&small, M::MAP.as_slice(), Big::RANK);
+            k(&Plan::new(&big, [&row_major_strides(&big), &strides]))
+        }
+    }
+
+    /// The output's sizes: each axis of `Small` has the size of the axis of `Big` it lands on
+    /// (or 1, where it is summed to 1).
+    #[inline(always)]
+    pub(crate) fn output(big: &Big) -> Small {
+        if Small::FIXED {
+            return Small::from_extents(&[]);
+        }
+        let big = big.extents();
+        let mut out = [1; crate::dynamic::MAX_RANK];
+        for (o, &axis) in out.iter_mut().zip(M::MAP.iter()) {
+            *o = big.get(axis).copied().unwrap_or(1);
+        }
+        Small::from_extents(&out[..Small::RANK])
+    }
 }

@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use super::{Operand, Tensor, TensorMut, TensorRef};
-use crate::shape::Shape;
+use super::{Data, TensorBase};
+use crate::shape::AnyShape;
 
 /// Writes `data` of shape `dims` as nested lists: `[[1, 2], [3, 4]]`.
 fn nested<T: fmt::Debug>(f: &mut fmt::Formatter<'_>, data: &[T], dims: &[usize]) -> fmt::Result {
@@ -21,25 +21,15 @@ fn nested<T: fmt::Debug>(f: &mut fmt::Formatter<'_>, data: &[T], dims: &[usize])
     f.write_str("]")
 }
 
-fn tensor<T: fmt::Debug, S: Shape>(f: &mut fmt::Formatter<'_>, name: &str, data: &[T]) -> fmt::Result {
-    write!(f, "{name}<{:?}> ", S::DIMS)?;
-    nested(f, data, S::DIMS)
-}
-
-impl<T: fmt::Debug, S: Shape> fmt::Debug for Tensor<T, S> {
+impl<D: Data, S: AnyShape> fmt::Debug for TensorBase<D, S>
+where
+    D::Elem: fmt::Debug,
+{
+    /// The storage kind and the sizes, then the elements nested by axis:
+    /// `Tensor<[2, 2]> [[1, 2], [3, 4]]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        tensor::<T, S>(f, "Tensor", self.as_slice())
-    }
-}
-
-impl<T: fmt::Debug, S: Shape> fmt::Debug for TensorRef<'_, T, S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        tensor::<T, S>(f, "TensorRef", self.as_slice())
-    }
-}
-
-impl<T: fmt::Debug, S: Shape> fmt::Debug for TensorMut<'_, T, S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        tensor::<T, S>(f, "TensorMut", self.view().as_slice())
+        let dims = self.shape().extents();
+        write!(f, "{}<{:?}> ", D::NAME, dims)?;
+        nested(f, self.as_slice(), &dims)
     }
 }

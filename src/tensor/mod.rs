@@ -1,25 +1,112 @@
-//! Tensors whose shape is a type: owned ([`Tensor`]), borrowed ([`TensorRef`], [`TensorMut`]),
-//! and, with the `alloc` feature, boxed (`BoxedTensor`). Every operation lives once, on the
-//! [`Operand`] trait that all of them implement.
+//! Tensors whose shape is a type: one type, [`TensorBase<D, S>`], generic over where its elements
+//! live (`D`) and over its shape (`S`, fixed sizes or run-time sizes), with every operation
+//! written once for every kind:
+//!
+//! | alias | storage | shapes |
+//! | --- | --- | --- |
+//! | [`Tensor<T, S>`] | inline, `S::LEN` values, no heap | fixed ([`Shape`]) |
+//! | [`TensorRef<'a, T, S>`] | a borrowed `&[T]` | any ([`AnyShape`]) |
+//! | [`TensorMut<'a, T, S>`] | a borrowed `&mut [T]` | any |
+//! | `BoxedTensor<T, S>` (feature `alloc`) | `Box<[T]>` on the heap | any |
+//!
+//! A borrowed or boxed tensor's length is checked once, when it is made; after that, no
+//! operation checks a shape: every output shape comes from the types. A new tensor (`&a + &b`,
+//! `map`, `broadcast_to`, `sum_axes`, …) is a [`Tensor`] when its shape is fixed and a
+//! `BoxedTensor` when it holds run-time sizes ([`Owned`]); the `_into` twins write into a
+//! [`TensorMut`] instead, with no allocator at all.
 
-mod assign;
-mod borrowed;
-#[cfg(feature = "alloc")]
-mod boxed;
+mod base;
+mod broadcast;
+mod data;
 mod debug;
-mod operand;
+mod elementwise;
 mod ops;
-mod owned;
+mod reduce;
 mod view;
 
-pub use borrowed::{TensorMut, TensorRef};
-#[cfg(feature = "alloc")]
-pub use boxed::BoxedTensor;
-pub use operand::Operand;
-pub use owned::Tensor;
+use crate::shape::AnyShape;
+#[allow(unused_imports)]
+use crate::shape::Shape;
+
+pub use data::{Data, DataMut, Inline, OwnedData};
+pub use elementwise::WithDims;
 pub use view::{BroadcastView, Iter};
 
-/// The error of a tensor constructor: a slice whose length is not the shape's element count.
+/// A tensor: elements stored in `D`, row-major, in the shape `S` (a value that holds the
+/// shape's run-time sizes; zero-sized when every size is fixed). Use it through its aliases
+/// [`Tensor`], [`TensorRef`], [`TensorMut`] and `BoxedTensor`.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let m = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+/// let v = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+/// let sum = &m + &v; // Tensor<i32, broadcast!([2, 3], [3])>
+/// assert_eq!(sum.as_slice(), [11, 22, 33, 14, 25, 36]);
+/// assert_eq!(sum.get(&[1, 2]), Some(&36));
+/// assert_eq!(format!("{sum:?}"), "Tensor<[2, 3]> [[11, 22, 33], [14, 25, 36]]");
+/// ```
+pub struct TensorBase<D, S> {
+    data: D,
+    shape: S,
+}
+
+/// An owned tensor of fixed shape `S`, stored inline: `S::LEN` values of `T`, so
+/// `size_of::<Tensor<T, S>>() == S::LEN * size_of::<T>()`. For large data, borrow a slice
+/// ([`TensorRef`], [`TensorMut`]) or use a `BoxedTensor`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let t = Tensor::<f32, shape![2, 3]>::splat(1.5);
+/// assert_eq!(size_of_val(&t), 6 * 4);
+/// ```
+pub type Tensor<T, S> = TensorBase<Inline<T, S>, S>;
+
+/// A read-only tensor over a borrowed slice, checked once to hold the shape's element count.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let data = vec![1.0f32; 4096 * 1024];
+/// let big = TensorRef::<f32, shape![4096, 1024]>::new(&data)?;
+/// assert_eq!(big.get(&[4095, 1023]), Some(&1.0));
+/// assert!(TensorRef::<f32, shape![4096, 1024]>::new(&data[1..]).is_err());
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub type TensorRef<'a, T, S> = TensorBase<&'a [T], S>;
+
+/// A mutable tensor over a borrowed slice: the output of the `_into` operations.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let mut out = vec![0.0f32; 4 * 3];
+/// let mut out = TensorMut::<f32, shape![4, 3]>::new(&mut out)?;
+/// Tensor::<f32, shape![3]>::from([1.0, 2.0, 3.0]).broadcast_to_into(&mut out);
+/// assert_eq!(out.as_slice()[9..], [1.0, 2.0, 3.0]);
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub type TensorMut<'a, T, S> = TensorBase<&'a mut [T], S>;
+
+/// An owned tensor on the heap (feature `alloc`), of any shape: for shapes too large for the
+/// stack, and for shapes with run-time sizes. Built straight on the heap.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let big = BoxedTensor::<f32, shape![4096, 1024]>::splat(1.0); // 16 MiB, never on the stack
+/// let column_sums: Tensor<f32, shape![1024]> = big.sum_to();
+/// assert!(column_sums.as_slice().iter().all(|&s| s == 4096.0));
+/// ```
+#[cfg(feature = "alloc")]
+pub type BoxedTensor<T, S> = TensorBase<alloc::boxed::Box<[T]>, S>;
+
+/// A new tensor of shape `S`: a [`Tensor`] when `S` is fixed, a `BoxedTensor` when it holds
+/// run-time sizes (which needs the `alloc` feature).
+pub type Owned<T, S> = TensorBase<<<S as AnyShape>::Kind as OwnedData<T, S>>::Data, S>;
+
+/// The error of a tensor constructor or conversion: a slice whose length is not the shape's
+/// element count, or shapes that differ.
 ///
 /// It is the crate's one error type, [`BroadcastError`](crate::dynamic::BroadcastError), with
 /// [`ErrorKind::WrongLength`](crate::dynamic::ErrorKind::WrongLength):
@@ -32,10 +119,15 @@ pub use view::{BroadcastView, Iter};
 /// ```
 pub type ShapeError = crate::dynamic::BroadcastError;
 
-/// The error for a slice of the wrong length for shape `S`.
-fn wrong_length<S: crate::Shape>(found: usize) -> ShapeError {
+/// `Ok` if `len` is the element count of `shape`, computed without overflow.
+fn check_len<S: AnyShape>(shape: &S, len: usize) -> Result<(), ShapeError> {
     use crate::dynamic::{Form, Slot};
-    ShapeError::wrong_length(Form::Shape, (S::DIMS, &[]), Slot::Operand(0), S::LEN, found)
+    let dims = shape.extents();
+    match crate::dynamic::element_count(&dims) {
+        Some(n) if n == len => Ok(()),
+        Some(n) => Err(ShapeError::wrong_length(Form::Shape, (&dims, &[]), Slot::Operand(0), n, len)),
+        None => Err(ShapeError::too_many_elements(&dims)),
+    }
 }
 
 /// The flat row-major offset of `index` in shape `dims`, if `index` is inside it.
@@ -44,4 +136,19 @@ fn offset(dims: &[usize], index: &[usize]) -> Option<usize> {
         return None;
     }
     index.iter().zip(dims).try_fold(0usize, |acc, (&i, &d)| (i < d).then(|| acc * d + i))
+}
+
+/// The element count of a fixed shape `S` as a constant, else of the value `shape`.
+#[inline(always)]
+fn len_of<S: AnyShape>(shape: &S) -> usize {
+    if S::FIXED { const { product(S::STATIC.split_at(S::RANK).0) } } else { shape.element_count() }
+}
+
+const fn product(dims: &[usize]) -> usize {
+    let (mut n, mut i) = (1usize, 0);
+    while i < dims.len() {
+        n = n.wrapping_mul(dims[i]);
+        i += 1;
+    }
+    n
 }

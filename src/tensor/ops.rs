@@ -1,5 +1,9 @@
-//! `+ - * /` between tensors of broadcastable shapes: `&a + &b` has shape `broadcast!(A, B)`;
-//! and with a scalar on the right: `&a * 2.0` has `a`'s shape.
+//! Operators on every tensor kind, owned or borrowed alike:
+//! - `a + b` (and `- * /`) between tensors of broadcastable shapes, by NumPy's rule;
+//! - a scalar on either side, `&t * 2.0` and `-0.5 * &t`;
+//! - unary `-t`;
+//! - in place, `a += &b` (and `-= *= /=`) with `b` stretched to `a`'s shape, or a scalar;
+//! - XLA's binary form: `&a.with_dims::<axes![…]>() + &b`.
 //!
 //! ```
 //! use shapecast::prelude::*;
@@ -7,78 +11,226 @@
 //! let a = Tensor::<f32, shape![2, 2]>::from([[1.0, 2.0], [3.0, 4.0]]);
 //! let b = Tensor::<f32, shape![2]>::from([10.0, 20.0]);
 //! assert_eq!((&a + &b).as_slice(), [11.0, 22.0, 13.0, 24.0]);
-//! assert_eq!((&(&a * 2.0) - 1.0).as_slice(), [1.0, 3.0, 5.0, 7.0]);
+//! assert_eq!((2.0 * &a - 1.0).as_slice(), [1.0, 3.0, 5.0, 7.0]);
+//! assert_eq!((-(&a * &b) + a.clone()).as_slice(), [-9.0, -38.0, -27.0, -76.0]);
 //! let mut c = a;
 //! c *= 0.5;
 //! c += &b;
 //! assert_eq!(c.as_slice(), [10.5, 21.0, 11.5, 22.0]);
 //! ```
 
-use core::ops::{Add, Div, Mul, Sub};
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use num_traits::Zero;
+use super::{Data, DataMut, Owned, OwnedData, TensorBase, WithDims};
+use crate::forms::{
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
+};
+use crate::shape::{AnyShape, Axes};
 
-use super::{Operand, Tensor, TensorRef};
-use crate::forms::{Broadcast, Broadcasted};
-use crate::shape::Shape;
-
-/// Implements one operator for every pair of owned and borrowed tensors.
-macro_rules! broadcast_op {
-    ($Op:ident, $method:ident) => {
-        broadcast_op!(@pair $Op, $method, ['a, 'b] Tensor<T, A>, Tensor<T, B>);
-        broadcast_op!(@pair $Op, $method, ['a, 'b, 'c] Tensor<T, A>, TensorRef<'c, T, B>);
-        broadcast_op!(@pair $Op, $method, ['a, 'b, 'c] TensorRef<'c, T, A>, Tensor<T, B>);
-        broadcast_op!(@pair $Op, $method, ['a, 'b, 'c, 'd] TensorRef<'c, T, A>, TensorRef<'d, T, B>);
+/// The number types a scalar operand may have, on either side (`&t * 2.0`, `2.0 * &t`,
+/// `t += 1`): Rust's integers and floats. The impls are per type, not generic, so that a shape
+/// mismatch between two tensors is reported as such. Other element types use `map`.
+macro_rules! for_each_scalar {
+    ($mac:ident!($($args:tt)*)) => {
+        $mac!($($args)* f32 f64 i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
     };
-    (@pair $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty, $Rhs:ty) => {
-        impl<$($lt,)* T, A, B> $Op<&'b $Rhs> for &'a $Lhs
+}
+
+/// One binary operator for every pair of owned and borrowed tensors, and with a scalar.
+macro_rules! binary_op {
+    ($Op:ident, $method:ident) => {
+        binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['a, 'b]);
+        binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['b]);
+        binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [TensorBase<D2, S2>] ['a]);
+        binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [TensorBase<D2, S2>] []);
+        for_each_scalar!(binary_op!(@scalar $Op, $method,));
+        binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm>] [&'b TensorBase<D2, S2>] ['w, 'a, 'b]);
+        binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm>] [&'b TensorBase<D2, S2>] ['a, 'b]);
+        binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm>] [TensorBase<D2, S2>] ['w, 'a]);
+        binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm>] [TensorBase<D2, S2>] ['a]);
+        for_each_scalar!(binary_op!(@left $Op, $method,));
+    };
+    (@tensors $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
+        impl<$($lt,)* T, D1, D2, S1, S2> $Op<$($Rhs)*> for $($Lhs)*
         where
-            T: Copy + Zero + $Op<Output = T>,
-            A: Shape + Broadcast<B>,
-            B: Shape,
+            D1: Data<Elem = T>,
+            D2: Data<Elem = T>,
+            T: Copy + Default + $Op<Output = T>,
+            S1: AnyBroadcast<S2>,
+            S2: AnyShape,
+            <AnyBroadcasted<S1, S2> as AnyShape>::Kind: OwnedData<T, AnyBroadcasted<S1, S2>>,
         {
-            type Output = Tensor<T, Broadcasted<A, B>>;
+            type Output = Owned<T, AnyBroadcasted<S1, S2>>;
 
             /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized.
             #[inline]
-            fn $method(self, rhs: &'b $Rhs) -> Self::Output {
-                let mut out = Tensor::splat(T::zero());
-                self.zip_with_into(rhs, &mut out.view_mut(), |x, y| x.$method(y));
-                out
+            fn $method(self, rhs: $($Rhs)*) -> Self::Output {
+                self.zip_with(&rhs, T::$method)
             }
         }
     };
-}
-
-broadcast_op!(Add, add);
-broadcast_op!(Sub, sub);
-broadcast_op!(Mul, mul);
-broadcast_op!(Div, div);
-
-/// Implements one operator with a scalar right-hand side, for owned and borrowed tensors.
-macro_rules! scalar_op {
-    ($Op:ident, $method:ident) => {
-        scalar_op!(@one $Op, $method, ['a] Tensor<T, S>);
-        scalar_op!(@one $Op, $method, ['a, 'b] TensorRef<'b, T, S>);
-    };
-    (@one $Op:ident, $method:ident, [$($lt:lifetime),*] $Lhs:ty) => {
-        impl<$($lt,)* T, S> $Op<T> for &'a $Lhs
+    (@scalar $Op:ident, $method:ident, $($t:ty)*) => {$(
+        impl<'a, D, S> $Op<$t> for &'a TensorBase<D, S>
         where
-            T: Copy + $Op<Output = T>,
-            S: Shape,
+            D: Data<Elem = $t>,
+            S: AnyShape,
+            S::Kind: OwnedData<$t, S>,
         {
-            type Output = Tensor<T, S>;
+            type Output = Owned<$t, S>;
 
-            /// Every element with the scalar `rhs` (a shape-`[]` tensor, broadcast).
+            /// Every element with the scalar `rhs`.
             #[inline]
-            fn $method(self, rhs: T) -> Self::Output {
+            fn $method(self, rhs: $t) -> Self::Output {
                 self.map(|x| x.$method(rhs))
             }
         }
+
+        impl<D, S> $Op<$t> for TensorBase<D, S>
+        where
+            D: Data<Elem = $t>,
+            S: AnyShape,
+            S::Kind: OwnedData<$t, S>,
+        {
+            type Output = Owned<$t, S>;
+
+            /// Every element with the scalar `rhs`.
+            #[inline]
+            fn $method(self, rhs: $t) -> Self::Output {
+                self.map(|x| x.$method(rhs))
+            }
+        }
+    )*};
+    (@dims $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
+        impl<$($lt,)* T, D2, S1, S2, Dm> $Op<$($Rhs)*> for $($Lhs)*
+        where
+            D2: Data<Elem = T>,
+            T: Copy + Default + $Op<Output = T>,
+            S1: AnyBroadcastWithDims<S2, Dm>,
+            S2: AnyShape,
+            Dm: Axes,
+            <AnyBroadcastedWithDims<S1, S2, Dm> as AnyShape>::Kind: OwnedData<T, AnyBroadcastedWithDims<S1, S2, Dm>>,
+        {
+            type Output = Owned<T, AnyBroadcastedWithDims<S1, S2, Dm>>;
+
+            /// Element-wise under XLA's binary rule with these dims.
+            #[inline]
+            fn $method(self, rhs: $($Rhs)*) -> Self::Output {
+                self.zip_with(&rhs, T::$method)
+            }
+        }
+    };
+    (@left $Op:ident, $method:ident, $($t:ty)*) => {$(
+        impl<'a, D, S> $Op<&'a TensorBase<D, S>> for $t
+        where
+            D: Data<Elem = $t>,
+            S: AnyShape,
+            S::Kind: OwnedData<$t, S>,
+        {
+            type Output = Owned<$t, S>;
+
+            /// The scalar with every element.
+            #[inline]
+            fn $method(self, rhs: &'a TensorBase<D, S>) -> Self::Output {
+                rhs.map(|x| self.$method(x))
+            }
+        }
+
+        impl<D, S> $Op<TensorBase<D, S>> for $t
+        where
+            D: Data<Elem = $t>,
+            S: AnyShape,
+            S::Kind: OwnedData<$t, S>,
+        {
+            type Output = Owned<$t, S>;
+
+            /// The scalar with every element.
+            #[inline]
+            fn $method(self, rhs: TensorBase<D, S>) -> Self::Output {
+                rhs.map(|x| self.$method(x))
+            }
+        }
+    )*};
+}
+
+binary_op!(Add, add);
+binary_op!(Sub, sub);
+binary_op!(Mul, mul);
+binary_op!(Div, div);
+
+impl<T, D, S> Neg for &TensorBase<D, S>
+where
+    D: Data<Elem = T>,
+    T: Copy + Neg<Output = T>,
+    S: AnyShape,
+    S::Kind: OwnedData<T, S>,
+{
+    type Output = Owned<T, S>;
+
+    /// Every element negated.
+    #[inline]
+    fn neg(self) -> Self::Output {
+        self.map(T::neg)
+    }
+}
+
+impl<T, D, S> Neg for TensorBase<D, S>
+where
+    D: Data<Elem = T>,
+    T: Copy + Neg<Output = T>,
+    S: AnyShape,
+    S::Kind: OwnedData<T, S>,
+{
+    type Output = Owned<T, S>;
+
+    /// Every element negated.
+    #[inline]
+    fn neg(self) -> Self::Output {
+        self.map(T::neg)
+    }
+}
+
+/// One compound-assignment operator, with a tensor (stretched to the left's shape) or a scalar.
+macro_rules! assign_op {
+    ($Op:ident, $method:ident) => {
+        assign_op!(@tensor $Op, $method, [&'b TensorBase<D2, S2>] ['b]);
+        assign_op!(@tensor $Op, $method, [TensorBase<D2, S2>] []);
+        for_each_scalar!(assign_op!(@scalar $Op, $method,));
+    };
+    (@scalar $Op:ident, $method:ident, $($t:ty)*) => {$(
+        impl<D, S> $Op<$t> for TensorBase<D, S>
+        where
+            D: DataMut<Elem = $t>,
+            S: AnyShape,
+        {
+            /// Every element with the scalar `rhs`, in place.
+            #[inline]
+            fn $method(&mut self, rhs: $t) {
+                self.as_mut_slice().iter_mut().for_each(|x| x.$method(rhs));
+            }
+        }
+    )*};
+    (@tensor $Op:ident, $method:ident, [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
+        impl<$($lt,)* T, D, D2, S, S2> $Op<$($Rhs)*> for TensorBase<D, S>
+        where
+            D: DataMut<Elem = T>,
+            D2: Data<Elem = T>,
+            T: Copy + $Op,
+            S: AnyShape,
+            S2: AnyBroadcastTo<S>,
+        {
+            /// Element-wise in place, `rhs` stretched to this shape; nothing is materialized.
+            #[inline]
+            fn $method(&mut self, rhs: $($Rhs)*) {
+                self.zip_assign(&rhs, |mut x, y| {
+                    x.$method(y);
+                    x
+                });
+            }
+        }
     };
 }
 
-scalar_op!(Add, add);
-scalar_op!(Sub, sub);
-scalar_op!(Mul, mul);
-scalar_op!(Div, div);
+assign_op!(AddAssign, add_assign);
+assign_op!(SubAssign, sub_assign);
+assign_op!(MulAssign, mul_assign);
+assign_op!(DivAssign, div_assign);

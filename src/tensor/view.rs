@@ -1,20 +1,18 @@
 //! `BroadcastView`: a tensor read as a larger shape without copying (stride 0 where stretched).
 
 use core::iter::FusedIterator;
-use core::marker::PhantomData;
 
-use shapecast_rules::{DynShape, MAX_RANK, numpy_axis_map, strides_over_output};
+use shapecast_rules::{MAX_RANK, numpy_axis_map, strides_over_output};
 
-use super::{Tensor, TensorRef};
-use crate::forms::BroadcastTo;
+use super::{Owned, OwnedData, TensorRef};
+use crate::forms::AnyBroadcastTo;
 use crate::kernel::Plan;
 use crate::kernel::statics::{CopyPlan, Numpy};
-use crate::shape::Shape;
-use crate::tensor::Operand;
+use crate::shape::AnyShape;
 
 /// A tensor of shape `S` seen as shape `S2` (NumPy `broadcast_to`), without copying: iterate it,
 /// index it, or materialize it with [`to_tensor`](Self::to_tensor). Made by
-/// [`Operand::broadcast_view`].
+/// [`TensorBase::broadcast_view`](super::TensorBase::broadcast_view).
 ///
 /// ```
 /// # use shapecast::prelude::*;
@@ -24,22 +22,15 @@ use crate::tensor::Operand;
 /// ```
 pub struct BroadcastView<'a, T, S, S2> {
     source: TensorRef<'a, T, S>,
-    shape: PhantomData<S2>,
+    shape: S2,
 }
 
-struct Strides<S, S2>(PhantomData<(S, S2)>);
-impl<S: Shape, S2: Shape> Strides<S, S2> {
-    /// The source's stride along each axis of `S2`, unmerged (for indexing).
-    const ALL: DynShape =
-        strides_over_output(S::DIMS, numpy_axis_map(S::RANK, S2::RANK).as_slice(), S2::RANK);
-}
-
-impl<'a, T, S: Shape, S2: Shape> BroadcastView<'a, T, S, S2>
+impl<'a, T, S: AnyShape, S2: AnyShape> BroadcastView<'a, T, S, S2>
 where
-    S: BroadcastTo<S2>,
+    S: AnyBroadcastTo<S2>,
 {
-    pub(crate) fn new(source: TensorRef<'a, T, S>) -> Self {
-        BroadcastView { source, shape: PhantomData }
+    pub(crate) fn new(source: TensorRef<'a, T, S>, shape: S2) -> Self {
+        BroadcastView { source, shape }
     }
 
     /// The elements in row-major order of `S2`, each source element as often as it is repeated.
@@ -50,7 +41,14 @@ where
     /// assert!(v.broadcast_view::<shape![2, 2]>().iter().copied().eq([1, 1, 2, 2]));
     /// ```
     pub fn iter(&self) -> Iter<'a, T> {
-        Iter::new(self.source.as_slice(), &CopyPlan::<S, S2, Numpy>::PLAN, S2::LEN)
+        let plan = CopyPlan::<S, S2, Numpy>::with(&self.source.shape(), &self.shape, |plan| *plan);
+        Iter {
+            data: self.source.into_slice(),
+            plan,
+            index: [0; MAX_RANK],
+            offset: [0],
+            remaining: self.shape.element_count(),
+        }
     }
 
     /// The element at a multi-index of `S2`, or `None` if the index has the wrong rank or is
@@ -63,31 +61,36 @@ where
     /// assert_eq!((view.get(&[3, 2]), view.get(&[4, 0])), (Some(&3), None));
     /// ```
     pub fn get(&self, index: &[usize]) -> Option<&'a T> {
-        if index.len() != S2::RANK || index.iter().zip(S2::DIMS).any(|(&i, &d)| i >= d) {
+        let dims = self.shape.extents();
+        if index.len() != dims.len() || index.iter().zip(dims.iter()).any(|(&i, &d)| i >= d) {
             return None;
         }
-        let offset: usize = index.iter().zip(Strides::<S, S2>::ALL.iter()).map(|(&i, &s)| i * s).sum();
-        self.source.as_slice().get(offset)
+        let from = self.source.shape().extents();
+        let strides = strides_over_output(&from, &numpy_axis_map(S::RANK, S2::RANK), S2::RANK);
+        let offset: usize = index.iter().zip(strides.iter()).map(|(&i, &s)| i * s).sum();
+        self.source.into_slice().get(offset)
     }
 
-    /// Materializes the view: the same as [`Operand::broadcast_to`].
+    /// Materializes the view: the same as
+    /// [`broadcast_to_shape`](super::TensorBase::broadcast_to_shape).
     ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let v = Tensor::<u8, shape![2]>::from([1, 2]);
     /// assert_eq!(v.broadcast_view::<shape![2, 2]>().to_tensor().as_slice(), [1, 2, 1, 2]);
     /// ```
-    pub fn to_tensor(&self) -> Tensor<T, S2>
+    pub fn to_tensor(&self) -> Owned<T, S2>
     where
         T: Copy,
+        S2::Kind: OwnedData<T, S2>,
     {
-        self.source.broadcast_to()
+        self.source.broadcast_to_shape(self.shape)
     }
 }
 
-impl<'a, T, S: Shape, S2: Shape> IntoIterator for &BroadcastView<'a, T, S, S2>
+impl<'a, T, S: AnyShape, S2: AnyShape> IntoIterator for &BroadcastView<'a, T, S, S2>
 where
-    S: BroadcastTo<S2>,
+    S: AnyBroadcastTo<S2>,
 {
     type Item = &'a T;
     type IntoIter = Iter<'a, T>;
@@ -106,16 +109,10 @@ where
 /// ```
 pub struct Iter<'a, T> {
     data: &'a [T],
-    plan: &'static Plan<1>,
+    plan: Plan<1>,
     index: [usize; MAX_RANK],
     offset: [usize; 1],
     remaining: usize,
-}
-
-impl<'a, T> Iter<'a, T> {
-    fn new(data: &'a [T], plan: &'static Plan<1>, len: usize) -> Self {
-        Iter { data, plan, index: [0; MAX_RANK], offset: [0], remaining: len }
-    }
 }
 
 impl<'a, T> Iterator for Iter<'a, T> {

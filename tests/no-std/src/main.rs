@@ -49,7 +49,7 @@ fn static_checks() -> bool {
     let m = Tensor::<i32, Batch>::from([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]);
     let v = Tensor::<i32, shape![3]>::from([100, 200, 300]);
     let sum = &m + &v;
-    let mut in_place = m;
+    let mut in_place = m.clone();
     in_place += &v;
     let add_ok = sum.get(&[3, 2]) == Some(&312) && in_place == sum;
     let rows = v.broadcast_axes::<shape![2, 3], axes![0]>();

@@ -1,0 +1,579 @@
+//! Making tensors, reading them, viewing them, and converting their shapes.
+
+use generic_array::GenericArray;
+use generic_array::sequence::GenericSequence;
+use typenum::{Const, ToUInt, U};
+
+use super::{
+    Data, DataMut, Inline, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of, offset,
+};
+use crate::forms::AnyInsertAxis;
+use crate::shape::sealed::Shape as _;
+use crate::shape::{AnyShape, Cons, Dim, Nil, Shape};
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// `data` in `shape`; the caller has checked the length.
+    #[inline(always)]
+    pub(crate) fn from_parts(data: D, shape: S) -> Self {
+        TensorBase { data, shape }
+    }
+
+    /// The shape, as a value (it holds the run-time sizes; a fixed shape is zero-sized).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Rows;
+    /// bind!(let rows: Rows = 2);
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = TensorRef::from_shape(dims![rows, 3], &data)?;
+    /// assert_eq!(*t.shape().extents(), [2, 3]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+
+    /// The elements, row-major.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]).as_slice(), [1, 2, 3, 4]);
+    /// ```
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[D::Elem] {
+        // Exactly this long by construction; slicing to a constant length, for a fixed shape,
+        // lets the optimizer drop the kernels' bounds checks.
+        &self.data.slice()[..len_of(&self.shape)]
+    }
+
+    /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
+    /// bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    /// assert_eq!((t.get(&[1, 0]), t.get(&[0, 2]), t.get(&[0])), (Some(&3), None, None));
+    /// ```
+    pub fn get(&self, index: &[usize]) -> Option<&D::Elem> {
+        offset(&self.shape.extents(), index).and_then(|i| self.as_slice().get(i))
+    }
+
+    /// A read-only view of the same data.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<u8, shape![2]>::from([1, 2]);
+    /// let view: TensorRef<'_, u8, shape![2]> = t.view();
+    /// assert_eq!(view.as_slice(), [1, 2]);
+    /// ```
+    #[inline(always)]
+    pub fn view(&self) -> TensorRef<'_, D::Elem, S> {
+        TensorBase::from_parts(self.as_slice(), self.shape)
+    }
+
+    /// A view of the same data with a size-1 axis inserted before position `I` (NumPy's
+    /// `np.newaxis`): no copy, whatever the storage.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let row = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// let column = row.insert_axis::<1>(); // shape [3, 1], the same data
+    /// let table = &column * &row; // [3, 1] * [3] -> [3, 3]
+    /// assert_eq!(table.as_slice(), [1, 2, 3, 2, 4, 6, 3, 6, 9]);
+    /// ```
+    #[inline(always)]
+    pub fn insert_axis<const I: usize>(&self) -> TensorRef<'_, D::Elem, <S as AnyInsertAxis<U<I>>>::Output>
+    where
+        Const<I>: ToUInt,
+        S: AnyInsertAxis<U<I>>,
+    {
+        let dims = self.shape.extents();
+        let mut with = [1; crate::dynamic::MAX_RANK];
+        let at = I.min(dims.len());
+        with[..at].copy_from_slice(&dims[..at]);
+        with[at + 1..=dims.len()].copy_from_slice(&dims[at..]);
+        let shape = <S as AnyInsertAxis<U<I>>>::Output::from_extents(&with[..=dims.len()]);
+        TensorBase::from_parts(self.as_slice(), shape)
+    }
+
+    /// The same data seen in `shape`, if its sizes are this tensor's sizes: how a run-time size
+    /// meets a fixed size or another binding (`[Samples, 4]` as `[150, 4]`, `[Q, 4]` as
+    /// `[R, 4]`). A checked step: an error when the sizes differ; no copy.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Rows;
+    /// struct Other;
+    /// bind!(let rows: Rows = 2);
+    /// bind!(let other: Other = 2);
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = TensorRef::from_shape(dims![rows, 3], &data)?;
+    /// let fixed: TensorRef<'_, i32, shape![2, 3]> = t.cast_shape(Default::default())?;
+    /// let as_other = t.cast_shape(dims![other, 3])?; // [Rows, 3] as [Other, 3]
+    /// assert_eq!(fixed.as_slice(), as_other.as_slice());
+    /// let err = t.cast_shape(<shape![3, 2]>::default()).unwrap_err();
+    /// assert_eq!(err.to_string(), "cannot convert [2, 3] to [3, 2]: axis 0 has size 2 but the target has 3; the sizes must be equal");
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn cast_shape<S2: AnyShape>(&self, shape: S2) -> Result<TensorRef<'_, D::Elem, S2>, ShapeError> {
+        let (from, to) = (self.shape.extents(), shape.extents());
+        crate::dynamic::same_shape(&from, &to)?;
+        Ok(TensorBase::from_parts(self.as_slice(), shape))
+    }
+
+    /// [`cast_shape`](Self::cast_shape) to a fixed shape, named by its type.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Rows;
+    /// bind!(let rows: Rows = 2);
+    /// let data = [0.5f32; 8];
+    /// let t = TensorRef::from_shape(dims![rows, 4], &data)?;
+    /// let fixed = t.to_fixed::<shape![2, 4]>()?;
+    /// assert_eq!(fixed.as_slice().len(), 8);
+    /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn to_fixed<S2: Shape>(&self) -> Result<TensorRef<'_, D::Elem, S2>, ShapeError> {
+        self.cast_shape(S2::default())
+    }
+}
+
+impl<D: DataMut, S: AnyShape> TensorBase<D, S> {
+    /// The elements, row-major, mutable.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut t = Tensor::<u8, shape![2]>::splat(0);
+    /// t.as_mut_slice().copy_from_slice(&[4, 5]);
+    /// assert_eq!(t.as_slice(), [4, 5]);
+    /// ```
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [D::Elem] {
+        let n = len_of(&self.shape);
+        &mut self.data.slice_mut()[..n]
+    }
+
+    /// The element at a multi-index, mutable, or `None` if the index has the wrong rank or is
+    /// out of bounds.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut t = Tensor::<u8, shape![2, 2]>::splat(0);
+    /// *t.get_mut(&[1, 0]).unwrap() = 7;
+    /// assert_eq!(t.as_slice(), [0, 0, 7, 0]);
+    /// assert!(t.get_mut(&[2, 0]).is_none());
+    /// ```
+    pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut D::Elem> {
+        let i = offset(&self.shape.extents(), index)?;
+        self.as_mut_slice().get_mut(i)
+    }
+
+    /// A mutable view of the same data, for the `_into` operations.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut out = Tensor::<u8, shape![2, 2]>::splat(0);
+    /// Tensor::<u8, shape![2, 1]>::from([[1], [2]]).broadcast_to_into(&mut out.view_mut());
+    /// assert_eq!(out.as_slice(), [1, 1, 2, 2]);
+    /// ```
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> TensorMut<'_, D::Elem, S> {
+        let shape = self.shape;
+        TensorBase::from_parts(self.as_mut_slice(), shape)
+    }
+}
+
+impl<D: Data, S: AnyShape<Kind = crate::typelevel::Fixed>> TensorBase<D, S>
+where
+    S: Shape,
+{
+    /// The element count, a constant of the shape.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(Tensor::<u8, shape![2, 3]>::splat(0).len(), 6);
+    /// ```
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        S::LEN
+    }
+
+    /// Whether the shape has no elements (a size is 0).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert!(Tensor::<u8, shape![2, 0]>::splat(0).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        S::LEN == 0
+    }
+}
+
+impl<D: Data> TensorBase<D, Nil> {
+    /// The one element of a scalar tensor (shape `[]`).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let m = Tensor::<i32, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    /// let total = m.sum_axes::<axes![0, 1]>();
+    /// assert_eq!(total.value(), 10);
+    /// ```
+    #[inline(always)]
+    pub fn value(&self) -> D::Elem
+    where
+        D::Elem: Copy,
+    {
+        self.as_slice()[0]
+    }
+}
+
+impl<'a, T, S: AnyShape> TensorBase<&'a [T], S> {
+    /// Borrows `data` in `shape`, which must hold exactly as many elements as the shape
+    /// (computed without overflow): the one check for data whose sizes are bound at run time.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Samples;
+    /// let data = [0.5f32; 600];
+    /// bind!(let samples: Samples = data.len() / 4);
+    /// let x = TensorRef::from_shape(dims![samples, 4], &data)?; // TensorRef<f32, shape![Samples, 4]>
+    /// assert_eq!(x.get(&[149, 3]), Some(&0.5));
+    /// assert!(TensorRef::from_shape(dims![samples, 4], &data[1..]).is_err());
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn from_shape(shape: S, data: &'a [T]) -> Result<Self, ShapeError> {
+        check_len(&shape, data.len())?;
+        Ok(TensorBase::from_parts(data, shape))
+    }
+
+    /// The elements, row-major, for as long as the borrowed data lives.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// fn first_row(data: &[u8]) -> Option<&[u8]> {
+    ///     let t = TensorRef::<u8, shape![2, 2]>::new(data).ok()?;
+    ///     Some(&t.into_slice()[..2]) // outlives `t`
+    /// }
+    /// assert_eq!(first_row(&[7, 8, 9, 10]), Some(&[7, 8][..]));
+    /// ```
+    #[inline(always)]
+    pub fn into_slice(self) -> &'a [T] {
+        let n = len_of(&self.shape);
+        &self.data[..n]
+    }
+}
+
+impl<'a, T, S: Shape> TensorBase<&'a [T], S> {
+    /// Borrows `data`, which must hold exactly `S::LEN` elements.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = TensorRef::<i32, shape![2, 3]>::new(&data)?;
+    /// assert_eq!(t.get(&[1, 0]), Some(&4));
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn new(data: &'a [T]) -> Result<Self, ShapeError> {
+        Self::from_shape(S::default(), data)
+    }
+}
+
+impl<'a, T, S: AnyShape> TensorBase<&'a mut [T], S> {
+    /// Borrows `data` mutably in `shape`, which must hold exactly as many elements as the shape.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// struct Batch;
+    /// let mut data = vec![0; 12];
+    /// bind!(let batch: Batch = 3);
+    /// let mut out = TensorMut::from_shape(dims![batch, 4], &mut data)?;
+    /// Tensor::<i32, shape![4]>::from([1, 2, 3, 4]).broadcast_to_into(&mut out);
+    /// assert_eq!(data[8..], [1, 2, 3, 4]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn from_shape(shape: S, data: &'a mut [T]) -> Result<Self, ShapeError> {
+        check_len(&shape, data.len())?;
+        Ok(TensorBase::from_parts(data, shape))
+    }
+}
+
+impl<'a, T, S: Shape> TensorBase<&'a mut [T], S> {
+    /// Borrows `data`, which must hold exactly `S::LEN` elements.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [0; 6];
+    /// let mut out = TensorMut::<i32, shape![2, 3]>::new(&mut data)?;
+    /// *out.get_mut(&[1, 2]).unwrap() = 9;
+    /// assert_eq!(data, [0, 0, 0, 0, 0, 9]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn new(data: &'a mut [T]) -> Result<Self, ShapeError> {
+        Self::from_shape(S::default(), data)
+    }
+}
+
+impl<'a, T, const N: usize> From<&'a [T; N]> for TensorBase<&'a [T], Cons<Dim<N>, Nil>>
+where
+    Cons<Dim<N>, Nil>: Shape,
+{
+    /// Borrows an array whose length is the shape's: nothing to check.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = TensorRef::from(&[1, 2, 3]);
+    /// assert_eq!(t.get(&[2]), Some(&3));
+    /// ```
+    fn from(data: &'a [T; N]) -> Self {
+        TensorBase::from_parts(data, Default::default())
+    }
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// Copies `data`, which must hold exactly `S::LEN` elements.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<u8, shape![2, 2]>::from_slice(&[1, 2, 3, 4])?;
+    /// assert_eq!(t.get(&[1, 0]), Some(&3));
+    /// assert!(Tensor::<u8, shape![2, 2]>::from_slice(&[1, 2, 3]).is_err());
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    pub fn from_slice(data: &[T]) -> Result<Self, ShapeError>
+    where
+        T: Clone,
+    {
+        check_len(&S::default(), data.len())?;
+        Ok(Self::from_fn(|i| data[i].clone()))
+    }
+
+    /// Builds each element from its flat row-major index.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<usize, shape![2, 3]>::from_fn(|i| i * 10);
+    /// assert_eq!(t.as_slice(), [0, 10, 20, 30, 40, 50]);
+    /// ```
+    #[inline]
+    pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
+        TensorBase::from_parts(Inline(GenericArray::generate(f)), S::default())
+    }
+
+    /// Builds each element from its multi-index (outermost axis first).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<usize, shape![2, 3]>::from_index_fn(|ix| 10 * ix[0] + ix[1]);
+    /// assert_eq!(t.as_slice(), [0, 1, 2, 10, 11, 12]);
+    /// ```
+    pub fn from_index_fn(f: impl FnMut(&[usize]) -> T) -> Self {
+        Self::from_fn(index_fn(S::DIMS, f))
+    }
+
+    /// Every element equal to `value`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// assert_eq!(Tensor::<u8, shape![2, 2]>::splat(3).as_slice(), [3; 4]);
+    /// ```
+    pub fn splat(value: T) -> Self
+    where
+        T: Clone,
+    {
+        Self::from_fn(|_| value.clone())
+    }
+}
+
+/// `f` of each multi-index of `dims`, called in row-major order.
+pub(crate) fn index_fn<T>(dims: &[usize], mut f: impl FnMut(&[usize]) -> T) -> impl FnMut(usize) -> T {
+    let mut index = [0usize; crate::dynamic::MAX_RANK];
+    let dims: crate::dynamic::DynShape = crate::dynamic::DynShape::try_from_slice(dims).unwrap_or_default();
+    move |_| {
+        let value = f(&index[..dims.len()]);
+        for axis in (0..dims.len()).rev() {
+            index[axis] += 1;
+            if index[axis] < dims[axis] {
+                break;
+            }
+            index[axis] = 0;
+        }
+        value
+    }
+}
+
+impl<D: Clone, S: Clone> Clone for TensorBase<D, S> {
+    fn clone(&self) -> Self {
+        TensorBase { data: self.data.clone(), shape: self.shape.clone() }
+    }
+}
+
+impl<D: Copy, S: Copy> Copy for TensorBase<D, S> {}
+
+impl<T: Default, S: Shape> Default for Tensor<T, S> {
+    fn default() -> Self {
+        Self::from_fn(|_| T::default())
+    }
+}
+
+impl<D: Data, D2: Data, S: AnyShape> PartialEq<TensorBase<D2, S>> for TensorBase<D, S>
+where
+    D::Elem: PartialEq<D2::Elem>,
+{
+    /// Equal elements (the shapes are the same type, so the same sizes).
+    fn eq(&self, other: &TensorBase<D2, S>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<D: Data, S: AnyShape> Eq for TensorBase<D, S> where D::Elem: Eq {}
+
+impl<T, const N: usize> From<[T; N]> for Tensor<T, Cons<Dim<N>, Nil>>
+where
+    Cons<Dim<N>, Nil>: Shape,
+{
+    /// From an array (sizes in typenum's table: up to 1024, and some larger ones).
+    fn from(rows: [T; N]) -> Self {
+        TensorBase::from_parts(Inline(GenericArray::from_iter(rows)), Default::default())
+    }
+}
+
+impl<T, const M: usize, const N: usize> From<[[T; N]; M]> for Tensor<T, Cons<Dim<M>, Cons<Dim<N>, Nil>>>
+where
+    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
+{
+    /// From nested arrays, row-major (sizes in typenum's table, as for one array).
+    fn from(rows: [[T; N]; M]) -> Self {
+        TensorBase::from_parts(
+            Inline(GenericArray::from_iter(rows.into_iter().flatten())),
+            Default::default(),
+        )
+    }
+}
+
+impl<T, const L: usize, const M: usize, const N: usize> From<[[[T; N]; M]; L]>
+    for Tensor<T, Cons<Dim<L>, Cons<Dim<M>, Cons<Dim<N>, Nil>>>>
+where
+    Cons<Dim<L>, Cons<Dim<M>, Cons<Dim<N>, Nil>>>: Shape,
+{
+    /// From nested arrays, row-major (sizes in typenum's table, as for one array).
+    fn from(planes: [[[T; N]; M]; L]) -> Self {
+        let data = GenericArray::from_iter(planes.into_iter().flatten().flatten());
+        TensorBase::from_parts(Inline(data), Default::default())
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod boxed {
+    use alloc::boxed::Box;
+    use alloc::vec::Vec;
+
+    use super::{ShapeError, TensorBase, check_len, index_fn};
+    use crate::shape::{AnyShape, Shape};
+
+    impl<T, S: AnyShape> TensorBase<Box<[T]>, S> {
+        /// Takes `data` in `shape`, which must hold exactly as many elements as the shape.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// struct Rows;
+        /// let data: Vec<f32> = (0..12).map(|i| i as f32).collect();
+        /// bind!(let rows: Rows = data.len() / 4);
+        /// let t = BoxedTensor::from_shape_vec(dims![rows, 4], data)?;
+        /// assert_eq!(t.get(&[2, 3]), Some(&11.0));
+        /// # Ok::<(), shapecast::ShapeError>(())
+        /// ```
+        pub fn from_shape_vec(shape: S, data: Vec<T>) -> Result<Self, ShapeError> {
+            check_len(&shape, data.len())?;
+            Ok(TensorBase::from_parts(data.into_boxed_slice(), shape))
+        }
+
+        /// Builds each element of `shape` from its flat row-major index, straight on the heap.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// struct Rows;
+        /// bind!(let rows: Rows = 3);
+        /// let t = BoxedTensor::from_shape_fn(dims![rows, 2], |i| i)?;
+        /// assert_eq!(t.as_slice(), [0, 1, 2, 3, 4, 5]);
+        /// # Ok::<(), shapecast::ShapeError>(())
+        /// ```
+        pub fn from_shape_fn(shape: S, f: impl FnMut(usize) -> T) -> Result<Self, ShapeError> {
+            let dims = shape.extents();
+            let len =
+                crate::dynamic::element_count(&dims).ok_or_else(|| ShapeError::too_many_elements(&dims))?;
+            Ok(TensorBase::from_parts((0..len).map(f).collect(), shape))
+        }
+
+        /// Every element of `shape` equal to `value`.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// struct Rows;
+        /// bind!(let rows: Rows = 2);
+        /// assert_eq!(BoxedTensor::from_elem(dims![rows], 7u8)?.as_slice(), [7, 7]);
+        /// # Ok::<(), shapecast::ShapeError>(())
+        /// ```
+        pub fn from_elem(shape: S, value: T) -> Result<Self, ShapeError>
+        where
+            T: Clone,
+        {
+            Self::from_shape_fn(shape, |_| value.clone())
+        }
+    }
+
+    impl<T, S: Shape> TensorBase<Box<[T]>, S> {
+        /// Builds each element from its flat row-major index, directly on the heap.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// let t = BoxedTensor::<usize, shape![1024, 1024]>::from_fn(|i| i);
+        /// assert_eq!(t.get(&[1, 2]), Some(&1026));
+        /// ```
+        pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
+            TensorBase::from_parts((0..S::LEN).map(f).collect(), S::default())
+        }
+
+        /// Builds each element from its multi-index (outermost axis first), on the heap.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// let t = BoxedTensor::<usize, shape![2, 3]>::from_index_fn(|ix| 10 * ix[0] + ix[1]);
+        /// assert_eq!(t.as_slice(), [0, 1, 2, 10, 11, 12]);
+        /// ```
+        pub fn from_index_fn(f: impl FnMut(&[usize]) -> T) -> Self {
+            Self::from_fn(index_fn(S::DIMS, f))
+        }
+
+        /// Every element equal to `value`.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// assert_eq!(BoxedTensor::<u8, shape![3]>::splat(7).as_slice(), [7, 7, 7]);
+        /// ```
+        pub fn splat(value: T) -> Self
+        where
+            T: Clone,
+        {
+            Self::from_fn(|_| value.clone())
+        }
+
+        /// Copies `data`, which must hold exactly `S::LEN` elements.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// let t = BoxedTensor::<u8, shape![2]>::from_slice(&[1, 2])?;
+        /// assert_eq!(t.as_slice(), [1, 2]);
+        /// assert!(BoxedTensor::<u8, shape![2]>::from_slice(&[1]).is_err());
+        /// # Ok::<(), shapecast::ShapeError>(())
+        /// ```
+        pub fn from_slice(data: &[T]) -> Result<Self, ShapeError>
+        where
+            T: Clone,
+        {
+            Self::from_shape_vec(S::default(), data.to_vec())
+        }
+    }
+}

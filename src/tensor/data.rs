@@ -1,0 +1,132 @@
+//! Where a tensor's elements live: the storage kinds of [`TensorBase`](super::TensorBase).
+
+use generic_array::GenericArray;
+
+use crate::shape::Shape;
+
+/// Storage a tensor reads its elements from, row-major: an inline array ([`Inline`]), a borrowed
+/// slice (`&[T]`, `&mut [T]`), or a heap allocation (`Box<[T]>`, feature `alloc`). Sealed: a
+/// storage's length is the shape's element count, which the constructors check once.
+pub trait Data: sealed::Sealed {
+    /// The element type.
+    type Elem;
+    /// What `Debug` calls a tensor with this storage.
+    #[doc(hidden)]
+    const NAME: &'static str;
+    /// The elements.
+    #[doc(hidden)]
+    fn slice(&self) -> &[Self::Elem];
+}
+
+/// Storage whose elements can be written: [`Inline`], `&mut [T]`, `Box<[T]>`.
+pub trait DataMut: Data {
+    /// The elements, mutable.
+    #[doc(hidden)]
+    fn slice_mut(&mut self) -> &mut [Self::Elem];
+}
+
+/// The inline storage of a [`Tensor`](super::Tensor): `S::LEN` values of `T`, no heap.
+pub struct Inline<T, S: Shape>(pub(crate) GenericArray<T, S::Len>);
+
+impl<T: Clone, S: Shape> Clone for Inline<T, S> {
+    fn clone(&self) -> Self {
+        Inline(self.0.clone())
+    }
+}
+
+impl<T, S: Shape> Data for Inline<T, S> {
+    type Elem = T;
+    const NAME: &'static str = "Tensor";
+    #[inline(always)]
+    fn slice(&self) -> &[T] {
+        &self.0
+    }
+}
+impl<T, S: Shape> DataMut for Inline<T, S> {
+    #[inline(always)]
+    fn slice_mut(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
+impl<T> Data for &[T] {
+    type Elem = T;
+    const NAME: &'static str = "TensorRef";
+    #[inline(always)]
+    fn slice(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> Data for &mut [T] {
+    type Elem = T;
+    const NAME: &'static str = "TensorMut";
+    #[inline(always)]
+    fn slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> DataMut for &mut [T] {
+    #[inline(always)]
+    fn slice_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T> Data for alloc::boxed::Box<[T]> {
+    type Elem = T;
+    const NAME: &'static str = "BoxedTensor";
+    #[inline(always)]
+    fn slice(&self) -> &[T] {
+        self
+    }
+}
+#[cfg(feature = "alloc")]
+impl<T> DataMut for alloc::boxed::Box<[T]> {
+    #[inline(always)]
+    fn slice_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<T, S: crate::shape::Shape> Sealed for super::Inline<T, S> {}
+    impl<T> Sealed for &[T] {}
+    impl<T> Sealed for &mut [T] {}
+    #[cfg(feature = "alloc")]
+    impl<T> Sealed for alloc::boxed::Box<[T]> {}
+}
+
+/// The storage of a new tensor of shape `S`, chosen by whether `S` is fixed: inline for fixed
+/// shapes, on the heap (feature `alloc`) for shapes with run-time sizes.
+#[diagnostic::on_unimplemented(
+    message = "a new tensor of shape `{S}` needs the heap: its size is known only at run time",
+    label = "this would make a new tensor with run-time sizes",
+    note = "enable shapecast's `alloc` feature, or write the result into a `TensorMut` with the `_into` twin of this operation"
+)]
+pub trait OwnedData<T, S> {
+    /// The storage.
+    type Data: DataMut<Elem = T>;
+    /// Storage of `len` elements, each from `f(index)`, straight where it lives.
+    fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self::Data;
+}
+
+impl<T, S: Shape> OwnedData<T, S> for crate::typelevel::Fixed {
+    type Data = Inline<T, S>;
+    #[inline(always)]
+    fn from_fn(_: usize, f: impl FnMut(usize) -> T) -> Inline<T, S> {
+        use generic_array::sequence::GenericSequence;
+        Inline(GenericArray::generate(f))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T, S> OwnedData<T, S> for crate::typelevel::Runtime {
+    type Data = alloc::boxed::Box<[T]>;
+    #[inline(always)]
+    fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> alloc::boxed::Box<[T]> {
+        (0..len).map(f).collect()
+    }
+}

@@ -1,0 +1,299 @@
+//! Element-wise operations: `map`, `zip_with` under NumPy's rule or XLA's (through
+//! [`WithDims`]), and `zip_assign` in place. Inputs are never materialized.
+
+use core::marker::PhantomData;
+
+use super::{Data, DataMut, Owned, OwnedData, TensorBase, TensorMut, TensorRef, len_of};
+use crate::forms::{
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
+};
+use crate::kernel::{
+    self,
+    statics::{CopyPlan, MapInto, Numpy, WithDimsLhs, WithDimsRhs, ZipPlan},
+};
+use crate::shape::{AnyShape, Axes};
+
+impl<D: Data, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    /// `f` applied to every element: a new tensor of the same shape.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 2]>::from([[1, -2], [-3, 4]]);
+    /// assert_eq!(t.map(i32::abs).as_slice(), [1, 2, 3, 4]);
+    /// ```
+    #[inline]
+    pub fn map<V>(&self, mut f: impl FnMut(D::Elem) -> V) -> Owned<V, S>
+    where
+        S::Kind: OwnedData<V, S>,
+    {
+        let data = self.as_slice();
+        TensorBase::from_parts(
+            <S::Kind as OwnedData<V, S>>::from_fn(data.len(), |i| f(data[i])),
+            self.shape(),
+        )
+    }
+
+    /// `f(a, b)` element by element, `self` and `other` broadcast together by NumPy's rule; the
+    /// inputs are never materialized. The output starts from `V::default()` (as does every new
+    /// tensor whose elements are computed) and is then overwritten.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let a = Tensor::<i32, shape![2, 1]>::from([[1], [2]]);
+    /// let b = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+    /// let outer = a.zip_with(&b, |x, y| x * y); // shape [2, 3]
+    /// assert_eq!(outer.as_slice(), [10, 20, 30, 20, 40, 60]);
+    /// ```
+    #[inline]
+    pub fn zip_with<D2, S2, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        f: impl FnMut(D::Elem, D2::Elem) -> V,
+    ) -> Owned<V, AnyBroadcasted<S, S2>>
+    where
+        D2: Data,
+        D2::Elem: Copy,
+        V: Default,
+        S2: AnyShape,
+        S: AnyBroadcast<S2>,
+        <AnyBroadcasted<S, S2> as AnyShape>::Kind: OwnedData<V, AnyBroadcasted<S, S2>>,
+    {
+        self.zip_new::<D2, S2, AnyBroadcasted<S, S2>, Numpy, Numpy, V>(other, f)
+    }
+
+    /// `f(a, b)` element by element into `out` (NumPy rule), for large data or none on the heap.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let a = Tensor::<i32, shape![2, 1]>::from([[1], [2]]);
+    /// let b = TensorRef::<i32, shape![3]>::new(&[10, 20, 30])?;
+    /// let mut out = [0; 6];
+    /// a.zip_with_into(&b, &mut TensorMut::new(&mut out)?, |x, y| x + y);
+    /// assert_eq!(out, [11, 21, 31, 12, 22, 32]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn zip_with_into<D2, S2, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        out: &mut TensorMut<'_, V, AnyBroadcasted<S, S2>>,
+        f: impl FnMut(D::Elem, D2::Elem) -> V,
+    ) where
+        D2: Data,
+        D2::Elem: Copy,
+        S2: AnyShape,
+        S: AnyBroadcast<S2>,
+    {
+        self.zip_into::<D2, S2, AnyBroadcasted<S, S2>, Numpy, Numpy, V>(other, out, f);
+    }
+
+    /// XLA's binary form, the dims `Dm` chosen first: `a.with_dims::<axes![1]>().zip_with(&b, f)`
+    /// puts the lower-rank operand's axes on `Dm`. See [`WithDims`].
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![4]>::from([1, 2, 3, 4]);
+    /// let m = Tensor::<i32, shape![1, 2]>::from([[5, 6]]);
+    /// let sum = v.with_dims::<axes![0]>().zip_with(&m, |x, y| x + y); // [4] + [1, 2] -> [4, 2]
+    /// assert_eq!(sum.as_slice(), [6, 7, 7, 8, 8, 9, 9, 10]);
+    /// ```
+    #[inline]
+    pub fn with_dims<Dm: Axes>(&self) -> WithDims<'_, D::Elem, S, Dm> {
+        WithDims { lhs: self.view(), dims: PhantomData }
+    }
+
+    /// Deprecated spelling of `with_dims::<Dm>().zip_with(…)`, kept for the generated tests.
+    #[doc(hidden)]
+    #[inline]
+    pub fn zip_with_dims<Dm, D2, S2, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        f: impl FnMut(D::Elem, D2::Elem) -> V,
+    ) -> Owned<V, AnyBroadcastedWithDims<S, S2, Dm>>
+    where
+        Dm: Axes,
+        D2: Data,
+        D2::Elem: Copy,
+        V: Default,
+        S2: AnyShape,
+        S: AnyBroadcastWithDims<S2, Dm>,
+        <AnyBroadcastedWithDims<S, S2, Dm> as AnyShape>::Kind:
+            OwnedData<V, AnyBroadcastedWithDims<S, S2, Dm>>,
+    {
+        self.with_dims::<Dm>().zip_with(other, f)
+    }
+
+    /// Deprecated spelling of `with_dims::<Dm>().zip_with_into(…)`, kept for the generated tests.
+    #[doc(hidden)]
+    #[inline]
+    pub fn zip_with_dims_into<Dm, D2, S2, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        out: &mut TensorMut<'_, V, AnyBroadcastedWithDims<S, S2, Dm>>,
+        f: impl FnMut(D::Elem, D2::Elem) -> V,
+    ) where
+        Dm: Axes,
+        D2: Data,
+        D2::Elem: Copy,
+        S2: AnyShape,
+        S: AnyBroadcastWithDims<S2, Dm>,
+    {
+        self.with_dims::<Dm>().zip_with_into(other, out, f)
+    }
+
+    /// `self` and `other` zipped into `out` through the maps `MA`, `MB`: every binary form.
+    #[inline(always)]
+    pub(crate) fn zip_into<D2, S2, O, MA, MB, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        out: &mut TensorMut<'_, V, O>,
+        f: impl FnMut(D::Elem, D2::Elem) -> V,
+    ) where
+        D2: Data,
+        D2::Elem: Copy,
+        S2: AnyShape,
+        O: AnyShape,
+        MA: MapInto<S, O>,
+        MB: MapInto<S2, O>,
+    {
+        let (a, b) = (self.as_slice(), other.as_slice());
+        ZipPlan::<S, S2, O, MA, MB>::with(&self.shape(), &other.shape(), &out.shape(), |plan| {
+            kernel::zip(a, b, plan, out.as_mut_slice(), f)
+        });
+    }
+
+    /// A new tensor filled by [`zip_into`](Self::zip_into).
+    #[inline(always)]
+    pub(crate) fn zip_new<D2, S2, O, MA, MB, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        f: impl FnMut(D::Elem, D2::Elem) -> V,
+    ) -> Owned<V, O>
+    where
+        D2: Data,
+        D2::Elem: Copy,
+        V: Default,
+        S2: AnyShape,
+        O: AnyShape,
+        O::Kind: OwnedData<V, O>,
+        MA: MapInto<S, O>,
+        MB: MapInto<S2, O>,
+    {
+        let shape = ZipPlan::<S, S2, O, MA, MB>::output(&self.shape(), &other.shape());
+        let data = <O::Kind as OwnedData<V, O>>::from_fn(len_of(&shape), |_| V::default());
+        let mut out = TensorBase::from_parts(data, shape);
+        self.zip_into::<D2, S2, O, MA, MB, V>(other, &mut out.view_mut(), f);
+        out
+    }
+}
+
+impl<D: DataMut, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    /// Sets every element to `f(element, x)`, `x` being the matching element of `other`
+    /// stretched to this shape by `broadcast_to`'s one-way rule. Nothing is materialized; the
+    /// shape never changes.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let mut data = [1, 2, 3, 4, 5, 6];
+    /// let mut m = TensorMut::<i32, shape![2, 3]>::new(&mut data)?;
+    /// m.zip_assign(&Tensor::<i32, shape![2, 1]>::from([[10], [20]]), |x, y| x * y);
+    /// assert_eq!(data, [10, 20, 30, 80, 100, 120]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn zip_assign<D2, S2>(
+        &mut self,
+        other: &TensorBase<D2, S2>,
+        f: impl FnMut(D::Elem, D2::Elem) -> D::Elem,
+    ) where
+        D2: Data,
+        D2::Elem: Copy,
+        S2: AnyBroadcastTo<S>,
+    {
+        let src = other.as_slice();
+        let shape = self.shape();
+        CopyPlan::<S2, S, Numpy>::with(&other.shape(), &shape, |plan| {
+            kernel::assign(src, plan, self.as_mut_slice(), f)
+        });
+    }
+}
+
+/// A tensor with XLA dims chosen, waiting for its partner: `a.with_dims::<axes![…]>()`. Under
+/// XLA's binary rule the lower-rank operand's axis `k` lands on the other's axis `Dm[k]` (equal
+/// ranks: `Dm` is empty or the identity), then each pair of sizes must be equal or one of
+/// them 1. Use [`zip_with`](Self::zip_with), [`zip_with_into`](Self::zip_with_into), or an
+/// operator: `&a.with_dims::<axes![0]>() + &b`.
+///
+/// ```
+/// # use shapecast::prelude::*;
+/// let m = Tensor::<i32, shape![2, 2]>::from([[1, 2], [3, 4]]);
+/// let by_row = Tensor::<i32, shape![2]>::from([10, 20]);
+/// assert_eq!((&m.with_dims::<axes![0]>() + &by_row).as_slice(), [11, 12, 23, 24]);
+/// ```
+pub struct WithDims<'a, T, S, Dm> {
+    pub(crate) lhs: TensorRef<'a, T, S>,
+    dims: PhantomData<Dm>,
+}
+
+impl<T: Copy, S: AnyShape, Dm: Axes> WithDims<'_, T, S, Dm> {
+    /// `f(a, b)` element by element under XLA's binary rule with these dims.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// let m = Tensor::<i32, shape![3, 2]>::splat(10);
+    /// assert_eq!(v.with_dims::<axes![0]>().zip_with(&m, |x, y| x * y).as_slice(), [10, 10, 20, 20, 30, 30]);
+    /// ```
+    #[inline]
+    pub fn zip_with<D2, S2, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        f: impl FnMut(T, D2::Elem) -> V,
+    ) -> Owned<V, AnyBroadcastedWithDims<S, S2, Dm>>
+    where
+        D2: Data,
+        D2::Elem: Copy,
+        V: Default,
+        S2: AnyShape,
+        S: AnyBroadcastWithDims<S2, Dm>,
+        <AnyBroadcastedWithDims<S, S2, Dm> as AnyShape>::Kind:
+            OwnedData<V, AnyBroadcastedWithDims<S, S2, Dm>>,
+    {
+        type Out<S, S2, Dm> = AnyBroadcastedWithDims<S, S2, Dm>;
+        self.lhs.zip_new::<D2, S2, Out<S, S2, Dm>, WithDimsLhs<Dm, S2>, WithDimsRhs<Dm, S>, V>(other, f)
+    }
+
+    /// The same into `out`.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![2]>::from([1, 2]);
+    /// let m = Tensor::<i32, shape![2, 2]>::splat(10);
+    /// let mut out = [0; 4];
+    /// v.with_dims::<axes![1]>().zip_with_into(&m, &mut TensorMut::new(&mut out)?, |x, y| x + y);
+    /// assert_eq!(out, [11, 12, 11, 12]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn zip_with_into<D2, S2, V>(
+        &self,
+        other: &TensorBase<D2, S2>,
+        out: &mut TensorMut<'_, V, AnyBroadcastedWithDims<S, S2, Dm>>,
+        f: impl FnMut(T, D2::Elem) -> V,
+    ) where
+        D2: Data,
+        D2::Elem: Copy,
+        S2: AnyShape,
+        S: AnyBroadcastWithDims<S2, Dm>,
+    {
+        type Out<S, S2, Dm> = AnyBroadcastedWithDims<S, S2, Dm>;
+        self.lhs
+            .zip_into::<D2, S2, Out<S, S2, Dm>, WithDimsLhs<Dm, S2>, WithDimsRhs<Dm, S>, V>(other, out, f);
+    }
+}
