@@ -92,7 +92,7 @@ impl<const N: usize, U> core::hash::Hash for Big<N, U> {
 /// assert_eq!(Dim::<3>.get(), 3);
 /// assert_eq!(<Dim<3> as Extent>::FIXED, Some(3));
 /// ```
-pub trait Extent: Copy + sealed::Size {
+pub trait Extent: Copy + sealed::FromValue {
     /// Whether the size is fixed or bound at run time (what the pair rule dispatches on).
     #[doc(hidden)]
     type Kind;
@@ -125,22 +125,22 @@ pub(crate) mod sealed {
     //! promises, so nothing outside the crate may make one from a number.
 
     /// A size made from its value, by the crate only.
-    pub trait Size {
+    pub trait FromValue {
         fn from_value(value: usize) -> Self;
     }
-    impl<const N: usize> Size for super::Dim<N> {
+    impl<const N: usize> FromValue for super::Dim<N> {
         #[inline(always)]
         fn from_value(_: usize) -> Self {
             super::Dim
         }
     }
-    impl<const N: usize, U> Size for super::Big<N, U> {
+    impl<const N: usize, U> FromValue for super::Big<N, U> {
         #[inline(always)]
         fn from_value(_: usize) -> Self {
             super::Big(core::marker::PhantomData)
         }
     }
-    impl<N> Size for crate::size::Dyn<'_, N> {
+    impl<N> FromValue for crate::size::Dyn<'_, N> {
         #[inline(always)]
         fn from_value(value: usize) -> Self {
             crate::size::Dyn::trusted(value)
@@ -148,18 +148,18 @@ pub(crate) mod sealed {
     }
 
     /// A shape made from its sizes, by the crate only.
-    pub trait Shape: Sized {
+    pub trait FromExtents: Sized {
         /// The shape whose sizes are `dims` (fixed ones ignored), for outputs whose run-time
         /// sizes the types prove equal to `dims`.
         fn from_extents(dims: &[usize]) -> Self;
     }
-    impl Shape for super::Nil {
+    impl FromExtents for super::Nil {
         #[inline(always)]
         fn from_extents(_: &[usize]) -> Self {
             super::Nil
         }
     }
-    impl<H: Size, T: Shape> Shape for super::Cons<H, T> {
+    impl<H: FromValue, T: FromExtents> FromExtents for super::Cons<H, T> {
         #[inline(always)]
         fn from_extents(dims: &[usize]) -> Self {
             let (first, rest) = dims.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
@@ -235,6 +235,11 @@ impl<H: Number, T: List> List for Cons<H, T> {
 /// assert_eq!(<shape![]>::LEN, 1); // a scalar has one element
 /// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape of fixed sizes",
+    label = "a shape of fixed sizes is needed here",
+    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time; it works with the operations that take any shape (`AnyShape`), and `cast_shape` converts between it and a fixed shape, checked at run time"
+)]
 pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed> {
     /// The element count (1 for `shape![]`).
     const LEN: usize;
@@ -259,6 +264,7 @@ impl Shape for Nil {
     type Len = typenum::U1;
 }
 
+#[diagnostic::do_not_recommend]
 impl<H, T> Shape for Cons<H, T>
 where
     H: Number + Extent<Kind = crate::typelevel::Fixed>,
@@ -285,7 +291,7 @@ where
 /// let shape = shapecast::dims![samples, 4]; // a value of shape![Samples, 4]
 /// assert_eq!((shape.rank(), &*shape.extents(), shape.element_count()), (2, &[150, 4][..], 600));
 /// ```
-pub trait AnyShape: Copy + sealed::Shape {
+pub trait AnyShape: Copy + sealed::FromExtents {
     /// The number of axes.
     const RANK: usize;
     /// The sizes, fixed ones as they are and run-time ones as 0: what is known at compile time.

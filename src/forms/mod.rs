@@ -16,6 +16,7 @@
 mod axis;
 mod ngraph;
 mod numpy;
+mod size;
 mod xla;
 
 pub use axis::{
@@ -25,6 +26,7 @@ pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes};
 pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
 };
+pub use size::{SameBinding, StretchesTo};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
     BroadcastedInDim, BroadcastedWithDims,

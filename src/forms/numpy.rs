@@ -80,7 +80,6 @@ pub trait AnyBroadcast<Rhs: AnyShape>: AnyShape {
     type Output: AnyShape;
 }
 
-#[diagnostic::do_not_recommend]
 impl<A, B> AnyBroadcast<B> for A
 where
     A: AnyShape + Reverse,

@@ -8,7 +8,7 @@ use super::{
     Data, DataMut, Inline, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of, offset,
 };
 use crate::forms::AnyInsertAxis;
-use crate::shape::sealed::Shape as _;
+use crate::shape::sealed::FromExtents as _;
 use crate::shape::{AnyShape, Cons, Dim, Nil, Shape};
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {

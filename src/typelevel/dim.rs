@@ -3,6 +3,7 @@
 
 use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
 
+use crate::forms::{SameBinding, StretchesTo};
 use crate::shape::{Dim, Extent, Number};
 use crate::typelevel::{Fixed, Runtime};
 
@@ -33,7 +34,6 @@ impl<A, B> PickSymmetric<A, B> for (B0, B0, B1) {
     type Output = A;
 }
 
-#[diagnostic::do_not_recommend]
 impl<A: Extent, B: Extent> DimBroadcast<B> for A
 where
     (A::Kind, B::Kind): PairBroadcast<A, B>,
@@ -49,8 +49,22 @@ pub trait PairBroadcast<A, B> {
     /// The output size.
     type Output;
 }
+impl<A: BroadcastsWith<B>, B> PairBroadcast<A, B> for (Fixed, Fixed) {
+    type Output = A::Output;
+}
+
+/// Two fixed sizes on one axis: equal, or one of them 1; the output is the other.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast these shapes: on one axis the sizes `{Self}` and `{B}` differ and neither is 1",
+    label = "these shapes do not broadcast together",
+    note = "aligned as the form places them, each pair of sizes must be equal or one of them 1"
+)]
+pub trait BroadcastsWith<B> {
+    /// The output size.
+    type Output;
+}
 #[diagnostic::do_not_recommend]
-impl<A: Number, B: Number> PairBroadcast<A, B> for (Fixed, Fixed)
+impl<A: Number, B: Number> BroadcastsWith<B> for A
 where
     Val<A>: IsEqual<Val<B>> + IsEqual<U1>,
     Val<B>: IsEqual<U1>,
@@ -58,13 +72,13 @@ where
 {
     type Output = <(Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>, Eq<Val<B>, U1>) as PickSymmetric<A, B>>::Output;
 }
-impl<R> PairBroadcast<R, R> for (Runtime, Runtime) {
+impl<R: SameBinding<Q>, Q> PairBroadcast<R, Q> for (Runtime, Runtime) {
     type Output = R;
 }
-impl<R> PairBroadcast<R, Dim<1>> for (Runtime, Fixed) {
+impl<R, K: StretchesTo<R>> PairBroadcast<R, K> for (Runtime, Fixed) {
     type Output = R;
 }
-impl<R> PairBroadcast<Dim<1>, R> for (Fixed, Runtime) {
+impl<K: StretchesTo<R>, R> PairBroadcast<K, R> for (Fixed, Runtime) {
     type Output = R;
 }
 

@@ -15,7 +15,7 @@ mod list;
 mod zip;
 
 pub use axis::{InsertAt, Remove};
-pub use dim::{DimBroadcast, DimStretch, PairBroadcast, PairStretch};
+pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
 pub use kind::{Fixed, Join, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};

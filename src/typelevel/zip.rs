@@ -19,7 +19,6 @@ impl<H, T> ZipBroadcast<Nil> for Cons<H, T> {
 impl<H, T> ZipBroadcast<Cons<H, T>> for Nil {
     type Output = Cons<H, T>;
 }
-#[diagnostic::do_not_recommend]
 impl<H1: DimBroadcast<H2>, T1: ZipBroadcast<T2>, H2, T2> ZipBroadcast<Cons<H2, T2>> for Cons<H1, T1> {
     type Output = Cons<H1::Output, T1::Output>;
 }

@@ -1,0 +1,36 @@
+//! The pair rule for run-time sizes, as the two traits whose failure a compile error names.
+
+/// Two run-time sizes meet on an axis only if they are one binding: `Self` and `Q` are the same
+/// [`Dyn`](crate::shape::Dyn) type. Two bindings, even of the same name and value, never are.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Samples;
+/// struct Classes;
+/// static_assertions::assert_impl_all!(Dyn<'static, Samples>: SameBinding<Dyn<'static, Samples>>);
+/// static_assertions::assert_not_impl_any!(Dyn<'static, Samples>: SameBinding<Dyn<'static, Classes>>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "two run-time sizes never broadcast together: `{Self}` and `{Q}` are different bindings",
+    label = "these shapes put two run-time sizes on one axis",
+    note = "two run-time sizes are never assumed equal, whatever their values; to treat them as one, convert one tensor to the other's shape first, checked at run time: `a.cast_shape(b.shape())?`"
+)]
+pub trait SameBinding<Q> {}
+impl<R> SameBinding<R> for R {}
+
+/// A fixed size meets a run-time size `R` only if it is 1, which is stretched to `R`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::shape::Dim;
+/// struct Samples;
+/// static_assertions::assert_impl_all!(Dim<1>: StretchesTo<Dyn<'static, Samples>>);
+/// static_assertions::assert_not_impl_any!(Dim<150>: StretchesTo<Dyn<'static, Samples>>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a run-time size never broadcasts with a fixed size other than 1: `{R}` meets `{Self}`",
+    label = "these shapes put a run-time size and a fixed size on one axis",
+    note = "a run-time size is never assumed to equal a fixed size, whatever its value; to treat it as fixed, convert first, checked at run time: `a.to_fixed::<shape![…]>()?`"
+)]
+pub trait StretchesTo<R> {}
+impl<R> StretchesTo<R> for crate::shape::Dim<1> {}
