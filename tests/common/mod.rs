@@ -1,6 +1,9 @@
-//! The shared test vectors (tests/data/vectors.jsonl, a copy of shared/vectors), parsed.
+//! The test vectors of tests/data/vectors.jsonl, parsed; the naive reference; the checks and the
+//! `case!` macro of the generated test files.
 #![allow(dead_code)]
 
+#[macro_use]
+pub mod cases;
 pub mod reference;
 pub mod static_checks;
 
