@@ -103,7 +103,7 @@ proptest! {
 fn errors_name_what_went_wrong() {
     let e = dynamic::broadcast_shapes(&[&[1; 65], &[2]]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 65 });
-    assert_eq!(e.to_string(), "cannot broadcast: operand 0 has 65 entries; at most 64 axes are supported");
+    assert_eq!(e.to_string(), "cannot broadcast: the first operand has 65 entries; at most 64 axes are supported");
 
     let e = dynamic::broadcast_shapes(&[&[1 << 40, 1], &[1, 1 << 40]]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooManyElements);
@@ -121,7 +121,7 @@ fn errors_name_what_went_wrong() {
     assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, expected: 6, found: 4 });
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6"
+        "cannot broadcast [3] to [2, 3]: the target's slice holds 4 elements but its shape has 6"
     );
     assert_eq!(dst, [9; 4]);
 
@@ -131,7 +131,7 @@ fn errors_name_what_went_wrong() {
     assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 3, found: 2 });
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [3] to [2, 3]: the operand slice holds 2 elements but its shape has 3"
+        "cannot broadcast [3] to [2, 3]: the operand's slice holds 2 elements but its shape has 3"
     );
     let e = dynamic::sum_axes(&[1u8; 6], &[2, 3], &mut dst, &[1, 1]).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::NotIncreasing { .. }), "{e}");

@@ -5,7 +5,7 @@ use core::fmt;
 use crate::packed::PackedLists;
 use crate::shape::{DynShape, MAX_RANK, write_list};
 
-/// Which broadcasting form was asked for (SEMANTICS.md's sections).
+/// Which broadcasting form was asked for (or none: a shape on its own).
 ///
 /// ```
 /// use shapecast_rules::{Form, broadcast_in_dim};
@@ -171,7 +171,7 @@ pub struct BroadcastError {
     /// The two shapes and the list the message names, in that order.
     lists: PackedLists,
     form: Form,
-    /// How many operands the broadcast had (saturating): the message names them if over 2.
+    /// How many operands the broadcast had (saturating), for the words that name an operand.
     operands: u8,
 }
 
@@ -197,7 +197,7 @@ impl BroadcastError {
     /// ```
     /// use shapecast_rules::{BroadcastError, Form, Slot};
     /// let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[3], &[2, 3]), Slot::Target, 6, 4);
-    /// assert_eq!(e.to_string(), "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6");
+    /// assert_eq!(e.to_string(), "cannot broadcast [3] to [2, 3]: the target's slice holds 4 elements but its shape has 6");
     /// ```
     pub fn wrong_length(
         form: Form,
@@ -301,9 +301,12 @@ impl BroadcastError {
         f.write_str("cannot broadcast ")?;
         if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind) {
             if self.operands > 2 {
-                write!(f, "operand {i} ")?;
+                self.write_slot(f, Slot::Operand(i))?;
+                f.write_str(" ")?;
                 p.write(f, 0)?;
-                write!(f, " with operand {j} ")?;
+                f.write_str(" with ")?;
+                self.write_slot(f, Slot::Operand(j))?;
+                f.write_str(" ")?;
                 return p.write(f, 1);
             }
         }
@@ -319,12 +322,18 @@ impl BroadcastError {
         p.write(f, 2)
     }
 
+    /// The input `slot` as a noun phrase. Operands are counted in words: "the operand" when
+    /// there is one, "the first operand" and "the second operand" when there are two, and
+    /// "operand 1" to "operand n" (from 1) when there are more. (`ErrorKind` counts from 0.)
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
-            Slot::Operand(i) if self.form == Form::Numpy || self.form == Form::WithDims => {
-                write!(f, "operand {i}")
-            }
-            Slot::Operand(_) if self.form == Form::Shape => f.write_str("the"),
+            Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
+            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims) => match (self.operands, i) {
+                (0 | 1, _) => f.write_str("the operand"),
+                (2, 0) => f.write_str("the first operand"),
+                (2, _) => f.write_str("the second operand"),
+                _ => write!(f, "operand {}", i + 1),
+            },
             Slot::Operand(_) => f.write_str("the operand"),
             Slot::Target => f.write_str("the target"),
             Slot::List => write!(f, "the {} list", self.list_name()),
@@ -401,8 +410,13 @@ impl fmt::Display for BroadcastError {
                 write_list(f, DynShape::identity(rank).as_ref())
             }
             ErrorKind::WrongLength { slot, expected, found } => {
-                self.write_slot(f, slot)?;
-                write!(f, " slice holds {found} elements but its shape has {expected}")
+                if self.form == Form::Shape {
+                    f.write_str("the slice")?;
+                } else {
+                    self.write_slot(f, slot)?;
+                    f.write_str("'s slice")?;
+                }
+                write!(f, " holds {found} elements but its shape has {expected}")
             }
         }
     }
@@ -425,6 +439,58 @@ mod tests {
     fn is_cheap_to_return() {
         // clippy's `result_large_err` fires above 128 bytes, in every user's code.
         assert!(size_of::<BroadcastError>() <= 128, "{}", size_of::<BroadcastError>());
+    }
+
+    #[test]
+    fn each_input_is_named_by_a_noun_phrase() {
+        let text = |e: BroadcastError| e.to_string();
+        let many = [1; MAX_RANK + 1];
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&many]).unwrap_err()),
+            "cannot broadcast: the operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[2], &many]).unwrap_err()),
+            "cannot broadcast: the second operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[2], &[2], &many]).unwrap_err()),
+            "cannot broadcast: operand 3 has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[2], &[1], &[3]]).unwrap_err()),
+            "cannot broadcast operand 1 [2] with operand 3 [3]: axis 0 has sizes 2 and 3; \
+             sizes must be equal or one of them 1"
+        );
+        assert_eq!(
+            text(crate::broadcast_with_dims(&many, &[2], &[0]).unwrap_err()),
+            "cannot broadcast: the first operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_to(&[2], &many).unwrap_err()),
+            "cannot broadcast: the target has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_axes(&[2], &[2, 3], &many).unwrap_err()),
+            "cannot broadcast: the axes list has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(DynShape::new(&many).unwrap_err()),
+            "invalid shape: the shape has 65 entries; at most 64 axes are supported"
+        );
+        let wrong = |form, slot| BroadcastError::wrong_length(form, (&[2], &[3]), slot, 2, 3);
+        assert_eq!(
+            text(wrong(Form::Numpy, Slot::Operand(1))),
+            "cannot broadcast [2] with [3]: the second operand's slice holds 3 elements but its shape has 2"
+        );
+        assert_eq!(
+            text(wrong(Form::BroadcastTo, Slot::Operand(0))),
+            "cannot broadcast [2] to [3]: the operand's slice holds 3 elements but its shape has 2"
+        );
+        assert_eq!(
+            text(wrong(Form::Shape, Slot::Operand(0))),
+            "invalid data for shape [2]: the slice holds 3 elements but its shape has 2"
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! NumPy: implicit broadcasting (SEMANTICS.md §1).
+//! NumPy: implicit broadcasting, the rules of NumPy's "Broadcasting" documentation.
 
 use crate::check::{counted, within_rank};
 use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
@@ -20,7 +20,7 @@ use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 /// ```
 pub fn broadcast_shapes(operands: &[&[usize]]) -> Result<DynShape, BroadcastError> {
     for (i, op) in operands.iter().enumerate() {
-        within_rank(Form::Numpy, Slot::Operand(i), op)?;
+        within_rank(Form::Numpy, Slot::Operand(i), op).map_err(|e| e.with_operands(operands.len()))?;
     }
     let rank = operands.iter().map(|op| op.len()).max().unwrap_or(0);
     let mut out = DynShape::filled(rank, 1);
