@@ -1,4 +1,4 @@
-//! Every case of the shared vectors through `shapecast::dynamic`: the result shape or the error,
+//! Every case of the test vectors (tests/data/vectors.jsonl) through `shapecast::dynamic`: the result shape or the error,
 //! the values through the run-time kernels, and TensorFlow's gradient reduction axes.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The macro's own checks, run without a compiler: every shared vector through parse → check,
+//! The macro's own checks, run without a compiler: every test vector through parse → check,
 //! and arbitrary input, which must never make the macro panic.
 
 use proptest::prelude::*;

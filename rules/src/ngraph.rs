@@ -1,4 +1,4 @@
-//! nGraph: `Broadcast(arg, shape, broadcast_axes)` (SEMANTICS.md §3).
+//! nGraph: `Broadcast(arg, shape, broadcast_axes)`, as nGraph's `Broadcast` op documents it.
 
 use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
 use crate::mapping::ngraph_axis_map;

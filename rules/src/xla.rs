@@ -1,4 +1,4 @@
-//! XLA: explicit broadcasting (SEMANTICS.md §2).
+//! XLA: explicit broadcasting, the rules of XLA's "Broadcasting semantics" documentation.
 
 use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
 use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};

@@ -1,4 +1,5 @@
-//! The worked examples of the three source documents, through typed tensors.
+//! The worked examples of NumPy's "Broadcasting" documentation, XLA's "Broadcasting semantics"
+//! page and nGraph's `Broadcast` op documentation, through typed tensors.
 
 use shapecast::prelude::*;
 
