@@ -219,8 +219,7 @@ impl BroadcastError {
     /// assert_eq!(*e.list(), [1]);
     /// ```
     pub fn naming_list(mut self, list: &[usize]) -> Self {
-        let (lhs, rhs) = (self.lists.get(0).0, self.lists.get(1).0);
-        self.lists = PackedLists::new([&lhs, &rhs, list]);
+        self.lists = self.lists.with_list(list);
         self
     }
 
@@ -328,7 +327,8 @@ impl BroadcastError {
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
             Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
-            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims) => match (self.operands, i) {
+            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims) => match (self.operands, i)
+            {
                 (0 | 1, _) => f.write_str("the operand"),
                 (2, 0) => f.write_str("the first operand"),
                 (2, _) => f.write_str("the second operand"),
@@ -498,6 +498,14 @@ mod tests {
         let huge = [usize::MAX; 8];
         let e = crate::broadcast_shapes(&[&huge, &[2; 8]]).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::SizeMismatch { axis: 0, sizes: [usize::MAX, 2], .. }));
-        assert!(e.to_string().contains(", …]"), "{e}");
+        // 64 bytes: six sizes of 10 bytes each, then four of 1 byte.
+        let max = usize::MAX;
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot broadcast [{max}, {max}, {max}, {max}, {max}, {max}, …] with [2, 2, 2, 2, …]: \
+                 axis 0 has sizes {max} and 2; sizes must be equal or one of them 1"
+            )
+        );
     }
 }
