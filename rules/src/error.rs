@@ -33,7 +33,7 @@ pub enum Form {
 /// ```
 /// use shapecast_rules::{BroadcastError, ErrorKind, Form, Slot};
 /// let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[3], &[2, 3]), Slot::Target, 6, 4);
-/// assert!(matches!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, .. }));
+/// assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, expected: 6, found: 4 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
@@ -497,7 +497,7 @@ mod tests {
     fn long_shapes_are_cut_short_in_messages_but_kind_is_exact() {
         let huge = [usize::MAX; 8];
         let e = crate::broadcast_shapes(&[&huge, &[2; 8]]).unwrap_err();
-        assert!(matches!(e.kind(), ErrorKind::SizeMismatch { axis: 0, sizes: [usize::MAX, 2], .. }));
+        assert_eq!(e.kind(), ErrorKind::SizeMismatch { axis: 0, sizes: [usize::MAX, 2], operands: [0, 1] });
         // 64 bytes: six sizes of 10 bytes each, then four of 1 byte.
         let max = usize::MAX;
         assert_eq!(

@@ -1,9 +1,10 @@
-//! The test vectors of tests/data/vectors.jsonl, parsed; the naive reference; the checks and the
-//! `case!` macro of the generated test files.
+//! The test vectors of tests/data/vectors.jsonl, parsed; the naive reference and its error
+//! messages; the checks and the `case!` macro of the generated test files.
 #![allow(dead_code)]
 
 #[macro_use]
 pub mod cases;
+pub mod messages;
 pub mod reference;
 pub mod static_checks;
 
