@@ -129,6 +129,10 @@ fn errors_name_what_went_wrong() {
     assert_eq!(*dynamic::broadcast_shapes(&[&[0, 1 << 20, 1 << 20]]).unwrap(), [0, 1 << 20, 1 << 20]);
     let e = dynamic::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [0, 1099511627776, 1099511627776]: the result has more elements than usize can count"
+    );
 
     let e = dynamic::broadcast_shapes(&[]).unwrap();
     assert_eq!(*e, [0usize; 0]);

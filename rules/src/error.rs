@@ -311,6 +311,9 @@ impl BroadcastError {
         }
         let symmetric = matches!(self.form, Form::Numpy | Form::WithDims);
         p.write(f, 0)?;
+        if self.form == Form::Numpy && self.operands < 2 {
+            return Ok(()); // one operand: there is nothing to name beside it
+        }
         f.write_str(if symmetric { " with " } else { " to " })?;
         p.write(f, 1)?;
         match self.form {
@@ -416,7 +419,8 @@ impl fmt::Display for BroadcastError {
                     self.write_slot(f, slot)?;
                     f.write_str("'s slice")?;
                 }
-                write!(f, " holds {found} elements but its shape has {expected}")
+                let s = if found == 1 { "" } else { "s" };
+                write!(f, " holds {found} element{s} but its shape has {expected}")
             }
         }
     }
@@ -490,6 +494,20 @@ mod tests {
         assert_eq!(
             text(wrong(Form::Shape, Slot::Operand(0))),
             "invalid data for shape [2]: the slice holds 3 elements but its shape has 2"
+        );
+    }
+
+    #[test]
+    fn one_operand_is_named_alone_and_one_element_is_singular() {
+        let e = crate::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cannot broadcast [0, 1099511627776, 1099511627776]: the result has more elements than usize can count"
+        );
+        let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[2], &[2]), Slot::Target, 2, 1);
+        assert_eq!(
+            e.to_string(),
+            "cannot broadcast [2] to [2]: the target's slice holds 1 element but its shape has 2"
         );
     }
 

@@ -108,10 +108,13 @@ pub fn numpy(shapes: &[Vec<usize>]) -> Option<String> {
         }
         *size = seen.map_or(1, |(_, d)| d);
     }
-    overflows(&out).then(|| {
-        let empty = vec![];
-        let [a, b, _] = printed([shapes.first().unwrap_or(&empty), shapes.get(1).unwrap_or(&empty), &[]]);
-        format!("cannot broadcast {a} with {b}: {OVERFLOW}")
+    // The first two operands (a lone operand alone).
+    overflows(&out).then(|| match shapes {
+        [a] => format!("cannot broadcast {}: {OVERFLOW}", printed([a, &[], &[]])[0]),
+        _ => {
+            let [a, b, _] = printed([&shapes[0], &shapes[1], &[]]);
+            format!("cannot broadcast {a} with {b}: {OVERFLOW}")
+        }
     })
 }
 
