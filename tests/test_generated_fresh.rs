@@ -1,10 +1,11 @@
 //! Generates the test files that are written out as code, and checks that the committed copies
-//! are fresh:
+//! are fresh. Each vector is one line, a `case!(…)` expanded by the macro of
+//! `common/cases.rs`; identical lines are written once, with the vector lines they stand for.
 //!
-//! - `tests/test_conformance.rs` (`generate/types.rs`): every case of the shared vectors that
+//! - `tests/test_conformance.rs` (`generate/types.rs`): every case of the test vectors that
 //!   `broadcast!` can express, as static assertions with literal and with `shape![…]` operands,
 //!   `assert_not_impl_any!` for the error cases, and random shapes whose expected results come
-//!   from `shapecast::dynamic`. It passes by compiling.
+//!   from the naive reference (`common/reference.rs`). It passes by compiling.
 //! - `tests/test_static_kernels.rs` (`generate/kernels.rs`): every vector that carries values,
 //!   through the typed tensors' static kernels; and a family of random static shapes (rank
 //!   0–5), each operation checked against the run-time kernel and the naive reference.

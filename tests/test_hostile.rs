@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::messages;
 use common::reference as naive;
 use proptest::prelude::*;
 use shapecast::dynamic::{self, ErrorKind, Slot};
@@ -25,7 +26,7 @@ fn list() -> impl Strategy<Value = Vec<usize>> {
 
 /// Whether the reference accepts and the result's element count fits.
 fn fits(out: &Option<Vec<usize>>) -> bool {
-    out.as_ref().is_some_and(|o| o.len() <= 64 && dynamic::element_count(o).is_some())
+    out.as_ref().is_some_and(|o| o.len() <= 64 && naive::count_fits(o))
 }
 
 proptest! {
@@ -34,19 +35,25 @@ proptest! {
     #[test]
     fn shape_rules_never_panic(a in dims(70), b in dims(70), l in list()) {
         let too_many = a.len() > 64 || b.len() > 64;
+        let text = |r: Result<dynamic::DynShape, dynamic::BroadcastError>| r.err().map(|e| e.to_string());
         let r = dynamic::broadcast_shapes(&[&a, &b]);
         prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::numpy(&[a.clone(), b.clone()])));
+        prop_assert_eq!(text(r), messages::numpy(&[a.clone(), b.clone()]));
         let r = dynamic::broadcast_to(&a, &b);
         prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::broadcast_to(&a, &b)));
+        prop_assert_eq!(text(r), messages::broadcast_to(&a, &b));
         let r = dynamic::broadcast_axes(&a, &b, &l);
         prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::axes(&a, &b, &l)));
+        prop_assert_eq!(text(r), messages::axes(&a, &b, &l));
         let r = dynamic::broadcast_in_dim(&a, &b, &l);
         prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::in_dim(&a, &b, &l)));
+        prop_assert_eq!(text(r), messages::in_dim(&a, &b, &l));
         let r = dynamic::broadcast_with_dims(&a, &b, &l);
         prop_assert_eq!(r.is_ok(), !too_many && fits(&naive::with_dims(&a, &b, &l)));
-        for e in [dynamic::broadcast_shapes(&[&a, &b, &a]).err(), dynamic::sum_to_axes(&a, &b).err()].into_iter().flatten() {
-            prop_assert!(!e.to_string().is_empty());
-        }
+        prop_assert_eq!(text(r), messages::with_dims(&a, &b, &l));
+        prop_assert_eq!(text(dynamic::broadcast_shapes(&[&a, &b, &a])), messages::numpy(&[a.clone(), b.clone(), a.clone()]));
+        // `sum_to_axes(a, b)` reverses `broadcast_to(b, a)`, and is checked as that broadcast.
+        prop_assert_eq!(text(dynamic::sum_to_axes(&a, &b)), messages::broadcast_to(&b, &a));
     }
 
     #[test]
@@ -103,25 +110,39 @@ proptest! {
 fn errors_name_what_went_wrong() {
     let e = dynamic::broadcast_shapes(&[&[1; 65], &[2]]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 65 });
-    assert_eq!(e.to_string(), "cannot broadcast: operand 0 has 65 entries; at most 64 axes are supported");
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast: the first operand has 65 entries; at most 64 axes are supported"
+    );
+    let e = dynamic::broadcast_shapes(&[&[2], &[2], &[1; 65]]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(2), rank: 65 });
+    assert_eq!(e.to_string(), "cannot broadcast: operand 3 has 65 entries; at most 64 axes are supported");
 
     let e = dynamic::broadcast_shapes(&[&[1 << 40, 1], &[1, 1 << 40]]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooManyElements);
-    assert!(e.to_string().ends_with("the result has more elements than usize can count"));
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [1099511627776, 1] with [1, 1099511627776]: the result has more elements than usize can count"
+    );
     // An empty array never overflows: [0, 2^40, 2^40] has 0 elements, but its strides would not
     // fit, so the non-zero product must fit too.
-    assert!(dynamic::broadcast_shapes(&[&[0, 1 << 20, 1 << 20]]).is_ok());
-    assert!(dynamic::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).is_err());
+    assert_eq!(*dynamic::broadcast_shapes(&[&[0, 1 << 20, 1 << 20]]).unwrap(), [0, 1 << 20, 1 << 20]);
+    let e = dynamic::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [0, 1099511627776, 1099511627776]: the result has more elements than usize can count"
+    );
 
     let e = dynamic::broadcast_shapes(&[]).unwrap();
-    assert!(e.is_empty());
+    assert_eq!(*e, [0usize; 0]);
 
     let mut dst = [9u8; 4];
     let e = dynamic::copy_broadcast_to(&[1u8, 2, 3], &[3], &mut dst, &[2, 3]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, expected: 6, found: 4 });
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6"
+        "cannot broadcast [3] to [2, 3]: the target's slice holds 4 elements but its shape has 6"
     );
     assert_eq!(dst, [9; 4]);
 
@@ -131,14 +152,22 @@ fn errors_name_what_went_wrong() {
     assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 3, found: 2 });
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [3] to [2, 3]: the operand slice holds 2 elements but its shape has 3"
+        "cannot broadcast [3] to [2, 3]: the operand's slice holds 2 elements but its shape has 3"
     );
     let e = dynamic::sum_axes(&[1u8; 6], &[2, 3], &mut dst, &[1, 1]).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::NotIncreasing { .. }), "{e}");
+    assert_eq!(e.kind(), ErrorKind::NotIncreasing { entry: 1, previous: 1, axis: 1 });
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [2] to [2, 3] with axes [1, 1]: axes entry 1 is 1, not greater than the entry before it (1); axes must be strictly increasing"
+    );
     assert_eq!(dst, [9; 2]);
 
     let e = dynamic::broadcast_with_dims(&[8, 8, 8], &[8, 8], &[1, 0]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotIncreasing { entry: 1, previous: 1, axis: 0 });
     let e = dynamic::broadcast_with_dims(&[16, 8, 4], &[8, 4], &[2, 1]).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::SizeMismatch { axis: 2, sizes: [4, 8], .. }), "{e}");
+    assert_eq!(e.kind(), ErrorKind::SizeMismatch { axis: 2, sizes: [4, 8], operands: [0, 1] });
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [16, 8, 4] with [8, 4] using dims [2, 1]: axis 2 has sizes 4 and 8; sizes must be equal or one of them 1"
+    );
 }

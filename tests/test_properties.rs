@@ -1,8 +1,9 @@
-//! Property tests: the dynamic API against the naive reference of `common/reference.rs`, on
-//! random shapes of rank 0–6 with sizes 0–5, and on hostile input.
+//! Property tests: the dynamic API against the naive reference of `common/reference.rs` (and
+//! its error messages, `common/messages.rs`), on random shapes of rank 0–6 with sizes 0–5.
 
 mod common;
 
+use common::messages;
 use common::reference::{self as naive, Shape};
 use proptest::prelude::*;
 use shapecast::dynamic;
@@ -59,8 +60,9 @@ proptest! {
     #[test]
     fn numpy_matches_reference(shapes in prop_oneof![numpy_family(), prop::collection::vec(shape(6), 0..=4)]) {
         let refs: Vec<&[usize]> = shapes.iter().map(Vec::as_slice).collect();
-        let got = dynamic::broadcast_shapes(&refs).ok().map(|s| s.to_vec());
-        prop_assert_eq!(got, naive::numpy(&shapes));
+        let got = dynamic::broadcast_shapes(&refs);
+        prop_assert_eq!(got.as_ref().err().map(|e| e.to_string()), messages::numpy(&shapes));
+        prop_assert_eq!(got.ok().map(|s| s.to_vec()), naive::numpy(&shapes));
     }
 
     #[test]
@@ -76,7 +78,9 @@ proptest! {
 
     #[test]
     fn broadcast_to_matches_reference_and_copies((a, out) in numpy_pair()) {
-        let got = dynamic::broadcast_to(&a, &out).ok().map(|s| s.to_vec());
+        let got = dynamic::broadcast_to(&a, &out);
+        prop_assert_eq!(got.as_ref().err().map(|e| e.to_string()), messages::broadcast_to(&a, &out));
+        let got = got.ok().map(|s| s.to_vec());
         prop_assert_eq!(&got, &naive::broadcast_to(&a, &out));
         let src: Vec<usize> = (0..a.iter().product()).collect();
         let mut dst = vec![usize::MAX; out.iter().product()];
@@ -94,7 +98,9 @@ proptest! {
         let axes = maybe_disorder(subset(out.len(), mask), spoil);
         let mut arg: Shape = naive::axes_map(out.len(), &axes).iter().map(|&i| out[i]).collect();
         if spoil & 16 != 0 && !arg.is_empty() { arg[0] = 1; }
-        let got = dynamic::broadcast_axes(&arg, &out, &axes).ok().map(|s| s.to_vec());
+        let got = dynamic::broadcast_axes(&arg, &out, &axes);
+        prop_assert_eq!(got.as_ref().err().map(|e| e.to_string()), messages::axes(&arg, &out, &axes));
+        let got = got.ok().map(|s| s.to_vec());
         prop_assert_eq!(&got, &naive::axes(&arg, &out, &axes));
         if got.is_some() {
             let src: Vec<usize> = (0..arg.iter().product()).collect();
@@ -111,7 +117,9 @@ proptest! {
             .map(|(k, &i)| if ones >> k & 1 == 1 { 1 } else { out.get(i).copied().unwrap_or(2) })
             .collect();
         if spoil & 16 != 0 && !a.is_empty() { a[0] = 4; }
-        let got = dynamic::broadcast_in_dim(&a, &out, &dims).ok().map(|s| s.to_vec());
+        let got = dynamic::broadcast_in_dim(&a, &out, &dims);
+        prop_assert_eq!(got.as_ref().err().map(|e| e.to_string()), messages::in_dim(&a, &out, &dims));
+        let got = got.ok().map(|s| s.to_vec());
         prop_assert_eq!(&got, &naive::in_dim(&a, &out, &dims));
         if got.is_some() {
             let src: Vec<usize> = (0..a.iter().product()).collect();
@@ -146,12 +154,14 @@ proptest! {
         let (l, r) = if how & 32 != 0 { (high.clone(), low.clone()) } else { (low.clone(), high.clone()) };
         let dims = if how & 64 != 0 { vec![] } else { dims };
         let want = naive::with_dims(&l, &r, &dims);
-        prop_assert_eq!(dynamic::broadcast_with_dims(&l, &r, &dims).ok().map(|s| s.to_vec()), want.clone());
+        let got = dynamic::broadcast_with_dims(&l, &r, &dims);
+        prop_assert_eq!(got.as_ref().err().map(|e| e.to_string()), messages::with_dims(&l, &r, &dims));
+        prop_assert_eq!(got.ok().map(|s| s.to_vec()), want.clone());
         if let Some(o) = want {
             let (il, ir): (Vec<usize>, Vec<usize>) = ((0..l.iter().product()).collect(), (0..r.iter().product()).collect());
             let mut out = vec![(0, 0); o.iter().product()];
             dynamic::zip_broadcast_with_dims(&il, &l, &ir, &r, &dims, &mut out, |x, y| (x, y)).unwrap();
-            let [ml, mr] = dynamic::with_dims_axis_maps(l.len(), r.len(), &dims);
+            let [ml, mr] = naive::with_dims_maps(l.len(), r.len(), &dims);
             let el = naive::broadcast_indices(&l, &ml, &o);
             let er = naive::broadcast_indices(&r, &mr, &o);
             prop_assert_eq!(out, el.into_iter().zip(er).collect::<Vec<_>>());

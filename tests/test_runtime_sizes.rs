@@ -78,7 +78,7 @@ proptest! {
         let y = data(5, seed >> 3);
         let row = Tensor::<i64, shape![4]>::from_slice(&y[..4]).unwrap();
         let a = TensorRef::from_shape(dims![rr, 4], &x[..r * 4]).unwrap();
-        let sum = &a + &row;
+        let sum = a + &row;
         let want = naive_zip((&x, &[r, 4], &[0, 1]), (&y, &[4], &[1]), &[r, 4], |p, q| p + q);
         prop_assert_eq!(sum.as_slice(), &want[..]);
 
@@ -214,7 +214,10 @@ fn wrong_lengths_are_errors() {
         let err = TensorRef::from_shape(dims![rows, 4], &data[..len]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            format!("invalid data for shape [3, 4]: the slice holds {len} elements but its shape has 12")
+            format!(
+                "invalid data for shape [3, 4]: the slice holds {len} element{} but its shape has 12",
+                if len == 1 { "" } else { "s" }
+            )
         );
     }
     let mut out = vec![7.0f32; 11];

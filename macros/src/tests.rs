@@ -1,10 +1,15 @@
-//! The macro's own checks, run without a compiler: every shared vector through parse → check,
+//! The macro's own checks, run without a compiler: every test vector through parse → check,
 //! and arbitrary input, which must never make the macro panic.
 
 use proptest::prelude::*;
 use serde_json::Value;
 
 use crate::check::{self, Failure};
+
+/// The test suite's reference error messages (`tests/common/messages.rs`), written apart from
+/// the rules this crate runs.
+#[path = "../../tests/common/messages.rs"]
+mod messages;
 use crate::expand;
 use crate::parse::BroadcastInput;
 
@@ -28,6 +33,38 @@ fn macro_input(case: &Value) -> String {
     }
 }
 
+fn usizes(v: &Value) -> Option<Vec<usize>> {
+    v.as_array()?.iter().map(|x| x.as_u64().map(|n| n as usize)).collect()
+}
+
+/// The errors the macro must give for a rejected vector: the reference's sentence, or, where
+/// the vector holds negative numbers (which only a literal can say), one parser error for each.
+fn expected_messages(case: &Value) -> Vec<String> {
+    let inputs: Option<Vec<Vec<usize>>> = case["inputs"].as_array().unwrap().iter().map(usizes).collect();
+    let (out, dims, axes) =
+        (usizes(&case["out_shape"]), usizes(&case["broadcast_dims"]), usizes(&case["axes"]));
+    let message = inputs.and_then(|inputs| match case["kind"].as_str().unwrap() {
+        "numpy" if case["op"] == "broadcast_to" => messages::broadcast_to(&inputs[0], &out?),
+        "numpy" => messages::numpy(&inputs),
+        "xla_binary" => messages::with_dims(&inputs[0], &inputs[1], &dims?),
+        "xla_in_dim" => messages::in_dim(&inputs[0], &out?, &dims?),
+        _ => messages::axes(&inputs[0], &out?, &axes?),
+    });
+    if let Some(message) = message {
+        return vec![message];
+    }
+    // In the order the macro reads them: operands, target, then the dims or axes list.
+    let negatives = |v: &Value| {
+        v.as_array().map_or(0, |l| l.iter().filter(|x| x.as_i64().is_some_and(|n| n < 0)).count())
+    };
+    let sizes: usize = case["inputs"].as_array().unwrap().iter().map(negatives).sum::<usize>()
+        + negatives(&case["out_shape"]);
+    let axes = negatives(&case["broadcast_dims"]) + negatives(&case["axes"]);
+    let mut want = vec!["a size cannot be negative".to_string(); sizes];
+    want.extend(vec!["an axis cannot be negative".to_string(); axes]);
+    want
+}
+
 #[test]
 fn every_vector_through_the_macro() {
     let (mut accepted, mut rejected) = (0, 0);
@@ -48,12 +85,12 @@ fn every_vector_through_the_macro() {
                 accepted += 1;
             }
             None => {
-                let failed = match result {
-                    Err(_) => true,
-                    Ok(Err(failure)) => !failure.errors.is_empty(),
-                    Ok(Ok(_)) => false,
+                let messages: Vec<String> = match result {
+                    Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
+                    Ok(Err(failure)) => failure.errors.iter().map(ToString::to_string).collect(),
+                    Ok(Ok(_)) => panic!("line {}: broadcast!({input}) was accepted", line + 1),
                 };
-                assert!(failed, "line {}: broadcast!({input}) was accepted", line + 1);
+                assert_eq!(messages, expected_messages(&case), "line {}: broadcast!({input})", line + 1);
                 rejected += 1;
             }
         }
@@ -90,7 +127,16 @@ fn errors_land_on_the_offending_token() {
     );
     // Several independent mistakes are all reported.
     let Ok(Err(failure)) = run("[-1, 2], [2.5], [2 + 1]") else { panic!("accepted") };
-    assert_eq!(failure.errors.len(), 3);
+    let messages: Vec<String> = failure.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        [
+            "a size cannot be negative",
+            "a size must be a non-negative integer literal",
+            "a size must be an integer literal: a macro cannot read the value of a constant or an \
+             expression; name the shape as a type (`shape![…]`, an alias, a generic) instead",
+        ]
+    );
 }
 
 #[test]

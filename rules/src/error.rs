@@ -6,7 +6,7 @@ use crate::packed::PackedLists;
 use crate::shape::{DynShape, MAX_RANK, write_list};
 use crate::symbol::{Mode, symbol_index};
 
-/// Which broadcasting form was asked for (SEMANTICS.md's sections).
+/// Which broadcasting form was asked for (or none: a shape on its own).
 ///
 /// ```
 /// use shapecast_rules::{Form, broadcast_in_dim};
@@ -36,7 +36,7 @@ pub enum Form {
 /// ```
 /// use shapecast_rules::{BroadcastError, ErrorKind, Form, Slot};
 /// let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[3], &[2, 3]), Slot::Target, 6, 4);
-/// assert!(matches!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, .. }));
+/// assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, expected: 6, found: 4 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
@@ -174,7 +174,7 @@ pub struct BroadcastError {
     /// The two shapes and the list the message names, in that order.
     lists: PackedLists,
     form: Form,
-    /// How many operands the broadcast had (saturating): the message names them if over 2.
+    /// How many operands the broadcast had (saturating), for the words that name an operand.
     operands: u8,
     /// Whether reserved values are run-time sizes ([`Symbolic`](crate::Symbolic)).
     mode: Mode,
@@ -269,7 +269,7 @@ impl BroadcastError {
     /// ```
     /// use shapecast_rules::{BroadcastError, Form, Slot};
     /// let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[3], &[2, 3]), Slot::Target, 6, 4);
-    /// assert_eq!(e.to_string(), "cannot broadcast [3] to [2, 3]: the target slice holds 4 elements but its shape has 6");
+    /// assert_eq!(e.to_string(), "cannot broadcast [3] to [2, 3]: the target's slice holds 4 elements but its shape has 6");
     /// ```
     pub fn wrong_length(
         form: Form,
@@ -302,8 +302,7 @@ impl BroadcastError {
     /// assert_eq!(*e.list(), [1]);
     /// ```
     pub fn naming_list(mut self, list: &[usize]) -> Self {
-        let (lhs, rhs) = (self.lists.get(0).0, self.lists.get(1).0);
-        self.lists = PackedLists::new([&lhs, &rhs, list]);
+        self.lists = self.lists.with_list(list);
         self
     }
 
@@ -389,14 +388,20 @@ impl BroadcastError {
         f.write_str("cannot broadcast ")?;
         if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind) {
             if self.operands > 2 {
-                write!(f, "operand {i} ")?;
+                self.write_slot(f, Slot::Operand(i))?;
+                f.write_str(" ")?;
                 self.write_list(f, names, 0)?;
-                write!(f, " with operand {j} ")?;
+                f.write_str(" with ")?;
+                self.write_slot(f, Slot::Operand(j))?;
+                f.write_str(" ")?;
                 return self.write_list(f, names, 1);
             }
         }
         let symmetric = matches!(self.form, Form::Numpy | Form::WithDims);
         self.write_list(f, names, 0)?;
+        if self.form == Form::Numpy && self.operands < 2 {
+            return Ok(()); // one operand: there is nothing to name beside it
+        }
         f.write_str(if symmetric { " with " } else { " to " })?;
         self.write_list(f, names, 1)?;
         match self.form {
@@ -407,12 +412,19 @@ impl BroadcastError {
         self.write_list(f, names, 2)
     }
 
+    /// The input `slot` as a noun phrase. Operands are counted in words: "the operand" when
+    /// there is one, "the first operand" and "the second operand" when there are two, and
+    /// "operand 1" to "operand n" (from 1) when there are more. (`ErrorKind` counts from 0.)
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
-            Slot::Operand(i) if self.form == Form::Numpy || self.form == Form::WithDims => {
-                write!(f, "operand {i}")
-            }
-            Slot::Operand(_) if self.form == Form::Shape => f.write_str("the"),
+            Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
+            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims) => match (self.operands, i)
+            {
+                (0 | 1, _) => f.write_str("the operand"),
+                (2, 0) => f.write_str("the first operand"),
+                (2, _) => f.write_str("the second operand"),
+                _ => write!(f, "operand {}", i + 1),
+            },
             Slot::Operand(_) => f.write_str("the operand"),
             Slot::Target => f.write_str("the target"),
             Slot::List => write!(f, "the {} list", self.list_name()),
@@ -524,8 +536,14 @@ impl BroadcastError {
                 write_list(f, DynShape::identity(rank).as_ref())
             }
             ErrorKind::WrongLength { slot, expected, found } => {
-                self.write_slot(f, slot)?;
-                write!(f, " slice holds {found} elements but its shape has {expected}")
+                if self.form == Form::Shape {
+                    f.write_str("the slice")?;
+                } else {
+                    self.write_slot(f, slot)?;
+                    f.write_str("'s slice")?;
+                }
+                let s = if found == 1 { "" } else { "s" };
+                write!(f, " holds {found} element{s} but its shape has {expected}")
             }
         }
     }
@@ -551,10 +569,84 @@ mod tests {
     }
 
     #[test]
+    fn each_input_is_named_by_a_noun_phrase() {
+        let text = |e: BroadcastError| e.to_string();
+        let many = [1; MAX_RANK + 1];
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&many]).unwrap_err()),
+            "cannot broadcast: the operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[2], &many]).unwrap_err()),
+            "cannot broadcast: the second operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[2], &[2], &many]).unwrap_err()),
+            "cannot broadcast: operand 3 has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[2], &[1], &[3]]).unwrap_err()),
+            "cannot broadcast operand 1 [2] with operand 3 [3]: axis 0 has sizes 2 and 3; \
+             sizes must be equal or one of them 1"
+        );
+        assert_eq!(
+            text(crate::broadcast_with_dims(&many, &[2], &[0]).unwrap_err()),
+            "cannot broadcast: the first operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_to(&[2], &many).unwrap_err()),
+            "cannot broadcast: the target has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::broadcast_axes(&[2], &[2, 3], &many).unwrap_err()),
+            "cannot broadcast: the axes list has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(DynShape::new(&many).unwrap_err()),
+            "invalid shape: the shape has 65 entries; at most 64 axes are supported"
+        );
+        let wrong = |form, slot| BroadcastError::wrong_length(form, (&[2], &[3]), slot, 2, 3);
+        assert_eq!(
+            text(wrong(Form::Numpy, Slot::Operand(1))),
+            "cannot broadcast [2] with [3]: the second operand's slice holds 3 elements but its shape has 2"
+        );
+        assert_eq!(
+            text(wrong(Form::BroadcastTo, Slot::Operand(0))),
+            "cannot broadcast [2] to [3]: the operand's slice holds 3 elements but its shape has 2"
+        );
+        assert_eq!(
+            text(wrong(Form::Shape, Slot::Operand(0))),
+            "invalid data for shape [2]: the slice holds 3 elements but its shape has 2"
+        );
+    }
+
+    #[test]
+    fn one_operand_is_named_alone_and_one_element_is_singular() {
+        let e = crate::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cannot broadcast [0, 1099511627776, 1099511627776]: the result has more elements than usize can count"
+        );
+        let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[2], &[2]), Slot::Target, 2, 1);
+        assert_eq!(
+            e.to_string(),
+            "cannot broadcast [2] to [2]: the target's slice holds 1 element but its shape has 2"
+        );
+    }
+
+    #[test]
     fn long_shapes_are_cut_short_in_messages_but_kind_is_exact() {
         let huge = [usize::MAX; 8];
         let e = crate::broadcast_shapes(&[&huge, &[2; 8]]).unwrap_err();
-        assert!(matches!(e.kind(), ErrorKind::SizeMismatch { axis: 0, sizes: [usize::MAX, 2], .. }));
-        assert!(e.to_string().contains(", …]"), "{e}");
+        assert_eq!(e.kind(), ErrorKind::SizeMismatch { axis: 0, sizes: [usize::MAX, 2], operands: [0, 1] });
+        // 64 bytes: six sizes of 10 bytes each, then four of 1 byte.
+        let max = usize::MAX;
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot broadcast [{max}, {max}, {max}, {max}, {max}, {max}, …] with [2, 2, 2, 2, …]: \
+                 axis 0 has sizes {max} and 2; sizes must be equal or one of them 1"
+            )
+        );
     }
 }

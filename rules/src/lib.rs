@@ -19,7 +19,12 @@
 //!     "cannot broadcast [7, 2, 5] with [7, 2, 6]: axis 2 has sizes 5 and 6; \
 //!      sizes must be equal or one of them 1"
 //! );
-//! assert!(broadcast_to(&[3], &[1]).is_err()); // one-way
+//! // One-way: [3] with [1] broadcasts, but not to [1].
+//! assert_eq!(
+//!     broadcast_to(&[3], &[1]).unwrap_err().to_string(),
+//!     "cannot broadcast [3] to [1]: axis 0 has size 3 but the target has 1; \
+//!      a size must equal the target's or be 1"
+//! );
 //! # Ok::<(), shapecast_rules::BroadcastError>(())
 //! ```
 #![cfg_attr(not(test), no_std)]

@@ -1,4 +1,4 @@
-//! nGraph: `Broadcast(arg, shape, broadcast_axes)` (SEMANTICS.md §3).
+//! nGraph: `Broadcast(arg, shape, broadcast_axes)`, as nGraph's `Broadcast` op documents it.
 
 use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
 use crate::mapping::ngraph_axis_map;
@@ -17,7 +17,12 @@ use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 ///
 /// assert_eq!(*broadcast_axes(&[3], &[2, 3], &[0])?, [2, 3]);
 /// assert_eq!(*broadcast_axes(&[3], &[3, 2], &[1])?, [3, 2]);
-/// assert!(broadcast_axes(&[1], &[2, 3], &[0]).is_err()); // no size-1 stretching here
+/// // No size-1 stretching here:
+/// assert_eq!(
+///     broadcast_axes(&[1], &[2, 3], &[0]).unwrap_err().to_string(),
+///     "cannot broadcast [1] to [2, 3] with axes [0]: target axis 1 has size 3 but argument axis 0 has size 1; \
+///      sizes outside the broadcast axes must be equal"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_axes(arg: &[usize], shape: &[usize], axes: &[usize]) -> Result<DynShape, BroadcastError> {

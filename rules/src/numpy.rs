@@ -1,4 +1,4 @@
-//! NumPy: implicit broadcasting (SEMANTICS.md §1).
+//! NumPy: implicit broadcasting, the rules of NumPy's "Broadcasting" documentation.
 
 use crate::check::{counted, within_rank};
 use crate::symbol::Mode;
@@ -16,7 +16,10 @@ use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 ///
 /// assert_eq!(*broadcast_shapes(&[&[], &[3], &[2, 3]])?, [2, 3]);
 /// assert_eq!(*broadcast_shapes(&[&[1, 0], &[0, 1]])?, [0, 0]); // 0 is an ordinary size
-/// assert!(broadcast_shapes(&[&[0], &[2]]).is_err());
+/// assert_eq!(
+///     broadcast_shapes(&[&[0], &[2]]).unwrap_err().to_string(),
+///     "cannot broadcast [0] with [2]: axis 0 has sizes 0 and 2; sizes must be equal or one of them 1"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_shapes(operands: &[&[usize]]) -> Result<DynShape, BroadcastError> {
@@ -25,7 +28,7 @@ pub fn broadcast_shapes(operands: &[&[usize]]) -> Result<DynShape, BroadcastErro
 
 pub(crate) fn shapes_in(mode: Mode, operands: &[&[usize]]) -> Result<DynShape, BroadcastError> {
     for (i, op) in operands.iter().enumerate() {
-        within_rank(Form::Numpy, Slot::Operand(i), op)?;
+        within_rank(Form::Numpy, Slot::Operand(i), op).map_err(|e| e.with_operands(operands.len()))?;
     }
     let rank = operands.iter().map(|op| op.len()).max().unwrap_or(0);
     let mut out = DynShape::filled(rank, 1);
@@ -70,7 +73,12 @@ fn numpy_error(mode: Mode, operands: &[&[usize]], kind: ErrorKind) -> BroadcastE
 ///
 /// assert_eq!(*broadcast_to(&[3], &[2, 3])?, [2, 3]);
 /// assert_eq!(*broadcast_to(&[1], &[0])?, [0]);
-/// assert!(broadcast_to(&[3], &[1]).is_err()); // [3] with [1] broadcasts, but not to [1]
+/// // [3] with [1] broadcasts, but not to [1]:
+/// assert_eq!(
+///     broadcast_to(&[3], &[1]).unwrap_err().to_string(),
+///     "cannot broadcast [3] to [1]: axis 0 has size 3 but the target has 1; \
+///      a size must equal the target's or be 1"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_to(from: &[usize], to: &[usize]) -> Result<DynShape, BroadcastError> {

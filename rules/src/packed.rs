@@ -40,6 +40,15 @@ impl PackedLists {
         packed
     }
 
+    /// The same lists with list 2 replaced by `list`: lists 0 and 1 keep what they stored and
+    /// whether they were cut short; `list` gets the bytes left.
+    pub(crate) fn with_list(&self, list: &[usize]) -> Self {
+        let (lhs, rhs) = (self.get(0).0, self.get(1).0);
+        let mut packed = PackedLists::new([&lhs, &rhs, list]);
+        packed.cut |= self.cut & 0b11;
+        packed
+    }
+
     /// List `i`, as far as it was stored, and whether it is complete.
     pub(crate) fn get(&self, i: usize) -> (DynShape, bool) {
         let mut values = self.bytes.iter().copied();
@@ -118,5 +127,8 @@ mod tests {
         let p = PackedLists::new([&long, &[1], &[2]]);
         assert_eq!(p.get(0), (DynShape::new(&long[..6]).unwrap(), false));
         assert_eq!(p.get(1), (DynShape::new(&[1]).unwrap(), true));
+        // Naming a list afterwards keeps the cut marks: 1 + 64 one-byte sizes do not fit.
+        let p = PackedLists::new([&[0], &[0; 64], &[]]).with_list(&[]);
+        assert_eq!((p.get(1).0.rank(), p.get(1).1), (63, false));
     }
 }

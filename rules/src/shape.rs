@@ -17,7 +17,10 @@ pub const MAX_RANK: usize = 64;
 /// assert_eq!(s.rank(), 2);
 /// assert_eq!(*s, [2, 3]);
 /// assert_eq!(s.to_string(), "[2, 3]");
-/// assert!(DynShape::new(&[1; 65]).is_err());
+/// assert_eq!(
+///     DynShape::new(&[1; 65]).unwrap_err().to_string(),
+///     "invalid shape: the shape has 65 entries; at most 64 axes are supported"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,7 +46,10 @@ impl DynShape {
     /// ```
     /// use shapecast_rules::DynShape;
     /// assert_eq!(*DynShape::new(&[2, 3])?, [2, 3]);
-    /// assert!(DynShape::new(&[1; 65]).is_err());
+    /// assert_eq!(
+    ///     DynShape::new(&[1; 65]).unwrap_err().to_string(),
+    ///     "invalid shape: the shape has 65 entries; at most 64 axes are supported"
+    /// );
     /// # Ok::<(), shapecast_rules::BroadcastError>(())
     /// ```
     pub fn new(dims: &[usize]) -> Result<Self, crate::BroadcastError> {

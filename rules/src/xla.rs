@@ -1,4 +1,4 @@
-//! XLA: explicit broadcasting (SEMANTICS.md §2).
+//! XLA: explicit broadcasting, the rules of XLA's "Broadcasting semantics" documentation.
 
 use crate::check::{counted, in_range, increasing, list_within_rank, within_rank};
 use crate::symbol::Mode;
@@ -16,7 +16,12 @@ use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot};
 ///
 /// assert_eq!(*broadcast_in_dim(&[2, 1, 4], &[2, 3, 4], &[0, 1, 2])?, [2, 3, 4]);
 /// assert_eq!(*broadcast_in_dim(&[2], &[3, 2], &[1])?, [3, 2]);
-/// assert!(broadcast_in_dim(&[3], &[2, 1], &[1]).is_err()); // 3 cannot shrink to 1
+/// // 3 cannot shrink to 1:
+/// assert_eq!(
+///     broadcast_in_dim(&[3], &[2, 1], &[1]).unwrap_err().to_string(),
+///     "cannot broadcast [3] to [2, 1] with dims [1]: operand axis 0 (size 3) maps to target axis 1 (size 1); \
+///      a size must equal the target's or be 1"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_in_dim(
@@ -69,8 +74,17 @@ pub(crate) fn in_dim_in(
 /// assert_eq!(*broadcast_with_dims(&[2, 3], &[3], &[1])?, [2, 3]);
 /// assert_eq!(*broadcast_with_dims(&[4], &[1, 2], &[0])?, [4, 2]);
 /// assert_eq!(*broadcast_with_dims(&[2, 3], &[], &[])?, [2, 3]);
-/// assert!(broadcast_with_dims(&[2, 3], &[3], &[0]).is_err());
-/// assert!(broadcast_with_dims(&[2, 3], &[3], &[]).is_err()); // ranks differ: dims needed
+/// assert_eq!(
+///     broadcast_with_dims(&[2, 3], &[3], &[0]).unwrap_err().to_string(),
+///     "cannot broadcast [2, 3] with [3] using dims [0]: axis 0 has sizes 2 and 3; \
+///      sizes must be equal or one of them 1"
+/// );
+/// // The ranks differ: dims are needed.
+/// assert_eq!(
+///     broadcast_with_dims(&[2, 3], &[3], &[]).unwrap_err().to_string(),
+///     "cannot broadcast [2, 3] with [3] using dims []: ranks 2 and 1 differ and neither operand is a scalar; \
+///      dims must say where the lower-rank operand's axes go"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn broadcast_with_dims(lhs: &[usize], rhs: &[usize], dims: &[usize]) -> Result<DynShape, BroadcastError> {

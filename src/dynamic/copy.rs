@@ -26,7 +26,11 @@ fn copy_mapped<T: Copy>(
 /// shapecast::dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut dst, &[2, 3])?;
 /// assert_eq!(dst, [1, 2, 3, 1, 2, 3]);
 /// // Wrong lengths are errors, and `dst` is left untouched:
-/// assert!(shapecast::dynamic::copy_broadcast_to(&[1, 2], &[3], &mut dst, &[2, 3]).is_err());
+/// assert_eq!(
+///     shapecast::dynamic::copy_broadcast_to(&[1, 2], &[3], &mut dst, &[2, 3]).unwrap_err().to_string(),
+///     "cannot broadcast [3] to [2, 3]: the operand's slice holds 2 elements but its shape has 3"
+/// );
+/// assert_eq!(dst, [1, 2, 3, 1, 2, 3]);
 /// # Ok::<(), shapecast::dynamic::BroadcastError>(())
 /// ```
 pub fn copy_broadcast_to<T: Copy>(
@@ -88,7 +92,10 @@ pub fn copy_broadcast_in_dim<T: Copy>(
 /// shapecast::dynamic::zip_assign(&mut m, &[2, 3], &[10, 20], &[2, 1], |x, y| x + y)?;
 /// assert_eq!(m, [11, 12, 13, 24, 25, 26]);
 /// // `src` must stretch to `dst`'s shape; `dst` is left untouched otherwise.
-/// assert!(shapecast::dynamic::zip_assign(&mut m, &[2, 3], &[1, 2], &[2], |x, y| x + y).is_err());
+/// assert_eq!(
+///     shapecast::dynamic::zip_assign(&mut m, &[2, 3], &[1, 2], &[2], |x, y| x + y).unwrap_err().to_string(),
+///     "cannot broadcast [2] to [2, 3]: axis 1 has size 2 but the target has 3; a size must equal the target's or be 1"
+/// );
 /// assert_eq!(m, [11, 12, 13, 24, 25, 26]);
 /// # Ok::<(), shapecast::dynamic::BroadcastError>(())
 /// ```

@@ -72,7 +72,8 @@ pub fn sum_to<T: Copy + AddAssign + Zero>(
 /// let mut total = [0];
 /// assert_eq!(*shapecast::dynamic::sum_axes(&t, &[2, 3], &mut total, &[0, 1])?, []);
 /// assert_eq!(total, [21]);
-/// assert!(shapecast::dynamic::sum_axes(&t, &[2, 3], &mut total, &[2]).is_err());
+/// let err = shapecast::dynamic::sum_axes(&t, &[2, 3], &mut total, &[2]).unwrap_err();
+/// assert_eq!(err.kind(), shapecast::dynamic::ErrorKind::AxisOutOfRange { entry: 0, axis: 2, rank: 2 });
 /// # Ok::<(), shapecast::dynamic::BroadcastError>(())
 /// ```
 pub fn sum_axes<T: Copy + AddAssign + Zero>(

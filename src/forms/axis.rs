@@ -6,8 +6,8 @@ use crate::shape::{AnyShape, Axes, Shape};
 use crate::typelevel::{InsertAt, Remove};
 
 /// `Self` with a size-1 axis inserted before position `I` (a typenum number; `I = RANK`
-/// appends): NumPy's `np.newaxis`, the explicit rank change that seed 002 recommends over
-/// implicit leading 1s. The element count is unchanged.
+/// appends): NumPy's `np.newaxis`, which states a rank change explicitly where broadcasting
+/// would otherwise add leading 1s. The element count is unchanged.
 ///
 /// ```
 /// use shapecast::prelude::*;

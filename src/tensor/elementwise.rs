@@ -105,45 +105,6 @@ where
         WithDims { lhs: self.view(), dims: PhantomData }
     }
 
-    /// Deprecated spelling of `with_dims::<Dm>().zip_with(…)`, kept for the generated tests.
-    #[doc(hidden)]
-    #[inline]
-    pub fn zip_with_dims<Dm, D2, S2, V>(
-        &self,
-        other: &TensorBase<D2, S2>,
-        f: impl FnMut(D::Elem, D2::Elem) -> V,
-    ) -> Owned<V, AnyBroadcastedWithDims<S, S2, Dm>>
-    where
-        Dm: Axes,
-        D2: Data,
-        D2::Elem: Copy,
-        V: Default,
-        S2: AnyShape,
-        S: AnyBroadcastWithDims<S2, Dm>,
-        <AnyBroadcastedWithDims<S, S2, Dm> as AnyShape>::Kind:
-            OwnedData<V, AnyBroadcastedWithDims<S, S2, Dm>>,
-    {
-        self.with_dims::<Dm>().zip_with(other, f)
-    }
-
-    /// Deprecated spelling of `with_dims::<Dm>().zip_with_into(…)`, kept for the generated tests.
-    #[doc(hidden)]
-    #[inline]
-    pub fn zip_with_dims_into<Dm, D2, S2, V>(
-        &self,
-        other: &TensorBase<D2, S2>,
-        out: &mut TensorMut<'_, V, AnyBroadcastedWithDims<S, S2, Dm>>,
-        f: impl FnMut(D::Elem, D2::Elem) -> V,
-    ) where
-        Dm: Axes,
-        D2: Data,
-        D2::Elem: Copy,
-        S2: AnyShape,
-        S: AnyBroadcastWithDims<S2, Dm>,
-    {
-        self.with_dims::<Dm>().zip_with_into(other, out, f)
-    }
-
     /// `self` and `other` zipped into `out` through the maps `MA`, `MB`: every binary form.
     #[inline(always)]
     pub(crate) fn zip_into<D2, S2, O, MA, MB, V>(

@@ -1,6 +1,10 @@
-//! The shared test vectors (tests/data/vectors.jsonl, a copy of shared/vectors), parsed.
+//! The test vectors of tests/data/vectors.jsonl, parsed; the naive reference and its error
+//! messages; the checks and the `case!` macro of the generated test files.
 #![allow(dead_code)]
 
+#[macro_use]
+pub mod cases;
+pub mod messages;
 pub mod reference;
 pub mod static_checks;
 

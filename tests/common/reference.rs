@@ -1,6 +1,7 @@
-//! A naive reference for every rule, written from SEMANTICS.md without looking at the library:
-//! shapes as `Vec`s, `None` for "error", and the element mapping `output[C] = input[p(C)]`
-//! evaluated coordinate by coordinate.
+//! A naive reference for every rule, written from the rules as their public sources state them
+//! (NumPy's broadcasting documentation, XLA's broadcasting semantics, nGraph's `Broadcast` op)
+//! without looking at the library: shapes as `Vec`s, `None` for "error", and the element mapping
+//! `output[C] = input[p(C)]` evaluated coordinate by coordinate. Nothing here calls shapecast.
 #![allow(dead_code)]
 
 pub type Shape = Vec<usize>;
@@ -115,4 +116,20 @@ pub fn numpy_map(operand_rank: usize, out_rank: usize) -> Shape {
 
 pub fn axes_map(out_rank: usize, axes: &[usize]) -> Shape {
     (0..out_rank).filter(|i| !axes.contains(i)).collect()
+}
+
+/// XLA's binary form: where each operand's axes land in the output, whose rank is the higher of
+/// the two. An operand of that rank keeps its axes in place (both do when the ranks are equal,
+/// where `dims` is empty or the identity); the lower-rank operand's axis `k` lands on `dims[k]`
+/// (a scalar, with `dims` empty, lands nowhere).
+pub fn with_dims_maps(l_rank: usize, r_rank: usize, dims: &[usize]) -> [Shape; 2] {
+    let out_rank = l_rank.max(r_rank);
+    let lands = |rank: usize| if rank == out_rank { (0..out_rank).collect() } else { dims.to_vec() };
+    [lands(l_rank), lands(r_rank)]
+}
+
+/// Whether a shape's element count is one `usize` can hold: the product of its non-zero sizes
+/// must not overflow (so that every stride of an empty array fits too).
+pub fn count_fits(shape: &[usize]) -> bool {
+    shape.iter().filter(|&&d| d != 0).try_fold(1usize, |acc, &d| acc.checked_mul(d)).is_some()
 }

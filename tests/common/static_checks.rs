@@ -92,16 +92,11 @@ pub fn zip<A: Broadcast<B>, B: Shape>() {
     let mut run_time = vec![0; got.as_slice().len()];
     let shape =
         dynamic::zip_broadcast(a.as_slice(), A::DIMS, b.as_slice(), B::DIMS, &mut run_time, f).unwrap();
-    assert_eq!(
-        (got.as_slice(), &*shape),
-        (&run_time[..], Broadcasted::<A, B>::DIMS),
-        "{:?} & {:?}",
-        A::DIMS,
-        B::DIMS
-    );
-    let out = Broadcasted::<A, B>::DIMS;
-    let ra = reference(a.as_slice(), A::DIMS, &naive::numpy_map(A::RANK, out.len()), out);
-    let rb = reference(b.as_slice(), B::DIMS, &naive::numpy_map(B::RANK, out.len()), out);
+    let out = naive::numpy(&[A::DIMS.to_vec(), B::DIMS.to_vec()]).expect("the reference accepts");
+    assert_eq!(Broadcasted::<A, B>::DIMS, out, "{:?} & {:?}", A::DIMS, B::DIMS);
+    assert_eq!((got.as_slice(), &*shape), (&run_time[..], &out[..]), "{:?} & {:?}", A::DIMS, B::DIMS);
+    let ra = reference(a.as_slice(), A::DIMS, &naive::numpy_map(A::RANK, out.len()), &out);
+    let rb = reference(b.as_slice(), B::DIMS, &naive::numpy_map(B::RANK, out.len()), &out);
     let want: Vec<i64> = ra.into_iter().zip(rb).map(|(x, y)| f(x, y)).collect();
     assert_eq!(got.as_slice(), want);
     assert_eq!((&a + &b).as_slice(), a.zip_with(&b, |x, y| x + y).as_slice());
@@ -130,20 +125,43 @@ pub fn zip_dims<A: BroadcastWithDims<B, D>, B: Shape, D: Axes>() {
     )
     .unwrap();
     assert_eq!(got.as_slice(), run_time, "{:?} with {:?} dims {:?}", A::DIMS, B::DIMS, D::axes());
-    let out = BroadcastedWithDims::<A, B, D>::DIMS;
-    let [ma, mb] = dynamic::with_dims_axis_maps(A::RANK, B::RANK, D::axes());
-    let want: Vec<i64> = reference(a.as_slice(), A::DIMS, &ma, out)
+    let out =
+        naive::with_dims(&A::DIMS.to_vec(), &B::DIMS.to_vec(), D::axes()).expect("the reference accepts");
+    assert_eq!(
+        BroadcastedWithDims::<A, B, D>::DIMS,
+        out,
+        "{:?} with {:?} dims {:?}",
+        A::DIMS,
+        B::DIMS,
+        D::axes()
+    );
+    let [ma, mb] = naive::with_dims_maps(A::RANK, B::RANK, D::axes());
+    let want: Vec<i64> = reference(a.as_slice(), A::DIMS, &ma, &out)
         .into_iter()
-        .zip(reference(b.as_slice(), B::DIMS, &mb, out))
+        .zip(reference(b.as_slice(), B::DIMS, &mb, &out))
         .map(|(x, y)| f(x, y))
         .collect();
     assert_eq!(got.as_slice(), want);
 }
 
-/// Floats from the vectors, compared to their printed precision.
-pub fn close(got: &[f64], want: &[f64]) {
-    assert_eq!(got.len(), want.len());
-    for (g, w) in got.iter().zip(want) {
-        assert!((g - w).abs() <= 1e-9 * w.abs().max(1.0), "{got:?} != {want:?}");
+/// An element the generated cases compare: floats to the precision the vectors print them
+/// with, everything else exactly.
+pub trait Same: PartialEq + core::fmt::Debug {
+    fn same(&self, want: &Self) -> bool {
+        self == want
     }
+}
+
+impl Same for f64 {
+    fn same(&self, want: &Self) -> bool {
+        (self - want).abs() <= 1e-9 * want.abs().max(1.0)
+    }
+}
+impl Same for i64 {}
+impl Same for bool {}
+impl Same for &str {}
+
+/// `got` equals `want` element by element (floats to their printed precision).
+pub fn same<T: Same>(got: &[T], want: &[T]) {
+    assert!(got.len() == want.len() && got.iter().zip(want).all(|(g, w)| g.same(w)), "{got:?} != {want:?}");
 }

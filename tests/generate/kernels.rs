@@ -1,11 +1,11 @@
-//! The static-kernel test file: every vector with values through typed tensors, and random
-//! static shapes through `common/static_checks.rs`.
+//! The static-kernel test file: every vector with values through typed tensors, one `case!` line
+//! each, and random static shapes through `common/static_checks.rs`.
 
 use std::fmt::Write;
 
 use serde_json::Value;
-use shapecast::dynamic;
 
+use super::common::reference as naive;
 use super::common::{self, Case};
 use super::rng::Rng;
 use super::types::list;
@@ -31,39 +31,27 @@ fn literal(v: &Value, ty: &str) -> String {
     }
 }
 
-fn vec_of(values: &Value, ty: &str) -> String {
-    let items: Vec<String> = values.as_array().unwrap().iter().map(|v| literal(v, ty)).collect();
-    format!("{{ let v: Vec<{ty}> = vec![{}]; v }}", items.join(", "))
-}
-
 fn all<'a>(lists: &[&'a Value]) -> Vec<&'a Value> {
     lists.iter().flat_map(|l| l.as_array().unwrap().iter()).collect()
 }
 
-/// Asserts `out` equals the expected JSON list.
-fn assert_out(out: &mut String, expect: &Value, ty: &str) {
-    let want = vec_of(expect, ty);
-    if ty == "f64" {
-        writeln!(out, "    static_checks::close(&out, &{want});").unwrap();
-    } else {
-        writeln!(out, "    assert_eq!(out, {want});").unwrap();
-    }
+/// The values of a JSON list, as the bracketed literals of a `case!`.
+fn values(v: &Value, ty: &str) -> String {
+    let items: Vec<String> = v.as_array().unwrap().iter().map(|v| literal(v, ty)).collect();
+    format!("[{}]", items.join(", "))
 }
 
-/// The typed call that copies `src` into `out` for a one-operand case.
-fn copy_call(case: &Case, input: &[usize], out_shape: &[usize]) -> String {
-    let src = format!("TensorRef::<_, shape![{}]>::new(&src).unwrap()", list(input));
-    let dst = "&mut TensorMut::new(&mut out).unwrap()";
+fn bracketed(s: &[usize]) -> String {
+    format!("[{}]", list(s))
+}
+
+/// The form, operand and target of a one-operand case, as `case!` writes them.
+fn copy_form(case: &Case, input: &[usize], out_shape: &[usize]) -> String {
+    let (a, s) = (bracketed(input), bracketed(out_shape));
     match case.kind() {
-        "ngraph" => {
-            let axes = list(&case.list("axes").unwrap());
-            format!("{src}.broadcast_axes_into::<shape![{}], axes![{axes}]>({dst})", list(out_shape))
-        }
-        "xla_in_dim" => {
-            let dims = list(&case.list("broadcast_dims").unwrap());
-            format!("{src}.broadcast_in_dim_into::<shape![{}], axes![{dims}]>({dst})", list(out_shape))
-        }
-        _ => format!("{src}.broadcast_to_into::<shape![{}]>({dst})", list(out_shape)),
+        "ngraph" => format!("axes {a} => {s}, {}", bracketed(&case.list("axes").unwrap())),
+        "xla_in_dim" => format!("in_dim {a} => {s}, {}", bracketed(&case.list("broadcast_dims").unwrap())),
+        _ => format!("to {a} => {s}"),
     }
 }
 
@@ -82,77 +70,95 @@ fn op_expr(op: &str) -> &'static str {
     }
 }
 
-/// One block of checks for a case with values, or `None` if it has none to check.
-fn values_block(case: &Case) -> Option<String> {
-    let v = case.values()?;
-    let out_shape = case.expect()?;
-    let inputs = case.inputs()?;
-    let n: usize = out_shape.iter().product();
-    let mut b = String::new();
-    writeln!(b, "    // vectors line {}: {}", case.line, case.source()).unwrap();
+/// The `case!` lines of a case with values (one per checked output), or none.
+fn value_cases(case: &Case) -> Vec<String> {
+    let (Some(v), Some(out_shape), Some(inputs)) = (case.values(), case.expect(), case.inputs()) else {
+        return vec![];
+    };
     if let (Some(input), Some(output)) = (v.get("input"), v.get("output")) {
         let ty = elements(&all(&[input, output]));
-        writeln!(b, "    let src = {};", vec_of(input, ty)).unwrap();
-        writeln!(b, "    let mut out: Vec<{ty}> = vec![Default::default(); {n}];").unwrap();
-        writeln!(b, "    {};", copy_call(case, &inputs[0], &out_shape)).unwrap();
-        assert_out(&mut b, output, ty);
+        let form = copy_form(case, &inputs[0], &out_shape);
+        vec![format!("case!({form}: {ty} {} => {});", values(input, ty), values(output, ty))]
     } else if let (Some(x), Some(y)) = (v.get("input_splat"), v.get("output_splat")) {
-        let len: usize = inputs[0].iter().product();
-        writeln!(b, "    let src = vec![{}; {len}];", literal(x, "f64")).unwrap();
-        writeln!(b, "    let mut out = vec![0.0f64; {n}];").unwrap();
-        writeln!(b, "    {};", copy_call(case, &inputs[0], &out_shape)).unwrap();
-        writeln!(b, "    assert!(out.iter().all(|&v| v == {}));", literal(y, "f64")).unwrap();
+        let form = copy_form(case, &inputs[0], &out_shape);
+        vec![format!("case!({form}: splat {} => {});", literal(x, "f64"), literal(y, "f64"))]
     } else if let (Some(ins), Some(op)) = (v.get("inputs"), v.get("op")) {
-        let op = op.as_str().unwrap();
         let ty = elements(&all(&[&ins[0], &ins[1]]));
-        let out_ty = if matches!(op, "gt" | "le" | "eq" | "ne" | "and") { "bool" } else { ty };
-        writeln!(b, "    let (a, c) = ({}, {});", vec_of(&ins[0], ty), vec_of(&ins[1], ty)).unwrap();
-        writeln!(b, "    let mut out: Vec<{out_ty}> = vec![Default::default(); {n}];").unwrap();
-        let a = format!("TensorRef::<_, shape![{}]>::new(&a).unwrap()", list(&inputs[0]));
-        let c = format!("TensorRef::<_, shape![{}]>::new(&c).unwrap()", list(&inputs[1]));
-        let dst = "&mut TensorMut::new(&mut out).unwrap()";
-        let f = format!("|x: {ty}, y: {ty}| {}", op_expr(op));
-        if case.kind() == "xla_binary" {
-            let dims = list(&case.list("broadcast_dims").unwrap());
-            writeln!(b, "    {a}.zip_with_dims_into::<axes![{dims}], _, _, _>(&{c}, {dst}, {f});").unwrap();
+        let out_ty =
+            if matches!(op.as_str().unwrap(), "gt" | "le" | "eq" | "ne" | "and") { "bool" } else { ty };
+        let f = format!("|x: {ty}, y: {ty}| {}", op_expr(op.as_str().unwrap()));
+        let (a, b, e) = (bracketed(&inputs[0]), bracketed(&inputs[1]), bracketed(&out_shape));
+        let form = if case.kind() == "xla_binary" {
+            format!("with_dims {a}, {b}, {} => {e}", bracketed(&case.list("broadcast_dims").unwrap()))
         } else {
-            writeln!(b, "    {a}.zip_with_into(&{c}, {dst}, {f});").unwrap();
-        }
-        assert_out(&mut b, &v["output"], out_ty);
+            format!("zip {a}, {b} => {e}")
+        };
+        let (x, y, z) = (values(&ins[0], ty), values(&ins[1], ty), values(&v["output"], out_ty));
+        vec![format!("case!({form}: {f}, {x}, {y} => {z});")]
     } else if let Some(outputs) = v.get("outputs") {
-        for (j, (input, output)) in
-            v["inputs"].as_array().unwrap().iter().zip(outputs.as_array().unwrap()).enumerate()
-        {
-            if output.is_null() {
-                continue;
-            }
-            let ty = elements(&all(&[input, output]));
-            writeln!(b, "    {{").unwrap();
-            writeln!(b, "    let src = {};", vec_of(input, ty)).unwrap();
-            writeln!(b, "    let mut out: Vec<{ty}> = vec![Default::default(); {n}];").unwrap();
-            let src = format!("TensorRef::<_, shape![{}]>::new(&src).unwrap()", list(&inputs[j]));
-            writeln!(
-                b,
-                "    {src}.broadcast_to_into::<shape![{}]>(&mut TensorMut::new(&mut out).unwrap());",
-                list(&out_shape)
-            )
-            .unwrap();
-            assert_out(&mut b, output, ty);
-            writeln!(b, "    }}").unwrap();
-        }
+        // np.broadcast_arrays: each operand broadcast to the common shape.
+        let pairs = v["inputs"].as_array().unwrap().iter().zip(outputs.as_array().unwrap());
+        pairs
+            .enumerate()
+            .filter(|(_, (_, output))| !output.is_null())
+            .map(|(j, (input, output))| {
+                let ty = elements(&all(&[input, output]));
+                let form = format!("to {} => {}", bracketed(&inputs[j]), bracketed(&out_shape));
+                format!("case!({form}: {ty} {} => {});", values(input, ty), values(output, ty))
+            })
+            .collect()
     } else {
-        return None;
+        vec![]
     }
-    Some(b)
+}
+
+/// Lines in first-seen order, each once, with the vector lines it stands for.
+#[derive(Default)]
+pub struct Unique {
+    lines: Vec<(String, Vec<usize>)>,
+}
+
+impl Unique {
+    /// Adds `line` for vector line `source` (0: not from a vector); whether it was new.
+    pub fn add(&mut self, line: String, source: usize) -> bool {
+        if let Some((_, sources)) = self.lines.iter_mut().find(|(l, _)| *l == line) {
+            if source != 0 && !sources.contains(&source) {
+                sources.push(source);
+            }
+            return false;
+        }
+        self.lines.push((line, if source == 0 { vec![] } else { vec![source] }));
+        true
+    }
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+    pub fn contains(&self, line: &str) -> bool {
+        self.lines.iter().any(|(l, _)| l == line)
+    }
+    /// Each line, with the vector lines it checks as a trailing comment, indented by `indent`.
+    pub fn render(&self, indent: &str) -> String {
+        let mut out = String::new();
+        for (line, sources) in &self.lines {
+            let sources: Vec<String> = sources.iter().map(usize::to_string).collect();
+            match sources.len() {
+                0 => writeln!(out, "{indent}{line}").unwrap(),
+                1 => writeln!(out, "{indent}{line} // line {}", sources[0]).unwrap(),
+                _ => writeln!(out, "{indent}{line} // lines {}", sources.join(", ")).unwrap(),
+            }
+        }
+        out
+    }
 }
 
 fn shape_type(s: &[usize]) -> String {
     format!("shape![{}]", list(s))
 }
 
-/// Random static cases that the rules accept, as calls to `static_checks`.
-fn random_calls(out: &mut String) -> usize {
+/// Random static cases that the naive reference accepts, as calls to `static_checks`, each once.
+fn random_calls() -> Unique {
     let mut rng = Rng(0x0dd5_eed5_ba5e_ba11);
+    let mut calls = Unique::default();
     let mut n = 0;
     while n < 200 {
         let out_shape = rng.shape(5);
@@ -160,14 +166,13 @@ fn random_calls(out: &mut String) -> usize {
         let call = match form {
             0 => {
                 let a = rng.stretchable(&out_shape);
-                dynamic::broadcast_to(&a, &out_shape)
-                    .ok()
+                naive::broadcast_to(&a, &out_shape)
                     .map(|_| format!("broadcast_to::<{}, {s}>()", shape_type(&a)))
             }
             1 => {
                 let axes = rng.subset(out_shape.len());
                 let arg: Vec<usize> =
-                    (0..out_shape.len()).filter(|i| !axes.contains(i)).map(|i| out_shape[i]).collect();
+                    naive::axes_map(out_shape.len(), &axes).iter().map(|&i| out_shape[i]).collect();
                 Some(format!("axes::<{}, {s}, axes![{}]>()", shape_type(&arg), list(&axes)))
             }
             2 => {
@@ -177,8 +182,7 @@ fn random_calls(out: &mut String) -> usize {
             }
             3 => {
                 let (a, b) = (rng.stretchable(&out_shape), rng.stretchable(&out_shape));
-                dynamic::broadcast_shapes(&[&a, &b])
-                    .ok()
+                naive::numpy(&[a.clone(), b.clone()])
                     .map(|_| format!("zip::<{}, {}>()", shape_type(&a), shape_type(&b)))
             }
             _ => {
@@ -186,41 +190,48 @@ fn random_calls(out: &mut String) -> usize {
                 let (low, high) = (rng.picked(&out_shape, &dims), rng.some_ones(&out_shape));
                 let dims = if low.len() == high.len() { vec![] } else { dims };
                 let (l, r) = if rng.below(2) == 0 { (low, high) } else { (high, low) };
-                dynamic::broadcast_with_dims(&l, &r, &dims).ok().map(|_| {
+                naive::with_dims(&l, &r, &dims).map(|_| {
                     format!("zip_dims::<{}, {}, axes![{}]>()", shape_type(&l), shape_type(&r), list(&dims))
                 })
             }
         };
+        // A repeat still counts as a draw, so that every form keeps its share of the 200.
         if let Some(call) = call {
-            writeln!(out, "    static_checks::{call};").unwrap();
+            calls.add(format!("static_checks::{call};"), 0);
             n += 1;
         }
     }
-    n
+    calls
 }
 
 pub fn render() -> String {
-    let mut values = String::new();
-    let mut count = 0;
+    let mut cases = Unique::default();
+    let mut vectors = 0;
     for case in common::cases() {
-        if let Some(block) = values_block(&case) {
-            writeln!(values, "{{\n{block}}}").unwrap();
-            count += 1;
+        let lines = value_cases(&case);
+        vectors += usize::from(!lines.is_empty());
+        for line in lines {
+            cases.add(line, case.line);
         }
     }
-    let mut random = String::new();
-    let n_random = random_calls(&mut random);
+    let random = random_calls();
     format!(
         "//! GENERATED by tests/test_generated_fresh.rs — do not edit; regenerate with\n\
          //! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`.\n\
          //!\n\
-         //! The typed tensors' static kernels on {count} vectors with values, and on {n_random} random\n\
-         //! static shapes checked against the run-time kernel and the naive reference.\n\
-         #![allow(clippy::all)]\n\n\
-         mod common;\n\n\
+         //! The typed tensors' static kernels on the {vectors} vectors that carry values ({} distinct\n\
+         //! `case!`s, see `common/cases.rs`; the comment names the lines of tests/data/vectors.jsonl),\n\
+         //! and on {} distinct random static shapes, each operation checked against the run-time\n\
+         //! kernel and the naive reference (`common/static_checks.rs`).\n\n\
+         #[macro_use]\nmod common;\n\n\
          use common::static_checks;\n\
          use shapecast::prelude::*;\n\n\
-         #[test]\nfn vectors_with_values() {{\n{values}}}\n\n\
-         #[test]\nfn random_static_shapes() {{\n{random}}}\n"
+         #[test]\n// The vectors hold 3.14 as data (a value in XLA's tests), not as an approximation of π.\n\
+         #[allow(clippy::approx_constant)]\nfn vectors_with_values() {{\n{}}}\n\n\
+         #[test]\nfn random_static_shapes() {{\n{}}}\n",
+        cases.len(),
+        random.len(),
+        cases.render("    "),
+        random.render("    "),
     )
 }

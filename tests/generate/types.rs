@@ -1,10 +1,8 @@
 //! The type-level conformance file: vectors and random shapes as static assertions.
 
-use std::fmt::Write;
-
-use shapecast::dynamic;
-
 use super::common;
+use super::common::reference as naive;
+use super::kernels::Unique;
 use super::rng::Rng;
 
 pub fn list(v: &[usize]) -> String {
@@ -15,199 +13,186 @@ fn increasing(v: &[usize]) -> bool {
     v.windows(2).all(|w| w[0] < w[1])
 }
 
-/// One broadcast, as the macro call with literal operands and with `shape!` operands, and the
-/// trait bound that expresses it for `assert_not_impl_any!`.
-struct Call {
-    literal: String,
-    typed: String,
-    /// `(self type, trait)` of the failing step, when the traits can express it.
-    bound: Option<(String, String)>,
+fn bracketed(s: &[usize]) -> String {
+    format!("[{}]", list(s))
 }
 
-fn numpy_call(inputs: &[Vec<usize>]) -> Call {
-    let lits: Vec<String> = inputs.iter().map(|s| format!("[{}]", list(s))).collect();
-    let types: Vec<String> = inputs.iter().map(|s| format!("shape![{}]", list(s))).collect();
-    // The first pairwise step that fails, with its left side computed by the dynamic API.
-    let mut acc: Vec<usize> = inputs.first().cloned().unwrap_or_default();
-    let mut bound = None;
-    for next in inputs.iter().skip(1) {
-        match dynamic::broadcast_shapes(&[&acc, next]) {
-            Ok(s) => acc = s.to_vec(),
-            Err(_) => {
-                bound =
-                    Some((format!("shape![{}]", list(&acc)), format!("Broadcast<shape![{}]>", list(next))));
-                break;
+/// One broadcast as the `case!` of `common/cases.rs` writes it: the form and operands, then
+/// `=> [result]` or `=> error`. `None` if the traits cannot be handed the case (an unsorted
+/// `dims`/`axes` list).
+fn case_line(form: &Form, expect: Option<&[usize]>) -> Option<String> {
+    let result = |e: Option<&[usize]>| e.map_or("error".to_string(), bracketed);
+    let body = match form {
+        Form::Numpy(inputs) => match expect {
+            Some(e) => {
+                let operands: Vec<String> = inputs.iter().map(|s| bracketed(s)).collect();
+                let operands = operands.join(", ");
+                let sep = if operands.is_empty() { "" } else { " " };
+                format!("numpy{sep}{operands} => {}", bracketed(e))
             }
+            None => {
+                // The first pairwise step that fails, its left side computed by the reference.
+                let mut acc: Vec<usize> = inputs.first().cloned().unwrap_or_default();
+                let mut failing = None;
+                for next in inputs.iter().skip(1) {
+                    match naive::numpy(&[acc.clone(), next.clone()]) {
+                        Some(s) => acc = s,
+                        None => {
+                            failing = Some(next);
+                            break;
+                        }
+                    }
+                }
+                let next = failing.expect("the reference rejects the case too");
+                format!("numpy {}, {} => error", bracketed(&acc), bracketed(next))
+            }
+        },
+        Form::To(a, s) => match expect {
+            Some(_) => format!("to {} => {}", bracketed(a), bracketed(s)),
+            None => format!("to {} => {} => error", bracketed(a), bracketed(s)),
+        },
+        Form::Axes(a, s, l) | Form::InDim(a, s, l) => {
+            if !increasing(l) {
+                return None;
+            }
+            let kw = if matches!(form, Form::Axes(..)) { "axes" } else { "in_dim" };
+            let end = if expect.is_some() { "" } else { " => error" };
+            format!("{kw} {} => {}, {}{end}", bracketed(a), bracketed(s), bracketed(l))
         }
-    }
-    Call {
-        literal: format!("broadcast!({})", lits.join(", ")),
-        typed: format!("broadcast!({})", types.join(", ")),
-        bound,
-    }
-}
-
-fn target_call(a: &[usize], s: &[usize], option: Option<(&str, &[usize])>) -> Call {
-    let (opt, tr) = match option {
-        None => (String::new(), format!("BroadcastTo<shape![{}]>", list(s))),
-        Some((kw, l)) => {
-            let tr = if kw == "axes" { "BroadcastAxes" } else { "BroadcastInDim" };
-            (format!(", {kw} = [{}]", list(l)), format!("{tr}<shape![{}], axes![{}]>", list(s), list(l)))
+        Form::WithDims(a, b, l) => {
+            if !increasing(l) {
+                return None;
+            }
+            format!("with_dims {}, {}, {} => {}", bracketed(a), bracketed(b), bracketed(l), result(expect))
         }
     };
-    let expressible = option.is_none_or(|(_, l)| increasing(l));
-    Call {
-        literal: format!("broadcast!([{}] => [{}]{opt})", list(a), list(s)),
-        typed: format!("broadcast!(shape![{}] => shape![{}]{opt})", list(a), list(s)),
-        bound: expressible.then(|| (format!("shape![{}]", list(a)), tr)),
+    if let (Form::To(_, s) | Form::Axes(_, s, _) | Form::InDim(_, s, _), Some(e)) = (form, expect) {
+        assert_eq!(s.as_slice(), e, "a one-way form's result is its target");
     }
+    Some(format!("case!({body});"))
 }
 
-fn dims_call(l: &[usize], r: &[usize], dims: &[usize]) -> Call {
-    Call {
-        literal: format!("broadcast!([{}], [{}], dims = [{}])", list(l), list(r), list(dims)),
-        typed: format!("broadcast!(shape![{}], shape![{}], dims = [{}])", list(l), list(r), list(dims)),
-        bound: increasing(dims).then(|| {
-            (
-                format!("shape![{}]", list(l)),
-                format!("BroadcastWithDims<shape![{}], axes![{}]>", list(r), list(dims)),
-            )
-        }),
-    }
+/// A broadcast: a form and its operands.
+enum Form {
+    Numpy(Vec<Vec<usize>>),
+    To(Vec<usize>, Vec<usize>),
+    Axes(Vec<usize>, Vec<usize>, Vec<usize>),
+    InDim(Vec<usize>, Vec<usize>, Vec<usize>),
+    WithDims(Vec<usize>, Vec<usize>, Vec<usize>),
 }
 
-/// Appends the checks of one case: equalities if `expect` is a shape, else the failing bound.
-fn emit(out: &mut String, label: &str, call: Call, expect: Option<&[usize]>) -> bool {
-    match expect {
-        Some(e) => {
-            let e = format!("shape![{}]", list(e));
-            writeln!(out, "// {label}\nassert_type_eq_all!({}, {}, {e});", call.literal, call.typed).unwrap();
-            true
+impl Form {
+    /// The result by the naive reference.
+    fn reference(&self) -> Option<Vec<usize>> {
+        match self {
+            Form::Numpy(inputs) => naive::numpy(inputs),
+            Form::To(a, s) => naive::broadcast_to(a, s),
+            Form::Axes(a, s, l) => naive::axes(a, s, l),
+            Form::InDim(a, s, l) => naive::in_dim(a, s, l),
+            Form::WithDims(a, b, l) => naive::with_dims(a, b, l),
         }
-        None => match call.bound {
-            Some((ty, tr)) => {
-                writeln!(out, "// {label}\nassert_not_impl_any!({ty}: {tr});").unwrap();
-                true
-            }
-            None => false,
-        },
     }
 }
 
-fn vector_section(out: &mut String) -> (usize, usize) {
+fn vector_section(cases: &mut Unique) -> (usize, usize) {
     let (mut checked, mut skipped) = (0, 0);
     for case in common::cases() {
-        let label = format!("vectors line {}: {}", case.line, case.source());
+        // A negative size or list entry: only the macro's literal parser meets it (macro tests).
         let Some(inputs) = case.inputs() else {
-            skipped += 1; // a negative size: only the macro's literal parser meets it (macro tests)
+            skipped += 1;
             continue;
         };
-        let expect = case.expect();
-        let call = match case.kind() {
-            "numpy" if case.op() == Some("broadcast_to") => match case.out_shape() {
-                Some(s) => target_call(&inputs[0], &s, None),
-                None => {
-                    skipped += 1;
-                    continue;
-                }
-            },
-            "numpy" => numpy_call(&inputs),
-            "xla_binary" => match case.list("broadcast_dims") {
-                Some(d) => dims_call(&inputs[0], &inputs[1], &d),
-                None => {
-                    skipped += 1;
-                    continue;
-                }
-            },
-            kind => {
-                let key = if kind == "ngraph" { "axes" } else { "broadcast_dims" };
-                let (Some(s), Some(l)) = (case.out_shape(), case.list(key)) else {
-                    skipped += 1;
-                    continue;
-                };
-                let kw = if kind == "ngraph" { "axes" } else { "dims" };
-                target_call(&inputs[0], &s, Some((kw, &l)))
+        let first = || inputs[0].clone();
+        let form = match case.kind() {
+            "numpy" if case.op() == Some("broadcast_to") => case.out_shape().map(|s| Form::To(first(), s)),
+            "numpy" => Some(Form::Numpy(inputs.clone())),
+            "xla_binary" => {
+                case.list("broadcast_dims").map(|d| Form::WithDims(first(), inputs[1].clone(), d))
             }
+            "ngraph" => case.out_shape().zip(case.list("axes")).map(|(s, l)| Form::Axes(first(), s, l)),
+            _ => case.out_shape().zip(case.list("broadcast_dims")).map(|(s, l)| Form::InDim(first(), s, l)),
         };
-        if emit(out, &label, call, expect.as_deref()) {
-            checked += 1;
-        } else {
-            skipped += 1;
+        match form.and_then(|f| case_line(&f, case.expect().as_deref())) {
+            Some(line) => {
+                cases.add(line, case.line);
+                checked += 1;
+            }
+            None => skipped += 1,
         }
     }
     (checked, skipped)
 }
 
-fn random_section(out: &mut String) -> usize {
+/// Random cases, their expected results computed by the naive reference; each line once, and
+/// none that a vector already checks.
+fn random_section(vectors: &Unique) -> Unique {
     let mut rng = Rng(0x5eed_cafe_f00d_d00d);
-    let mut n = 0;
+    let mut random = Unique::default();
     for i in 0..240 {
-        let label = format!("random {i}");
-        let form = i % 5;
         let out_shape = rng.shape(5);
-        let call_and_expect = match form {
+        let form = match i % 5 {
             0 => {
                 let (a, b) = (rng.stretchable(&out_shape), rng.stretchable(&out_shape));
                 let b = if rng.below(4) == 0 { rng.shape(4) } else { b };
-                (numpy_call(&[a.clone(), b.clone()]), dynamic::broadcast_shapes(&[&a, &b]))
+                Form::Numpy(vec![a, b])
             }
             1 => {
                 let a = if rng.below(4) == 0 { rng.shape(3) } else { rng.stretchable(&out_shape) };
-                (target_call(&a, &out_shape, None), dynamic::broadcast_to(&a, &out_shape))
+                Form::To(a, out_shape)
             }
             2 => {
                 let axes = rng.subset(out_shape.len());
                 let mut arg: Vec<usize> =
-                    (0..out_shape.len()).filter(|i| !axes.contains(i)).map(|i| out_shape[i]).collect();
+                    naive::axes_map(out_shape.len(), &axes).iter().map(|&i| out_shape[i]).collect();
                 if rng.below(4) == 0 && !arg.is_empty() {
                     arg[0] = 1;
                 }
-                (
-                    target_call(&arg, &out_shape, Some(("axes", &axes))),
-                    dynamic::broadcast_axes(&arg, &out_shape, &axes),
-                )
+                Form::Axes(arg, out_shape, axes)
             }
             3 => {
                 let dims = rng.subset(out_shape.len());
                 let a = rng.picked(&out_shape, &dims);
                 let a = if rng.below(5) == 0 { a.iter().map(|&d| d + 1).collect() } else { a };
-                (
-                    target_call(&a, &out_shape, Some(("dims", &dims))),
-                    dynamic::broadcast_in_dim(&a, &out_shape, &dims),
-                )
+                Form::InDim(a, out_shape, dims)
             }
             _ => {
                 let dims = rng.subset(out_shape.len());
                 let (low, high) = (rng.picked(&out_shape, &dims), rng.some_ones(&out_shape));
                 let dims = if low.len() == high.len() && rng.below(2) == 0 { vec![] } else { dims };
                 let (l, r) = if rng.below(2) == 0 { (low, high) } else { (high, low) };
-                (dims_call(&l, &r, &dims), dynamic::broadcast_with_dims(&l, &r, &dims))
+                Form::WithDims(l, r, dims)
             }
         };
-        let (call, expect) = call_and_expect;
-        if emit(out, &label, call, expect.ok().as_deref()) {
-            n += 1;
+        if let Some(line) = case_line(&form, form.reference().as_deref()) {
+            if !vectors.contains(&line) {
+                random.add(line, 0);
+            }
         }
     }
-    n
+    random
 }
 
 pub fn render() -> String {
-    let mut body = String::new();
-    let (vectors, skipped) = vector_section(&mut body);
-    let mut random = String::new();
-    let n_random = random_section(&mut random);
+    let mut vectors = Unique::default();
+    let (checked, skipped) = vector_section(&mut vectors);
+    let random = random_section(&vectors);
     format!(
         "//! GENERATED by tests/test_generated_fresh.rs — do not edit; regenerate with\n\
          //! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`.\n\
          //!\n\
-         //! {vectors} vector cases checked at the type level ({skipped} not expressible here: negative\n\
-         //! sizes, or an unsorted list the traits cannot be handed), and {n_random} random cases whose\n\
-         //! expected shapes were computed by `shapecast::dynamic`. It passes by compiling.\n\
-         #![allow(clippy::all)]\n\n\
+         //! {checked} vector cases checked at the type level as {} distinct `case!`s (see\n\
+         //! `common/cases.rs`; the comment names the lines of tests/data/vectors.jsonl; {skipped} not\n\
+         //! expressible here: negative sizes, or an unsorted list the traits cannot be handed), and\n\
+         //! {} distinct random cases whose expected shapes the naive reference computed\n\
+         //! (`common/reference.rs`). It passes by compiling.\n\n\
+         #[macro_use]\nmod common;\n\n\
          use shapecast::prelude::*;\n\
          use static_assertions::{{assert_not_impl_any, assert_type_eq_all}};\n\n\
-         {body}\n// Random shapes, expected results from shapecast::dynamic.\n{random}\n\
-         #[test]\nfn conformance_compiles() {{}}\n"
+         {}\n// Random shapes, expected results from the naive reference.\n{}\n\
+         #[test]\nfn conformance_compiles() {{}}\n",
+        vectors.len(),
+        random.len(),
+        vectors.render(""),
+        random.render(""),
     )
 }

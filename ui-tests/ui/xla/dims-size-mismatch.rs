@@ -1,4 +1,4 @@
-// Rejects the seed's [2, 3] + [3] with dims (0)
+// Rejects [2, 3] + [3] with dims (0): the vector's size 3 lands on axis 0, of size 2
 use shapecast::prelude::*;
 
 type Out = broadcast!([2, 3], [3], dims = [0]);

@@ -1,4 +1,5 @@
-//! The worked examples of the three source documents, through typed tensors.
+//! The worked examples of NumPy's "Broadcasting" documentation, XLA's "Broadcasting semantics"
+//! page and nGraph's `Broadcast` op documentation, through typed tensors.
 
 use shapecast::prelude::*;
 
@@ -71,9 +72,9 @@ fn numpy_examples() {
     let outer = v.insert_axis::<1>() + &v;
     assert_eq!(outer.get(&[2, 0]), Some(&40));
     // Size 0 is a size: [1, 0] with [0, 1] gives [0, 0].
-    let e = Tensor::<i32, shape![1, 0]>::from_fn(|_| 0)
+    let e: Tensor<i32, shape![0, 0]> = Tensor::<i32, shape![1, 0]>::from_fn(|_| 0)
         .zip_with(&Tensor::<i32, shape![0, 1]>::from_fn(|_| 0), |x, y| x + y);
-    assert!(e.as_slice().is_empty());
+    assert_eq!(e.as_slice(), [0i32; 0]);
     // sum_to is the inverse direction of broadcast_to, for gradients.
     let g = Tensor::<i32, shape![4, 2, 3]>::splat(1);
     assert_eq!(g.sum_to::<shape![2, 1]>(), Tensor::from([[12], [12]]));
