@@ -84,25 +84,25 @@ proptest! {
 
         let col = TensorRef::from_shape(dims![rr, 1], &y[..r.min(5)]).unwrap();
         let wide = TensorRef::from_shape(dims![rr, 5], &x).unwrap();
-        let prod = &col * &wide;
+        let prod = col * wide;
         let want = naive_zip((&y, &[r, 1], &[0, 1]), (&x, &[r, 5], &[0, 1]), &[r, 5], |p, q| p * q);
         prop_assert_eq!(prod.as_slice(), &want[..]);
 
         let scalar = Tensor::<i64, shape![]>::splat(7);
         let v = TensorRef::from_shape(dims![rr], &x[..r]).unwrap();
-        let diff = &scalar - &v;
+        let diff = &scalar - v;
         prop_assert_eq!(diff.as_slice(), &x[..r].iter().map(|&p| 7 - p).collect::<Vec<_>>()[..]);
 
         let lhs = TensorRef::from_shape(dims![1, rr], &x[..r]).unwrap();
         let rhs = Tensor::<i64, shape![3, 1]>::from([[1], [2], [3]]);
-        let outer = &lhs * &rhs; // [3, R]
+        let outer = lhs * &rhs; // [3, R]
         prop_assert_eq!(outer.shape().extents().to_vec(), vec![3, r]);
         let want = naive_zip((&x, &[1, r], &[0, 1]), (&[1, 2, 3], &[3, 1], &[0, 1]), &[3, r], |p, q| p * q);
         prop_assert_eq!(outer.as_slice(), &want[..]);
         // Scalars on either side, and negation.
         let scaled = 2 * &a - 1;
         prop_assert_eq!(scaled.as_slice(), &x[..r * 4].iter().map(|&p| 2 * p - 1).collect::<Vec<_>>()[..]);
-        prop_assert_eq!((-&a).as_slice().to_vec(), (&x[..r * 4].iter().map(|&p| -p).collect::<Vec<_>>()[..]).to_vec());
+        prop_assert_eq!((-&a).as_slice().to_vec(), x[..r * 4].iter().map(|&p| -p).collect::<Vec<_>>()[..].to_vec());
     }
 
     /// XLA's binary form: `[R, 4]` with `[4]` on dims `[1]`, and `[R]` with `[R, 3]` on `[0]`.
@@ -120,7 +120,7 @@ proptest! {
         let z = data(r * 3, seed >> 9);
         let col = TensorRef::from_shape(dims![rr], &x[..r]).unwrap();
         let table = TensorRef::from_shape(dims![rr, 3], &z).unwrap();
-        let out = &col.with_dims::<axes![0]>() + &table;
+        let out = &col.with_dims::<axes![0]>() + table;
         let want = naive_zip((&x, &[r], &[0]), (&z, &[r, 3], &[0, 1]), &[r, 3], |p, q| p + q);
         prop_assert_eq!(out.as_slice(), &want[..]);
     }
@@ -135,11 +135,11 @@ proptest! {
         let row = Tensor::<i64, shape![4]>::from_slice(&y).unwrap();
         // NumPy: [4] -> [R, 4]; nGraph: [4] -> [R, 4] along axis 0; XLA: [4] -> [4, R] on dims [0].
         let want = naive_zip((&y, &[4], &[1]), (&[0], &[1], &[0]), &[r, 4], |p, _| p);
-        prop_assert_eq!(row.broadcast_to_shape(dims![rr, 4]).as_slice().to_vec(), (&want[..]).to_vec());
-        prop_assert_eq!(row.broadcast_axes_shape::<_, axes![0]>(dims![rr, 4]).as_slice().to_vec(), (&want[..]).to_vec());
+        prop_assert_eq!(row.broadcast_to_shape(dims![rr, 4]).as_slice().to_vec(), want[..].to_vec());
+        prop_assert_eq!(row.broadcast_axes_shape::<_, axes![0]>(dims![rr, 4]).as_slice().to_vec(), want[..].to_vec());
         prop_assert_eq!(row.broadcast_view_shape(dims![rr, 4]).iter().copied().collect::<Vec<_>>(), want.clone());
         let want_t = naive_zip((&y, &[4], &[0]), (&[0], &[1], &[0]), &[4, r], |p, _| p);
-        prop_assert_eq!(row.broadcast_in_dim_shape::<_, axes![0]>(dims![4, rr]).as_slice().to_vec(), (&want_t[..]).to_vec());
+        prop_assert_eq!(row.broadcast_in_dim_shape::<_, axes![0]>(dims![4, rr]).as_slice().to_vec(), want_t[..].to_vec());
         let mut buf = vec![-1; 4 * r];
         row.broadcast_in_dim_into::<_, axes![0]>(&mut TensorMut::from_shape(dims![4, rr], &mut buf).unwrap());
         prop_assert_eq!(&buf, &want_t);
@@ -147,10 +147,10 @@ proptest! {
         let x = data(r, seed >> 11);
         let col = TensorRef::from_shape(dims![rr, 1], &x).unwrap();
         let want = naive_zip((&x, &[r, 1], &[0, 1]), (&[0], &[1], &[0]), &[r, q], |p, _| p);
-        prop_assert_eq!(col.broadcast_to_shape(dims![rr, qq]).as_slice().to_vec(), (&want[..]).to_vec());
+        prop_assert_eq!(col.broadcast_to_shape(dims![rr, qq]).as_slice().to_vec(), want[..].to_vec());
         // nGraph with a run-time kept axis: [R] -> [R, Q] along axis 1.
         let v = TensorRef::from_shape(dims![rr], &x).unwrap();
-        prop_assert_eq!(v.broadcast_axes_shape::<_, axes![1]>(dims![rr, qq]).as_slice().to_vec(), (&want[..]).to_vec());
+        prop_assert_eq!(v.broadcast_axes_shape::<_, axes![1]>(dims![rr, qq]).as_slice().to_vec(), want[..].to_vec());
     }
 
     /// Reductions over run-time axes: removing every run-time axis gives an inline `Tensor`.
@@ -201,7 +201,7 @@ fn a_run_time_one_is_not_stretched() {
     let (x, y) = ([4], [5]);
     let a = TensorRef::from_shape(dims![one], &x).unwrap();
     let b = TensorRef::from_shape(dims![one], &y).unwrap();
-    let sum = &a + &b;
+    let sum = a + b;
     assert_eq!((sum.as_slice(), &*sum.shape().extents()), (&[9][..], &[1][..]));
 }
 
@@ -253,7 +253,7 @@ fn zero_rows() {
     let empty: [f64; 0] = [];
     let t = TensorRef::from_shape(dims![none, 4], &empty).unwrap();
     let bias = Tensor::<f64, shape![4]>::splat(1.0);
-    assert!((&t + &bias).as_slice().is_empty());
+    assert!((t + &bias).as_slice().is_empty());
     assert_eq!(t.sum_axes::<axes![0]>().as_slice(), [0.0; 4]);
     assert!(t.map(|x: f64| x.sqrt()).as_slice().is_empty());
     assert_eq!(t.get(&[0, 0]), None);
