@@ -1,5 +1,5 @@
 //! A bare `#![no_std]` binary that uses shapecast: macros, typed tensors, the static kernels,
-//! reductions and the dynamic API. If anything pulled in `std`, linking would fail with E0152
+//! reductions, run-time sizes and the dynamic API. If anything pulled in `std`, linking would fail with E0152
 //! (duplicate lang item `panic_impl`). It exits 0 when every check holds.
 #![no_std]
 #![no_main]
@@ -72,7 +72,32 @@ fn static_checks() -> bool {
     shapes_ok && add_ok && copy_ok && in_dim_ok && reduce_ok && view_ok && xla_ok && kernel_ok
 }
 
+/// Shapes with run-time sizes, with no allocator: borrowed tensors and `_into` outputs.
+fn runtime_checks() -> bool {
+    struct Rows;
+    let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0];
+    bind!(let rows: Rows = data.len() / 4);
+    let Ok(x) = TensorRef::from_shape(dims![rows, 4], &data) else { return false };
+    let bias = Tensor::<f32, shape![4]>::from([0.5, 0.5, 0.5, 0.5]);
+    let mut buf = [0.0f32; 8];
+    let Ok(mut out) = TensorMut::from_shape(dims![rows, 4], &mut buf) else { return false };
+    x.zip_with_into(&bias, &mut out, |a, b| a + b);
+    out *= 2.0;
+    out -= &bias;
+    let column_sums: Tensor<f32, shape![4]> = x.sum_axes::<axes![0]>();
+    let mut rows_out = [0.0f32; 8];
+    let Ok(mut broadcast) = TensorMut::from_shape(dims![rows, 4], &mut rows_out) else { return false };
+    bias.broadcast_to_into(&mut broadcast);
+    let fixed_ok = matches!(x.to_fixed::<shape![2, 4]>(), Ok(f) if f.get(&[1, 3]) == Some(&8.0));
+    let wrong_len = TensorRef::from_shape(dims![rows, 4], &data[1..]).is_err();
+    buf == [2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5]
+        && column_sums.as_slice() == [6.0, 8.0, 10.0, 12.0]
+        && rows_out == [0.5; 8]
+        && fixed_ok
+        && wrong_len
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
-    if dynamic_checks() && static_checks() { 0 } else { 1 }
+    if dynamic_checks() && static_checks() && runtime_checks() { 0 } else { 1 }
 }
