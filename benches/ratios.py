@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Reads criterion's estimates from `cargo bench --bench kernels` and prints, per case, each
+"""Reads criterion's estimates from `cargo bench --bench kernels` (and `--bench runtime`, whose
+"shapecast fixed" column is the same shape with every size fixed) and prints, per case, each
 contender's median time as a ratio to the reference of that case (copy_from_slice where it was
 measured, else the hand loop). Ratios, not times: the machines are shared and noisy."""
 import json, pathlib, sys
@@ -20,7 +21,7 @@ for group in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "repor
     rows.append((name, ref, cells))
 
 # "read-only pass" is the floor of a reduction: reading the input once, nothing else.
-cols = ["shapecast", "hand loop", "ndarray", "read-only pass"]
+cols = ["shapecast", "shapecast fixed", "hand loop", "ndarray", "read-only pass"]
 print("| case | reference | " + " | ".join(f"{c} / ref" for c in cols) + " | ndarray / shapecast |")
 print("| --- | --- | " + " | ".join("---" for _ in cols) + " | --- |")
 for name, ref, cells in rows:

@@ -15,7 +15,8 @@ fn copy_mapped<T: Copy>(
 ) -> Result<(), BroadcastError> {
     check_operand_and_target(form, list, (src.len(), from), (dst.len(), to))?;
     let strides = rules::strides_over_output(from, map, to.len());
-    kernel::copy(src, &Plan::new(to, [&strides]), dst);
+    let plan = Plan::new(to, [&strides]);
+    kernel::copy(src, &plan, plan.runs(), dst);
     Ok(())
 }
 
@@ -110,6 +111,7 @@ pub fn zip_assign<T: Copy, U: Copy>(
     check_operand_and_target(Form::BroadcastTo, &[], (src.len(), from), (dst.len(), to))?;
     let map = rules::numpy_axis_map(from.len(), to.len());
     let strides = rules::strides_over_output(from, &map, to.len());
-    kernel::assign(src, &Plan::new(to, [&strides]), dst, f);
+    let plan = Plan::new(to, [&strides]);
+    kernel::assign(src, &plan, plan.runs(), dst, f);
     Ok(())
 }

@@ -24,7 +24,8 @@ fn sum_mapped<T: Copy + AddAssign + Zero>(
     check_operand_and_target(form, list, (dst.len(), small), (src.len(), big))?;
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
     dst.fill(T::zero());
-    kernel::accumulate(src, &Plan::new(big, [&from, &onto]), dst);
+    let plan = Plan::new(big, [&from, &onto]);
+    kernel::accumulate(src, &plan, plan.runs(), dst);
     Ok(())
 }
 

@@ -24,7 +24,8 @@ fn zip_mapped<A: Copy, B: Copy, O>(
     check_len(out.len(), &result, Slot::Target, blame)?;
     let sa = rules::strides_over_output(a_shape, maps[0], result.rank());
     let sb = rules::strides_over_output(b_shape, maps[1], result.rank());
-    kernel::zip(a, b, &Plan::new(&result, [&sa, &sb]), out, f);
+    let plan = Plan::new(&result, [&sa, &sb]);
+    kernel::zip(a, b, &plan, plan.runs(), out, f);
     Ok(result)
 }
 

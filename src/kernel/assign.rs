@@ -1,7 +1,7 @@
 //! The in-place kernel: a strided operand combined into a contiguous output that is also the
 //! other input.
 
-use super::{Plan, block};
+use super::{Plan, Runs, block};
 
 /// Sets `dst[i] = f(dst[i], x)` for every output element, row-major, `x` read from `src` through
 /// the plan.
@@ -11,11 +11,13 @@ use super::{Plan, block};
 pub(crate) fn assign<T: Copy, U: Copy>(
     src: &[U],
     plan: &Plan<1>,
+    runs: Runs<1>,
     dst: &mut [T],
     mut f: impl FnMut(T, U) -> T,
 ) {
-    let (n, [stride]) = plan.inner();
+    let Runs { n, strides: [stride], .. } = runs;
     plan.for_each_run_into(
+        runs,
         dst,
         #[inline(always)]
         |chunk, [off]| match stride {

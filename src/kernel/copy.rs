@@ -1,17 +1,18 @@
 //! The copy kernel: one strided operand into a contiguous output.
 
-use super::Plan;
+use super::{Plan, Runs};
 
 /// Fills `dst` (the plan's whole output, row-major) from `src` read through the plan.
 ///
 /// The caller has checked the shapes and lengths; every run then lies inside `src`.
 #[inline(always)]
-pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, dst: &mut [T]) {
-    let (n, [stride]) = plan.inner();
+pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, runs: Runs<1>, dst: &mut [T]) {
+    let Runs { n, strides: [stride], .. } = runs;
     if n == 0 {
         return;
     }
     plan.for_each_run_into(
+        runs,
         dst,
         #[inline(always)]
         |chunk, [off]| match stride {

@@ -16,6 +16,6 @@ mod zip;
 
 pub(crate) use assign::assign;
 pub(crate) use copy::copy;
-pub(crate) use plan::Plan;
+pub(crate) use plan::{Plan, Runs};
 pub(crate) use reduce::accumulate;
 pub(crate) use zip::zip;

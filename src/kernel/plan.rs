@@ -2,6 +2,15 @@
 
 use shapecast_rules::MAX_RANK;
 
+/// The innermost run of a plan: its length, each operand's stride along it, and each operand's
+/// stride along the loop just outside it (0s when there is none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Runs<const N: usize> {
+    pub(crate) n: usize,
+    pub(crate) strides: [usize; N],
+    pub(crate) outer: [usize; N],
+}
+
 /// The loop nest of a kernel over `N` operands: output sizes outermost first, and each
 /// operand's stride along every output axis.
 #[derive(Clone, Copy, Debug)]
@@ -61,18 +70,41 @@ impl<const N: usize> Plan<N> {
         }
     }
 
+    /// The innermost run and the strides of the loop around it.
+    #[inline(always)]
+    pub(crate) fn runs(&self) -> Runs<N> {
+        let (n, strides) = self.inner();
+        let outer = match self.rank.checked_sub(2) {
+            Some(axis) => core::array::from_fn(|i| self.strides[i][axis]),
+            None => [0; N],
+        };
+        Runs { n, strides, outer }
+    }
+
+    /// Calls `k` with this plan and its runs, which are constants where they are `hint`'s:
+    /// `hint` is the plan built from the sizes known at compile time, so a shape whose trailing
+    /// axes are fixed (`[Batch, 16]`) runs the fixed row kernel (16 elements, constant strides)
+    /// row after row, as the all-fixed shape does; only the number of rows is read at run time.
+    /// (A caller with a fixed shape calls `k` with the constant plan itself.)
+    #[inline(always)]
+    pub(crate) fn with_runs<R>(&self, hint: &Plan<N>, k: impl FnOnce(&Self, Runs<N>) -> R) -> R {
+        let (runs, known) = (self.runs(), hint.runs());
+        if runs == known { k(self, known) } else { k(self, runs) }
+    }
+
     /// Calls `run` with each operand's starting offset for every innermost run, in row-major
     /// order. The loop just outside the run is a plain loop; any loops outside that (a plan of
     /// rank 3 or more, after merging) step like an odometer. With a constant plan, every bound
     /// and stride is a constant, and `run` has a single call site, so it is inlined.
+    /// `runs` is [`runs`](Self::runs), perhaps as constants (see [`with_runs`](Self::with_runs)).
     #[inline(always)]
-    pub(crate) fn for_each_run(&self, mut run: impl FnMut([usize; N])) {
+    pub(crate) fn for_each_run(&self, runs: Runs<N>, mut run: impl FnMut([usize; N])) {
         if self.dims[..self.rank].contains(&0) {
             return;
         }
         let loops = self.rank.saturating_sub(1);
         let (last, strides) = match loops.checked_sub(1) {
-            Some(axis) => (self.dims[axis], core::array::from_fn::<_, N, _>(|k| self.strides[k][axis])),
+            Some(axis) => (self.dims[axis], runs.outer),
             None => (1, [0; N]),
         };
         let (mut index, mut base) = ([0usize; MAX_RANK], [0usize; N]);
@@ -87,14 +119,20 @@ impl<const N: usize> Plan<N> {
     }
 
     /// [`for_each_run`](Self::for_each_run) over a contiguous row-major output: `run` also gets
-    /// that run's slice of `out`, in order.
+    /// that run's slice of `out` (`n` elements, the inner run's length), in order.
     #[inline(always)]
-    pub(crate) fn for_each_run_into<O>(&self, out: &mut [O], mut run: impl FnMut(&mut [O], [usize; N])) {
-        let (n, _) = self.inner();
+    pub(crate) fn for_each_run_into<O>(
+        &self,
+        runs: Runs<N>,
+        out: &mut [O],
+        mut run: impl FnMut(&mut [O], [usize; N]),
+    ) {
+        let n = runs.n;
         // Runs are indexed rather than taken from a chunk iterator: with no "iterator ran dry"
         // exit, the optimizer sees every element written and drops the zeroing of a fresh output.
         let mut start = 0;
         self.for_each_run(
+            runs,
             #[inline(always)]
             |offsets| {
                 run(&mut out[start..start + n], offsets);
@@ -148,7 +186,7 @@ mod tests {
         let p = Plan::new(&[2, 3, 2], [&[0, 1, 0]]);
         let mut seen = [0usize; 3];
         let mut n = 0;
-        p.for_each_run(|[o]| {
+        p.for_each_run(p.runs(), |[o]| {
             seen[n % 3] = o;
             n += 1;
         });
@@ -156,7 +194,7 @@ mod tests {
         let p = Plan::new(&[2, 3, 2, 2, 3], [&[100, 10, 0, 1, 1000]]);
         let mut runs = [0usize; 24];
         let mut n = 0;
-        p.for_each_run(|[o]| {
+        p.for_each_run(p.runs(), |[o]| {
             runs[n] = o;
             n += 1;
         });

@@ -3,7 +3,7 @@
 
 use core::ops::AddAssign;
 
-use super::{Plan, block};
+use super::{Plan, Runs, block};
 
 /// Sources up to this size are summed strip by strip (they stay in the first-level cache between
 /// strips); larger ones run by run, each read once from memory.
@@ -21,8 +21,8 @@ fn add<T: AddAssign>(mut a: T, b: T) -> T {
 /// Adds every element of `src` (operand 0 of the plan) into `dst` (operand 1), which the caller
 /// has initialized (to zero for a sum).
 #[inline(always)]
-pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &mut [T]) {
-    let (n, [ss, sd]) = plan.inner();
+pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
+    let Runs { n, strides: [ss, sd], .. } = runs;
     if n == 0 {
         return;
     }
@@ -32,6 +32,7 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &m
         for start in (0..n).step_by(strip) {
             let end = n.min(start + strip);
             plan.for_each_run(
+                runs,
                 #[inline(always)]
                 |[os, od]| {
                     block::update(&mut dst[od + start..od + end], &src[os + start..os + end], add);
@@ -41,6 +42,7 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, dst: &m
         return;
     }
     plan.for_each_run(
+        runs,
         #[inline(always)]
         |[os, od]| match (ss, sd) {
             (1, 0) => block::sum(&mut dst[od], &src[os..os + n]),

@@ -9,7 +9,7 @@ use shapecast_rules::{
     with_dims_axis_maps,
 };
 
-use super::Plan;
+use super::{Plan, Runs};
 use crate::shape::{AnyShape, Axes, List};
 
 /// The sizes of `S` known at compile time: all of them when `S::FIXED`.
@@ -60,14 +60,17 @@ impl<F: AnyShape, T: AnyShape, M: MapInto<F, T>> CopyPlan<F, T, M> {
         [strides_over_output(static_dims::<F>(), M::MAP.as_slice(), T::RANK).as_slice()],
     );
 
-    /// Runs `k` with the plan: the constant one when both shapes are fixed.
+    /// Runs `k` with the plan and its inner run: the constant ones when both shapes are fixed,
+    /// and a constant inner run when the shapes' fixed trailing axes make it so.
     #[inline(always)]
-    pub(crate) fn with<R>(from: &F, to: &T, k: impl FnOnce(&Plan<1>) -> R) -> R {
+    pub(crate) fn with<R>(from: &F, to: &T, k: impl FnOnce(&Plan<1>, Runs<1>) -> R) -> R {
         if F::FIXED && T::FIXED {
-            k(&Self::PLAN)
+            let plan: &'static Plan<_> = &Self::PLAN;
+            k(plan, plan.runs())
         } else {
             let (from, to) = (from.extents(), to.extents());
-            k(&Plan::new(&to, [&strides_over_output(&from, M::MAP.as_slice(), T::RANK)]))
+            Plan::new(&to, [&strides_over_output(&from, M::MAP.as_slice(), T::RANK)])
+                .with_runs(&Self::PLAN, k)
         }
     }
 }
@@ -83,16 +86,18 @@ impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>
         ],
     );
 
-    /// Runs `k` with the plan: the constant one when all three shapes are fixed.
+    /// Runs `k` with the plan and its inner run: the constant ones when all three shapes are
+    /// fixed, and a constant inner run when the shapes' fixed trailing axes make it so.
     #[inline(always)]
-    pub(crate) fn with<R>(a: &A, b: &B, out: &O, k: impl FnOnce(&Plan<2>) -> R) -> R {
+    pub(crate) fn with<R>(a: &A, b: &B, out: &O, k: impl FnOnce(&Plan<2>, Runs<2>) -> R) -> R {
         if A::FIXED && B::FIXED && O::FIXED {
-            k(&Self::PLAN)
+            let plan: &'static Plan<_> = &Self::PLAN;
+            k(plan, plan.runs())
         } else {
             let (a, b, out) = (a.extents(), b.extents(), out.extents());
             let sa = strides_over_output(&a, MA::MAP.as_slice(), O::RANK);
             let sb = strides_over_output(&b, MB::MAP.as_slice(), O::RANK);
-            k(&Plan::new(&out, [&sa, &sb]))
+            Plan::new(&out, [&sa, &sb]).with_runs(&Self::PLAN, k)
         }
     }
 
@@ -127,15 +132,17 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
         ],
     );
 
-    /// Runs `k` with the plan: the constant one when both shapes are fixed.
+    /// Runs `k` with the plan and its inner run: the constant ones when both shapes are fixed,
+    /// and a constant inner run when the shapes' fixed trailing axes make it so.
     #[inline(always)]
-    pub(crate) fn with<R>(big: &Big, small: &Small, k: impl FnOnce(&Plan<2>) -> R) -> R {
+    pub(crate) fn with<R>(big: &Big, small: &Small, k: impl FnOnce(&Plan<2>, Runs<2>) -> R) -> R {
         if Big::FIXED && Small::FIXED {
-            k(&Self::PLAN)
+            let plan: &'static Plan<_> = &Self::PLAN;
+            k(plan, plan.runs())
         } else {
             let (big, small) = (big.extents(), small.extents());
             let strides = strides_over_output(&small, M::MAP.as_slice(), Big::RANK);
-            k(&Plan::new(&big, [&row_major_strides(&big), &strides]))
+            Plan::new(&big, [&row_major_strides(&big), &strides]).with_runs(&Self::PLAN, k)
         }
     }
 

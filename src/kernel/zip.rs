@@ -1,6 +1,6 @@
 //! The zip kernel: two strided operands combined element by element into a contiguous output.
 
-use super::{Plan, block};
+use super::{Plan, Runs, block};
 
 /// Writes `f(a, b)` for every output element, row-major, reading `a` and `b` through the plan.
 ///
@@ -10,14 +10,16 @@ pub(crate) fn zip<A: Copy, B: Copy, O>(
     a: &[A],
     b: &[B],
     plan: &Plan<2>,
+    runs: Runs<2>,
     out: &mut [O],
     mut f: impl FnMut(A, B) -> O,
 ) {
-    let (n, [sa, sb]) = plan.inner();
+    let Runs { n, strides: [sa, sb], .. } = runs;
     if n == 0 {
         return;
     }
     plan.for_each_run_into(
+        runs,
         out,
         #[inline(always)]
         |chunk, [oa, ob]| {

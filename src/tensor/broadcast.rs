@@ -181,9 +181,12 @@ where
     #[inline(always)]
     fn copy_into<S2: AnyShape, M: MapInto<S, S2>>(&self, out: &mut TensorMut<'_, D::Elem, S2>) {
         let src = self.as_slice();
-        CopyPlan::<S, S2, M>::with(&self.shape(), &out.shape(), |plan| {
-            kernel::copy(src, plan, out.as_mut_slice())
-        });
+        CopyPlan::<S, S2, M>::with(
+            &self.shape(),
+            &out.shape(),
+            #[inline(always)]
+            |plan, runs| kernel::copy(src, plan, runs, out.as_mut_slice()),
+        );
     }
 
     /// A new tensor of `shape` filled by [`copy_into`](Self::copy_into). It starts as copies of

@@ -121,9 +121,13 @@ where
         MB: MapInto<S2, O>,
     {
         let (a, b) = (self.as_slice(), other.as_slice());
-        ZipPlan::<S, S2, O, MA, MB>::with(&self.shape(), &other.shape(), &out.shape(), |plan| {
-            kernel::zip(a, b, plan, out.as_mut_slice(), f)
-        });
+        ZipPlan::<S, S2, O, MA, MB>::with(
+            &self.shape(),
+            &other.shape(),
+            &out.shape(),
+            #[inline(always)]
+            |plan, runs| kernel::zip(a, b, plan, runs, out.as_mut_slice(), f),
+        );
     }
 
     /// A new tensor filled by [`zip_into`](Self::zip_into).
@@ -179,9 +183,12 @@ where
     {
         let src = other.as_slice();
         let shape = self.shape();
-        CopyPlan::<S2, S, Numpy>::with(&other.shape(), &shape, |plan| {
-            kernel::assign(src, plan, self.as_mut_slice(), f)
-        });
+        CopyPlan::<S2, S, Numpy>::with(
+            &other.shape(),
+            &shape,
+            #[inline(always)]
+            |plan, runs| kernel::assign(src, plan, runs, self.as_mut_slice(), f),
+        );
     }
 }
 

@@ -101,7 +101,12 @@ where
         let small = out.shape();
         let dst = out.as_mut_slice();
         dst.fill(D::Elem::zero());
-        ReducePlan::<S, S2, M>::with(&self.shape(), &small, |plan| kernel::accumulate(src, plan, dst));
+        ReducePlan::<S, S2, M>::with(
+            &self.shape(),
+            &small,
+            #[inline(always)]
+            |plan, runs| kernel::accumulate(src, plan, runs, dst),
+        );
     }
 
     /// A new tensor filled by [`sum_into`](Self::sum_into).
@@ -114,9 +119,12 @@ where
         let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| D::Elem::zero());
         let mut out = TensorBase::from_parts(data, shape);
         let src = self.as_slice();
-        ReducePlan::<S, S2, M>::with(&self.shape(), &shape, |plan| {
-            kernel::accumulate(src, plan, out.as_mut_slice())
-        });
+        ReducePlan::<S, S2, M>::with(
+            &self.shape(),
+            &shape,
+            #[inline(always)]
+            |plan, runs| kernel::accumulate(src, plan, runs, out.as_mut_slice()),
+        );
         out
     }
 }

@@ -41,7 +41,7 @@ where
     /// assert!(v.broadcast_view::<shape![2, 2]>().iter().copied().eq([1, 1, 2, 2]));
     /// ```
     pub fn iter(&self) -> Iter<'a, T> {
-        let plan = CopyPlan::<S, S2, Numpy>::with(&self.source.shape(), &self.shape, |plan| *plan);
+        let plan = CopyPlan::<S, S2, Numpy>::with(&self.source.shape(), &self.shape, |plan, _| *plan);
         Iter {
             data: self.source.into_slice(),
             plan,

@@ -1,0 +1,149 @@
+//! Shapes with a run-time size against the same shapes all fixed, a hand-written loop, ndarray,
+//! and (for copies) `copy_from_slice` of the same output bytes, each case side by side in one run.
+//!
+//! `cargo bench --bench runtime`, then `python3 benches/ratios.py` for the table of ratios.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ndarray::{Array1, Array2, ArrayView2, ArrayViewMut2, Axis, Zip};
+use shapecast::prelude::*;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(30)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+}
+
+fn values(n: usize) -> Vec<f32> {
+    (0..n).map(|i| (i % 97) as f32 * 0.25).collect()
+}
+
+/// The batch, bound at run time (its value comes from `black_box`, as if read from data).
+struct Batch;
+const B: usize = 65536;
+type Fixed16 = shape![65536, 16];
+
+/// `[Batch, 16] + [16]` into a borrowed output, `Batch` bound at run time.
+#[inline(never)]
+fn add_runtime<'id>(
+    a: &TensorRef<f32, shape![Batch<'id>, 16]>,
+    b: &Tensor<f32, shape![16]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 16]>,
+) {
+    a.zip_with_into(b, out, |x, y| x + y);
+}
+
+/// The same with the batch fixed at compile time.
+#[inline(never)]
+fn add_fixed(a: &TensorRef<f32, Fixed16>, b: &Tensor<f32, shape![16]>, out: &mut TensorMut<f32, Fixed16>) {
+    a.zip_with_into(b, out, |x, y| x + y);
+}
+
+/// The same by hand.
+#[inline(never)]
+fn add_hand(a: &[f32], b: &[f32; 16], out: &mut [f32]) {
+    for (o, x) in out.chunks_exact_mut(16).zip(a.chunks_exact(16)) {
+        for ((o, x), y) in o.iter_mut().zip(x).zip(b) {
+            *o = x + y;
+        }
+    }
+}
+
+/// The same with ndarray, into an existing array.
+#[inline(never)]
+fn add_ndarray(a: &ArrayView2<f32>, b: &Array1<f32>, out: &mut ArrayViewMut2<f32>) {
+    Zip::from(out).and(a).and_broadcast(b).for_each(|o, &x, &y| *o = x + y);
+}
+
+fn runtime_add(c: &mut Criterion) {
+    let mut g = c.benchmark_group("run-time add [B,16]+[16] B=65536");
+    bind!(let batch: Batch = black_box(B));
+    let (va, vb) = (values(B * 16), values(16));
+    let mut out = vec![0f32; B * 16];
+    let b = Tensor::<f32, shape![16]>::from_slice(&vb).unwrap();
+    g.bench_function("shapecast", |t| {
+        let a = TensorRef::from_shape(dims![batch, 16], &va).unwrap();
+        let mut o = TensorMut::from_shape(dims![batch, 16], &mut out).unwrap();
+        t.iter(|| add_runtime(black_box(&a), black_box(&b), &mut o))
+    });
+    g.bench_function("shapecast fixed", |t| {
+        let a = TensorRef::<f32, Fixed16>::new(&va).unwrap();
+        let mut o = TensorMut::<f32, Fixed16>::new(&mut out).unwrap();
+        t.iter(|| add_fixed(black_box(&a), black_box(&b), &mut o))
+    });
+    let hb: [f32; 16] = vb.clone().try_into().unwrap();
+    g.bench_function("hand loop", |t| t.iter(|| add_hand(black_box(&va), black_box(&hb), &mut out)));
+    let nb = Array1::from(vb.clone());
+    g.bench_function("ndarray", |t| {
+        let a = ArrayView2::from_shape((B, 16), &va).unwrap();
+        let mut o = ArrayViewMut2::from_shape((B, 16), &mut out).unwrap();
+        t.iter(|| add_ndarray(black_box(&a), black_box(&nb), &mut o))
+    });
+    g.finish();
+}
+
+fn runtime_columns(c: &mut Criterion) {
+    const ROWS: usize = 4096;
+    let mut g = c.benchmark_group("run-time broadcast_to [B,1]->[B,1024] B=4096");
+    bind!(let batch: Batch = black_box(ROWS));
+    let src = values(ROWS);
+    let reference = values(ROWS * 1024);
+    let mut out = vec![0f32; ROWS * 1024];
+    g.bench_function("copy_from_slice", |t| t.iter(|| out.copy_from_slice(black_box(&reference))));
+    g.bench_function("shapecast", |t| {
+        let column = TensorRef::from_shape(dims![batch, 1], &src).unwrap();
+        let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
+        t.iter(|| black_box(&column).broadcast_to_into(&mut o))
+    });
+    g.bench_function("shapecast fixed", |t| {
+        let column = TensorRef::<f32, shape![4096, 1]>::new(&src).unwrap();
+        let mut o = TensorMut::<f32, shape![4096, 1024]>::new(&mut out).unwrap();
+        t.iter(|| black_box(&column).broadcast_to_into(&mut o))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            for (chunk, &x) in out.chunks_exact_mut(1024).zip(black_box(&src)) {
+                chunk.fill(x);
+            }
+        })
+    });
+    let nd_src = Array2::from_shape_vec((ROWS, 1), src.clone()).unwrap();
+    let mut nd_out = Array2::<f32>::zeros((ROWS, 1024));
+    g.bench_function("ndarray", |t| {
+        t.iter(|| nd_out.assign(&black_box(&nd_src).broadcast((ROWS, 1024)).unwrap()))
+    });
+    g.finish();
+}
+
+fn runtime_sum(c: &mut Criterion) {
+    let mut g = c.benchmark_group("run-time sum_axes axis 0 of [B,64] B=65536");
+    bind!(let batch: Batch = black_box(B));
+    let data = values(B * 64);
+    g.bench_function("shapecast", |t| {
+        let x = TensorRef::from_shape(dims![batch, 64], &data).unwrap();
+        t.iter(|| black_box(black_box(&x).sum_axes::<axes![0]>()))
+    });
+    g.bench_function("shapecast fixed", |t| {
+        let x = TensorRef::<f32, shape![65536, 64]>::new(&data).unwrap();
+        t.iter(|| black_box(black_box(&x).sum_axes::<axes![0]>()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut acc = [0f32; 64];
+            for row in black_box(&data).chunks_exact(64) {
+                for (a, x) in acc.iter_mut().zip(row) {
+                    *a += x;
+                }
+            }
+            black_box(acc)
+        })
+    });
+    let nd = ArrayView2::from_shape((B, 64), &data).unwrap();
+    g.bench_function("ndarray", |t| t.iter(|| black_box(black_box(&nd).sum_axis(Axis(0)))));
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = runtime_add, runtime_columns, runtime_sum }
+criterion_main!(benches);
