@@ -190,16 +190,18 @@ fn fit_predict(features: &[f64], labels: &[usize]) -> Result<Fit, String> {
     let rows = x.insert_axis::<1>(); // [Samples, 1, 4]
     let means = (one_hot * rows).sum_axes::<axes![0]>() / counts; // [3, 4] / [3, 1]
 
-    // Per-class population variances: the squared deviation of each row from each class's mean,
-    // kept only for the row's own class.
-    let deviations = rows - &means; // [Samples, 1, 4] - [3, 4] -> [Samples, 3, 4]
-    let squared = &deviations * &deviations;
-    let vars = (&squared * one_hot).sum_axes::<axes![0]>() / counts + VAR_SMOOTHING;
+    // The squared deviation of every row from every class's mean:
+    // [Samples, 1, 4] - [3, 4] -> [Samples, 3, 4].
+    let mut terms = (rows - &means).map(|d| d * d);
+    // Per-class population variances: the squared deviations kept only for the row's own class.
+    let vars = (&terms * one_hot).sum_axes::<axes![0]>() / counts + VAR_SMOOTHING;
 
     // log p(class) - 1/2 sum over features of (log 2 pi var + (x - mean)^2 / var), for every row
-    // and class: [Samples, 3, 4] summed over the features to [Samples, 3].
+    // and class, in place on the [Samples, 3, 4] deviations, then summed over the features to
+    // [Samples, 3].
     let log_norm = vars.map(|v| (2.0 * std::f64::consts::PI * v).ln()); // [3, 4]
-    let terms = &log_norm + squared / &vars; // [Samples, 3, 4]
+    terms /= &vars; // [3, 4] stretched over [Samples, 3, 4]
+    terms += &log_norm;
     let scores = priors.map(f64::ln) - 0.5 * terms.sum_axes::<axes![2]>(); // [3] - [Samples, 3]
 
     let predictions = scores.as_slice().chunks_exact(CLASSES).map(argmax).collect();
