@@ -205,7 +205,7 @@ pub mod prelude {
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
-    pub use crate::tensor::{Owned, Tensor, TensorBase, TensorMut, TensorRef};
+    pub use crate::tensor::{Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};
     pub use crate::{axes, bind, broadcast, dims, shape};
 }
 

@@ -238,7 +238,7 @@ impl<H: Number, T: List> List for Cons<H, T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a shape of fixed sizes",
     label = "a shape of fixed sizes is needed here",
-    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time; it works with the operations that take any shape (`AnyShape`), and `cast_shape` converts between it and a fixed shape, checked at run time"
+    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
 )]
 pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed> {
     /// The element count (1 for `shape![]`).

@@ -40,7 +40,50 @@
 //! error: cannot broadcast [Samples] with [Classes]: axis 0 has sizes Samples and Classes; two run-time sizes are never assumed equal
 //! ```
 //!
-//! A size cannot leave the scope that bound it:
+//! # Functions and structs over run-time shapes
+//!
+//! A `let` infers the binding's lifetime: `let x: TensorRef<f32, shape![Samples, 4]> = …`. A
+//! signature, a struct field or a type alias names it, as `Samples<'id>`, or is generic over
+//! the size:
+//!
+//! ```
+//! use shapecast::prelude::*;
+//! struct Samples;
+//!
+//! /// Rows centred on their mean: `[Samples, 4]` in, `[Samples, 4]` out, `[4]` in between.
+//! fn centred<'id>(x: TensorRef<'_, f64, shape![Samples<'id>, 4]>) -> BoxedTensor<f64, shape![Samples<'id>, 4]> {
+//!     let n = x.shape().extents()[0].max(1) as f64;
+//!     let mean: Tensor<f64, shape![4]> = x.sum_axes::<axes![0]>() * (1.0 / n);
+//!     x - &mean
+//! }
+//!
+//! /// Any run-time size `N`: the same code for every binding (`N<'id>` is `Dyn<'id, N>`).
+//! fn row_sums<'id, N>(x: TensorRef<'_, f32, shape![N<'id>, 16]>) -> BoxedTensor<f32, shape![N<'id>]> {
+//!     x.sum_axes::<axes![1]>()
+//! }
+//!
+//! let data = [1.0, 2.0, 3.0, 4.0, 3.0, 4.0, 5.0, 6.0];
+//! bind!(let samples: Samples = 2);
+//! let x = TensorRef::from_shape(dims![samples, 4], &data)?;
+//! assert_eq!(centred(x).as_slice(), [-1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0]);
+//! struct Batch;
+//! bind!(let batch: Batch = 1);
+//! let ones = [1.0f32; 16];
+//! assert_eq!(row_sums(TensorRef::from_shape(dims![batch, 16], &ones)?).as_slice(), [16.0]);
+//! # Ok::<(), shapecast::ShapeError>(())
+//! ```
+//!
+//! Without the lifetime, rustc asks for one (E0106 "missing lifetime specifier", with a
+//! suggestion that does not apply here): write `Samples<'id>` and declare `'id`.
+//!
+//! # What the brand rejects, and what rustc says
+//!
+//! A size cannot leave the scope that bound it, and two bindings never meet, even of the same
+//! name: rustc rejects both as a borrow error pointing at a `bind!`,
+//! `error[E0716]: temporary value dropped while borrowed`. Read it as "this size is not that
+//! one". To let the data meet, convert it: `b.cast_shape(a.shape())?` (checked at run time),
+//! or reduce away the run-time axis (`sum_axes`, giving a fixed-size [`Tensor`](crate::Tensor)
+//! that outlives the binding), or copy the elements out (`as_slice().to_vec()`).
 //!
 //! ```compile_fail
 //! use shapecast::prelude::*;

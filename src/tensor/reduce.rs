@@ -61,6 +61,9 @@ where
     /// broadcast to `S`: over the leading axes `S2` lacks (dropped) and the axes where `S2` has
     /// size 1 (kept). A run-time size of `S2` is kept as itself.
     ///
+    /// The target is a type: name it (`sum_to::<shape![3]>()`, or a `let` with its type), as
+    /// nothing else tells the compiler which shape to sum to.
+    ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let g = Tensor::<i32, shape![2, 2, 3]>::splat(1);
