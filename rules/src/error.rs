@@ -145,6 +145,9 @@ pub enum ErrorKind {
         /// The common rank.
         rank: usize,
     },
+    /// Data is not laid out contiguously in row-major order (an `ndarray` view with strides of
+    /// its own, say), so it cannot be read as a typed tensor without copying.
+    NotContiguous,
     /// A slice does not hold as many elements as its shape needs.
     WrongLength {
         /// Which slice.
@@ -291,6 +294,16 @@ impl BroadcastError {
     /// ```
     pub fn too_many_elements(shape: &[usize]) -> Self {
         BroadcastError::new(Form::Shape, ErrorKind::TooManyElements, shape, &[])
+    }
+
+    /// An error for data of shape `shape` that is not contiguous in row-major order.
+    ///
+    /// ```
+    /// let e = shapecast_rules::BroadcastError::not_contiguous(&[3, 2]);
+    /// assert_eq!(e.to_string(), "invalid data for shape [3, 2]: the data is not contiguous in row-major order (standard layout); copy it into a standard-layout array first");
+    /// ```
+    pub fn not_contiguous(shape: &[usize]) -> Self {
+        BroadcastError::new(Form::Shape, ErrorKind::NotContiguous, shape, &[])
     }
 
     /// Attaches the `dims`/`axes` list the message names, for the forms that take one
@@ -535,6 +548,10 @@ impl BroadcastError {
                 write!(f, "the ranks are equal, so dims must be empty or the identity ")?;
                 write_list(f, DynShape::identity(rank).as_ref())
             }
+            ErrorKind::NotContiguous => f.write_str(
+                "the data is not contiguous in row-major order (standard layout); copy it into a \
+                 standard-layout array first",
+            ),
             ErrorKind::WrongLength { slot, expected, found } => {
                 if self.form == Form::Shape {
                     f.write_str("the slice")?;

@@ -20,6 +20,8 @@ mod broadcast;
 mod data;
 mod debug;
 mod elementwise;
+#[cfg(feature = "ndarray")]
+mod ndarray;
 mod ops;
 mod reduce;
 mod view;
