@@ -6,6 +6,8 @@
 //!   `broadcast!` can express, as static assertions with literal and with `shape![…]` operands,
 //!   `assert_not_impl_any!` for the error cases, and random shapes whose expected results come
 //!   from the naive reference (`common/reference.rs`). It passes by compiling.
+//! - `tests/test_conformance_runtime.rs` (`generate/types.rs`): the same vectors with each
+//!   admissible output axis made a run-time size, and the pair rule's errors.
 //! - `tests/test_static_kernels.rs` (`generate/kernels.rs`): every vector that carries values,
 //!   through the typed tensors' static kernels; and a family of random static shapes (rank
 //!   0–5), each operation checked against the run-time kernel and the naive reference.
@@ -52,6 +54,11 @@ fn check_fresh(path: &str, generated: String) {
 #[test]
 fn generated_conformance_is_fresh() {
     check_fresh("tests/test_conformance.rs", types::render());
+}
+
+#[test]
+fn generated_runtime_conformance_is_fresh() {
+    check_fresh("tests/test_conformance_runtime.rs", types::render_runtime());
 }
 
 #[test]

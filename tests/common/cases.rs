@@ -30,8 +30,50 @@
 //! - `case!(with_dims [4], [1, 2], [0] => [4, 2]: |x: f64, y: f64| x * y, [...], [...] => [...])`
 //!
 //! Floats are compared to their printed precision (`static_checks::same`).
+//!
+//! With a run-time size (`tests/test_conformance_runtime.rs`), `rt` before the form:
+//! `case!(rt numpy [R<'static>, 1], [3] => [R<'static>, 3])`, `case!(rt numpy [R<'static>], [3] => error)`.
 #[allow(unused_macros)]
 macro_rules! case {
+    // The type level with run-time sizes: each list is written out as tokens (`[R<'static>, 4]`),
+    // and the error cases go through the general traits (`AnyBroadcast`, …), which take shapes
+    // with run-time sizes.
+    (rt numpy $([$($d:tt)*]),* => [$($e:tt)*]) => {
+        assert_type_eq_all!(broadcast!($([$($d)*]),*), broadcast!($(shape![$($d)*]),*), shape![$($e)*]);
+    };
+    (rt numpy [$($a:tt)*], [$($b:tt)*] => error) => {
+        assert_not_impl_any!(shape![$($a)*]: AnyBroadcast<shape![$($b)*]>);
+    };
+    (rt to [$($a:tt)*] => [$($s:tt)*]) => {
+        assert_type_eq_all!(broadcast!([$($a)*] => [$($s)*]), broadcast!(shape![$($a)*] => shape![$($s)*]), shape![$($s)*]);
+    };
+    (rt to [$($a:tt)*] => [$($s:tt)*] => error) => {
+        assert_not_impl_any!(shape![$($a)*]: AnyBroadcastTo<shape![$($s)*]>);
+    };
+    (rt axes [$($a:tt)*] => [$($s:tt)*], [$($l:tt)*]) => {
+        assert_type_eq_all!(
+            broadcast!([$($a)*] => [$($s)*], axes = [$($l)*]),
+            broadcast!(shape![$($a)*] => shape![$($s)*], axes = [$($l)*]),
+            shape![$($s)*]
+        );
+    };
+    (rt axes [$($a:tt)*] => [$($s:tt)*], [$($l:tt)*] => error) => {
+        assert_not_impl_any!(shape![$($a)*]: AnyBroadcastAxes<shape![$($s)*], axes![$($l)*]>);
+    };
+    (rt in_dim [$($a:tt)*] => [$($s:tt)*], [$($l:tt)*]) => {
+        assert_type_eq_all!(
+            broadcast!([$($a)*] => [$($s)*], dims = [$($l)*]),
+            broadcast!(shape![$($a)*] => shape![$($s)*], dims = [$($l)*]),
+            shape![$($s)*]
+        );
+    };
+    (rt with_dims [$($a:tt)*], [$($b:tt)*], [$($l:tt)*] => [$($e:tt)*]) => {
+        assert_type_eq_all!(
+            broadcast!([$($a)*], [$($b)*], dims = [$($l)*]),
+            broadcast!(shape![$($a)*], shape![$($b)*], dims = [$($l)*]),
+            shape![$($e)*]
+        );
+    };
     // The type level.
     (numpy $([$($d:literal),*]),* => [$($e:literal),*]) => {
         assert_type_eq_all!(broadcast!($([$($d),*]),*), broadcast!($(shape![$($d),*]),*), shape![$($e),*]);

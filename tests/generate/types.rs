@@ -196,3 +196,177 @@ pub fn render() -> String {
         random.render(""),
     )
 }
+
+/// The run-time size of the variants, and a second one for the negative cases.
+const R: &str = "R<'static>";
+const Q: &str = "Q<'static>";
+
+fn tokens(v: &[usize]) -> Vec<String> {
+    v.iter().map(usize::to_string).collect()
+}
+
+fn bracketed_tokens(v: &[String]) -> String {
+    format!("[{}]", v.join(", "))
+}
+
+/// Where each axis of `operand` lands in an output of rank `rank` under `form`'s rule, for the
+/// operand at `index` (NumPy's operands, the one-way forms' argument, XLA's two operands).
+fn placed(form: &Form, index: usize, operand: &[usize], rank: usize) -> Vec<usize> {
+    match form {
+        Form::Numpy(_) | Form::To(..) => naive::numpy_map(operand.len(), rank),
+        Form::Axes(_, _, l) => naive::axes_map(rank, l),
+        Form::InDim(_, _, l) => l.clone(),
+        Form::WithDims(a, b, l) => naive::with_dims_maps(a.len(), b.len(), l)[index].clone(),
+    }
+}
+
+/// The case with output axis `k` (whose size is not 1) made the run-time size `R`: in the
+/// output, in the target, and in every operand axis that lands on `k` with that size (a 1 there
+/// stays 1, and is stretched). With `spoil`, the first operand that carries the size keeps it as
+/// a literal (or, for NumPy's second operand, takes the other run-time size `Q`): the pair rule
+/// must then reject it.
+fn runtime_variant(form: &Form, expect: &[usize], k: usize, spoil: Option<&str>) -> Option<String> {
+    let rank = expect.len();
+    let size = expect[k];
+    let mut out = tokens(expect);
+    out[k] = R.to_string();
+    let (mut spoiled, mut runtime) = (false, false);
+    let mut mark = |index: usize, operand: &[usize]| -> Vec<String> {
+        let map = placed(form, index, operand, rank);
+        let mut t = tokens(operand);
+        for (j, &axis) in map.iter().enumerate() {
+            if axis == k && operand[j] == size {
+                match spoil {
+                    Some(other) if !spoiled && index == 1 => {
+                        spoiled = true;
+                        if other != "literal" {
+                            t[j] = other.to_string();
+                        }
+                    }
+                    _ => {
+                        runtime = true;
+                        t[j] = R.to_string();
+                    }
+                }
+            }
+        }
+        t
+    };
+    let line = match form {
+        Form::Numpy(inputs) => {
+            let ops: Vec<String> =
+                inputs.iter().enumerate().map(|(i, op)| bracketed_tokens(&mark(i, op))).collect();
+            if spoil.is_some() {
+                if !(spoiled && runtime) || ops.len() != 2 {
+                    return None;
+                }
+                format!("rt numpy {} => error", ops.join(", "))
+            } else {
+                format!("rt numpy {} => {}", ops.join(", "), bracketed_tokens(&out))
+            }
+        }
+        Form::To(a, _) if spoil.is_none() => {
+            format!("rt to {} => {}", bracketed_tokens(&mark(0, a)), bracketed_tokens(&out))
+        }
+        Form::To(a, _) => {
+            // The argument keeps the size as a literal: a fixed size never stretches to `R`.
+            let map = placed(form, 0, a, rank);
+            map.iter().zip(a).find(|&(&axis, &d)| axis == k && d == size)?;
+            format!("rt to {} => {} => error", bracketed_tokens(&tokens(a)), bracketed_tokens(&out))
+        }
+        Form::Axes(a, _, l) if spoil.is_none() => {
+            format!(
+                "rt axes {} => {}, {}",
+                bracketed_tokens(&mark(0, a)),
+                bracketed_tokens(&out),
+                bracketed(l)
+            )
+        }
+        Form::Axes(a, _, l) => {
+            // A kept axis left as a literal against `R` in the target: nGraph never stretches.
+            if l.contains(&k) {
+                return None;
+            }
+            format!(
+                "rt axes {} => {}, {} => error",
+                bracketed_tokens(&tokens(a)),
+                bracketed_tokens(&out),
+                bracketed(l)
+            )
+        }
+        Form::InDim(a, _, l) if spoil.is_none() => {
+            format!(
+                "rt in_dim {} => {}, {}",
+                bracketed_tokens(&mark(0, a)),
+                bracketed_tokens(&out),
+                bracketed(l)
+            )
+        }
+        Form::WithDims(a, b, l) if spoil.is_none() => format!(
+            "rt with_dims {}, {}, {} => {}",
+            bracketed_tokens(&mark(0, a)),
+            bracketed_tokens(&mark(1, b)),
+            bracketed(l),
+            bracketed_tokens(&out)
+        ),
+        _ => return None,
+    };
+    Some(format!("case!({line});"))
+}
+
+/// Every valid vector the traits can be handed, with each output axis whose size is not 1 made
+/// a run-time size in turn; and, where an operand carries that size, the same with one operand
+/// keeping it as a literal, or (NumPy) taking another run-time size: errors.
+pub fn render_runtime() -> String {
+    let mut valid = Unique::default();
+    let mut errors = Unique::default();
+    for case in common::cases() {
+        let (Some(inputs), Some(expect)) = (case.inputs(), case.expect()) else { continue };
+        let first = || inputs[0].clone();
+        let form = match case.kind() {
+            "numpy" if case.op() == Some("broadcast_to") => case.out_shape().map(|s| Form::To(first(), s)),
+            "numpy" => Some(Form::Numpy(inputs.clone())),
+            "xla_binary" => {
+                case.list("broadcast_dims").map(|d| Form::WithDims(first(), inputs[1].clone(), d))
+            }
+            "ngraph" => case.out_shape().zip(case.list("axes")).map(|(s, l)| Form::Axes(first(), s, l)),
+            _ => case.out_shape().zip(case.list("broadcast_dims")).map(|(s, l)| Form::InDim(first(), s, l)),
+        };
+        let Some(form) = form else { continue };
+        if case_line(&form, Some(&expect)).is_none() || form.reference().as_deref() != Some(&expect[..]) {
+            continue;
+        }
+        for k in (0..expect.len()).filter(|&k| expect[k] != 1) {
+            if let Some(line) = runtime_variant(&form, &expect, k, None) {
+                valid.add(line, case.line);
+            }
+            for spoil in ["literal", Q] {
+                if let Some(line) = runtime_variant(&form, &expect, k, Some(spoil)) {
+                    errors.add(line, case.line);
+                }
+            }
+        }
+    }
+    format!(
+        "//! GENERATED by tests/test_generated_fresh.rs — do not edit; regenerate with\n\
+         //! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`.\n\
+         //!\n\
+         //! The test vectors with run-time sizes: every valid vector the traits can be handed, with\n\
+         //! each output axis whose size is not 1 made the run-time size `R` in turn (in the output,\n\
+         //! the target, and every operand axis that lands there with that size; a 1 stays 1), {} distinct\n\
+         //! `case!`s, through literal lists and `shape![…]` operands; then {} distinct errors of the\n\
+         //! pair rule: the same with one operand keeping the size as a literal, or taking a second\n\
+         //! run-time size `Q`. It passes by compiling.\n\n\
+         #![allow(dead_code)]\n\n\
+         #[macro_use]\nmod common;\n\n\
+         use shapecast::prelude::*;\n\
+         use static_assertions::{{assert_not_impl_any, assert_type_eq_all}};\n\n\
+         struct R;\nstruct Q;\n\n\
+         {}\n// The pair rule's errors.\n{}\n\
+         #[test]\nfn runtime_conformance_compiles() {{}}\n",
+        valid.len(),
+        errors.len(),
+        valid.render(""),
+        errors.render(""),
+    )
+}
