@@ -94,6 +94,18 @@ impl Form {
     }
 }
 
+/// A vector as a form and its operands, if its fields make one.
+fn form_of(case: &common::Case, inputs: &[Vec<usize>]) -> Option<Form> {
+    let first = || inputs[0].clone();
+    match case.kind() {
+        "numpy" if case.op() == Some("broadcast_to") => case.out_shape().map(|s| Form::To(first(), s)),
+        "numpy" => Some(Form::Numpy(inputs.to_vec())),
+        "xla_binary" => case.list("broadcast_dims").map(|d| Form::WithDims(first(), inputs[1].clone(), d)),
+        "ngraph" => case.out_shape().zip(case.list("axes")).map(|(s, l)| Form::Axes(first(), s, l)),
+        _ => case.out_shape().zip(case.list("broadcast_dims")).map(|(s, l)| Form::InDim(first(), s, l)),
+    }
+}
+
 fn vector_section(cases: &mut Unique) -> (usize, usize) {
     let (mut checked, mut skipped) = (0, 0);
     for case in common::cases() {
@@ -102,17 +114,7 @@ fn vector_section(cases: &mut Unique) -> (usize, usize) {
             skipped += 1;
             continue;
         };
-        let first = || inputs[0].clone();
-        let form = match case.kind() {
-            "numpy" if case.op() == Some("broadcast_to") => case.out_shape().map(|s| Form::To(first(), s)),
-            "numpy" => Some(Form::Numpy(inputs.clone())),
-            "xla_binary" => {
-                case.list("broadcast_dims").map(|d| Form::WithDims(first(), inputs[1].clone(), d))
-            }
-            "ngraph" => case.out_shape().zip(case.list("axes")).map(|(s, l)| Form::Axes(first(), s, l)),
-            _ => case.out_shape().zip(case.list("broadcast_dims")).map(|(s, l)| Form::InDim(first(), s, l)),
-        };
-        match form.and_then(|f| case_line(&f, case.expect().as_deref())) {
+        match form_of(&case, &inputs).and_then(|f| case_line(&f, case.expect().as_deref())) {
             Some(line) => {
                 cases.add(line, case.line);
                 checked += 1;
@@ -322,17 +324,7 @@ pub fn render_runtime() -> String {
     let mut errors = Unique::default();
     for case in common::cases() {
         let (Some(inputs), Some(expect)) = (case.inputs(), case.expect()) else { continue };
-        let first = || inputs[0].clone();
-        let form = match case.kind() {
-            "numpy" if case.op() == Some("broadcast_to") => case.out_shape().map(|s| Form::To(first(), s)),
-            "numpy" => Some(Form::Numpy(inputs.clone())),
-            "xla_binary" => {
-                case.list("broadcast_dims").map(|d| Form::WithDims(first(), inputs[1].clone(), d))
-            }
-            "ngraph" => case.out_shape().zip(case.list("axes")).map(|(s, l)| Form::Axes(first(), s, l)),
-            _ => case.out_shape().zip(case.list("broadcast_dims")).map(|(s, l)| Form::InDim(first(), s, l)),
-        };
-        let Some(form) = form else { continue };
+        let Some(form) = form_of(&case, &inputs) else { continue };
         if case_line(&form, Some(&expect)).is_none() || form.reference().as_deref() != Some(&expect[..]) {
             continue;
         }
