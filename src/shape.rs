@@ -100,6 +100,12 @@ pub trait Extent: Copy + sealed::FromValue {
     const FIXED: Option<usize>;
     /// The size.
     fn get(self) -> usize;
+
+    /// Writes the size as `Debug` shows it in a shape: `4`, or `Samples = 150` for a run-time size.
+    #[doc(hidden)]
+    fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.get())
+    }
 }
 
 impl<const N: usize> Extent for Dim<N> {
@@ -322,6 +328,18 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     #[doc(hidden)]
     fn write_extents(&self, out: &mut [usize]);
 
+    /// Writes the sizes after the first, each as `, 4` or `, Samples = 150` (what `Debug` shows).
+    #[doc(hidden)]
+    fn describe_rest(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result;
+
+    /// Writes the shape as `Debug` shows it: `[Samples = 150, 4]`.
+    #[doc(hidden)]
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        self.describe_rest(f, true)?;
+        f.write_str("]")
+    }
+
     /// The element count: the product of the sizes (for a shape that holds data, checked not to
     /// overflow when the data came in).
     #[inline]
@@ -339,6 +357,9 @@ impl AnyShape for Nil {
     type Kind = crate::typelevel::Fixed;
     #[inline(always)]
     fn write_extents(&self, _: &mut [usize]) {}
+    fn describe_rest(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
+        Ok(())
+    }
 }
 
 impl<H: Extent, T: AnyShape> AnyShape for Cons<H, T>
@@ -368,6 +389,13 @@ where
             *first = self.head.get();
             self.tail.write_extents(rest);
         }
+    }
+    fn describe_rest(&self, f: &mut fmt::Formatter<'_>, first: bool) -> fmt::Result {
+        if !first {
+            f.write_str(", ")?;
+        }
+        self.head.describe(f)?;
+        self.tail.describe_rest(f, false)
     }
 }
 

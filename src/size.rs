@@ -202,6 +202,9 @@ impl<Name> crate::shape::Extent for Dyn<'_, Name> {
     fn get(self) -> usize {
         self.value
     }
+    fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
 }
 
 /// Binds a run-time size: `bind!(let samples: Samples = n);` makes `samples`, of type

@@ -287,3 +287,13 @@ fn conversions_are_checked() {
     let as_rows = same_rows.cast_shape(dims![rows]);
     assert!(as_rows.is_err());
 }
+
+/// `Debug` names a run-time size beside its value.
+#[test]
+fn debug_names_run_time_sizes() {
+    bind!(let rows: R = 2);
+    let data = [1, 2, 3, 4];
+    let t = TensorRef::from_shape(dims![rows, 2], &data).unwrap();
+    assert_eq!(format!("{t:?}"), "TensorRef<[R = 2, 2]> [[1, 2], [3, 4]]");
+    assert_eq!(format!("{:?}", t * 10), "BoxedTensor<[R = 2, 2]> [[10, 20], [30, 40]]");
+}

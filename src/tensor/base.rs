@@ -507,6 +507,27 @@ mod boxed {
             Ok(TensorBase::from_parts((0..len).map(f).collect(), shape))
         }
 
+        /// The elements, row-major, as a `Vec`, without copying: how data of a run-time shape
+        /// leaves the scope of its binding.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// struct Rows;
+        /// let scores = {
+        ///     bind!(let rows: Rows = 2);
+        ///     let t = BoxedTensor::from_shape_fn(dims![rows, 3], |i| i as f32)?;
+        ///     (t * 2.0).into_vec()
+        /// };
+        /// assert_eq!(scores, [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+        /// # Ok::<(), ShapeError>(())
+        /// ```
+        pub fn into_vec(self) -> Vec<T> {
+            let len = super::len_of(&self.shape);
+            let mut data = self.data.into_vec();
+            data.truncate(len);
+            data
+        }
+
         /// Every element of `shape` equal to `value`.
         ///
         /// ```

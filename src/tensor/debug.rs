@@ -25,11 +25,12 @@ impl<D: Data, S: AnyShape> fmt::Debug for TensorBase<D, S>
 where
     D::Elem: fmt::Debug,
 {
-    /// The storage kind and the sizes, then the elements nested by axis:
-    /// `Tensor<[2, 2]> [[1, 2], [3, 4]]`.
+    /// The storage kind and the sizes (a run-time size with its name), then the elements
+    /// nested by axis: `Tensor<[2, 2]> [[1, 2], [3, 4]]`, `TensorRef<[Rows = 2, 2]> …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let dims = self.shape().extents();
-        write!(f, "{}<{:?}> ", D::NAME, dims)?;
-        nested(f, self.as_slice(), &dims)
+        write!(f, "{}<", D::NAME)?;
+        self.shape().describe(f)?;
+        f.write_str("> ")?;
+        nested(f, self.as_slice(), &self.shape().extents())
     }
 }
