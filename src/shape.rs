@@ -130,6 +130,14 @@ pub(crate) mod sealed {
     //! Only shapecast's own types are sizes and shapes: a size's value must be the one its type
     //! promises, so nothing outside the crate may make one from a number.
 
+    /// Implemented by the crate's own lists, numbers and axis sets only.
+    pub trait Sealed {}
+    impl Sealed for super::Nil {}
+    impl<H, T> Sealed for super::Cons<H, T> {}
+    impl<const N: usize> Sealed for super::Dim<N> {}
+    impl<const N: usize, U> Sealed for super::Big<N, U> {}
+    impl<L> Sealed for super::AxisSet<L> {}
+
     /// A size made from its value, by the crate only.
     pub trait FromValue {
         fn from_value(value: usize) -> Self;
@@ -176,7 +184,7 @@ pub(crate) mod sealed {
 
 /// A size or axis position as a type: [`Dim`] or [`Big`], with its value as typenum's
 /// `Unsigned` for the type-level comparisons and products.
-pub trait Number: Copy + Default + Send + Sync + 'static {
+pub trait Number: Copy + Default + Send + Sync + 'static + sealed::Sealed {
     /// The value as a typenum number.
     type U: Unsigned + Send + Sync + 'static;
 }
@@ -200,7 +208,7 @@ impl<const N: usize, V: Unsigned + Send + Sync + 'static> Number for Big<N, V> {
 /// use shapecast::shape::List;
 /// assert_eq!(<shape![2, 3] as List>::ITEMS, [2, 3]);
 /// ```
-pub trait List: Copy + Default + Send + Sync + 'static {
+pub trait List: Copy + Default + Send + Sync + 'static + sealed::Sealed {
     /// The number of entries.
     const COUNT: usize;
     /// The entries, padded with zeros to [`MAX_RANK`] (how a constant list is built without
@@ -405,11 +413,15 @@ where
 /// use shapecast::prelude::*;
 ///
 /// type A = axes![0, 2];
-/// assert_eq!((A::LEN, A::axes()), (2, &[0, 2][..]));
+/// assert_eq!((A::COUNT, A::axes()), (2, &[0, 2][..]));
 /// ```
-pub trait Axes: Copy + Default + Send + Sync + 'static {
+pub trait Axes: Copy + Default + Send + Sync + 'static + sealed::Sealed {
     /// The number of axes in the set.
-    const LEN: usize;
+    const COUNT: usize;
+    /// The number of axes in the set: the old name of [`COUNT`](Self::COUNT), which says what it
+    /// counts ([`Shape::LEN`] is an element count).
+    #[deprecated(note = "use `Axes::COUNT`, the number of axes; `Shape::LEN` is an element count")]
+    const LEN: usize = Self::COUNT;
     /// The positions as a type-level list (what the broadcast traits walk).
     type List: List;
     /// The positions, in increasing order.
@@ -445,7 +457,7 @@ impl<L> Default for AxisSet<L> {
 }
 
 impl<L: List> Axes for AxisSet<L> {
-    const LEN: usize = L::COUNT;
+    const COUNT: usize = L::COUNT;
     type List = L;
 }
 

@@ -32,10 +32,16 @@ mod sum;
 mod zip;
 
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
+/// Where each operand axis lands and the strides that follow: what the kernels plan with. Not
+/// public API (outside semver): the `shapecast-rules` crate documents them.
+#[doc(hidden)]
 pub use shapecast_rules::{
-    AxisMap, BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
-    broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, in_dim_axis_map, ngraph_axis_map,
-    numpy_axis_map, row_major_strides, same_shape, strides_over_output, sum_to_axes, with_dims_axis_maps,
+    AxisMap, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,
+    with_dims_axis_maps,
+};
+pub use shapecast_rules::{
+    BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
+    broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, same_shape, sum_to_axes,
 };
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};
