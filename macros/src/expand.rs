@@ -3,6 +3,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use shapecast_rules::MAX_RANK;
 
 use crate::parse::{Keyword, Operand};
 
@@ -51,8 +52,13 @@ pub fn number(n: usize) -> TokenStream {
 }
 
 /// `Cons<H0, Cons<H1, … Nil>>` for the entries `values`, in one linear pass.
+///
+/// A list of more than 64 entries is written as `Nil`: only the fallback type of an error can be
+/// that long (every list the macros accept has at most 64 entries), and a type nested thousands
+/// deep would overflow rustc's stack after the error is reported.
 pub fn list(values: &[usize]) -> TokenStream {
     let p = quote!(::shapecast::__private);
+    let values = if values.len() > MAX_RANK { &[][..] } else { values };
     let mut out = TokenStream::new();
     for &v in values {
         out.extend(quote!(#p::Cons<));

@@ -1,11 +1,10 @@
 //! Parsing: `broadcast!`'s operands, target and options into a typed input, collecting every
 //! error instead of stopping at the first.
 
-use proc_macro2::Span;
+use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::{Parse, ParseStream};
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Expr, Ident, Lit, Token, Type, UnOp, bracketed};
+use syn::{Ident, Lit, Token, Type, bracketed};
 
 /// A bracketed list of `usize` literals: a shape's sizes, or a `dims`/`axes` list.
 pub struct Literals {
@@ -33,46 +32,130 @@ impl Literals {
     }
 }
 
-fn literal_usize(expr: &Expr, entry: Entry) -> syn::Result<usize> {
-    let what = match entry {
-        Entry::Size => "a size",
-        Entry::Axis => "an axis",
-    };
-    match expr {
-        // A literal passed through a `macro_rules!` fragment (`$n:literal`, `$n:expr`) arrives
-        // in an invisible group.
-        Expr::Group(group) => literal_usize(&group.expr, entry),
-        Expr::Lit(lit) => match &lit.lit {
-            Lit::Int(int) if matches!(int.suffix(), "" | "usize") => {
-                int.base10_parse::<usize>().map_err(|_| {
-                    syn::Error::new_spanned(
-                        int,
-                        format!("{what} must fit in usize; `{}` does not", int.base10_digits()),
-                    )
-                })
-            }
-            Lit::Int(int) => Err(syn::Error::new_spanned(
-                int,
-                format!(
-                    "{what} is a usize; write `{}` without the suffix `{}`",
-                    int.base10_digits(),
-                    int.suffix()
-                ),
-            )),
-            other => {
-                Err(syn::Error::new_spanned(other, format!("{what} must be a non-negative integer literal")))
-            }
-        },
-        Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => {
-            Err(syn::Error::new_spanned(expr, format!("{what} cannot be negative")))
+impl Entry {
+    /// The entry as the subject of a message: "a size", "an axis".
+    fn what(self) -> &'static str {
+        match self {
+            Entry::Size => "a size",
+            Entry::Axis => "an axis",
         }
-        other => Err(syn::Error::new_spanned(
-            other,
+    }
+}
+
+/// Classifies one comma-separated entry of a list from its raw tokens: a `usize` literal, or
+/// the error that says what is wrong with it.
+///
+/// Nothing here recurses into the tokens: a bracketed or parenthesized entry, however deeply
+/// nested, is one token tree that is rejected whole, so no input can exhaust the stack.
+fn classify_entry(tokens: &[TokenTree], entry: Entry) -> syn::Result<usize> {
+    let what = entry.what();
+    let mut tokens = tokens.to_vec();
+    // A literal passed through a `macro_rules!` fragment (`$n:literal`, `$n:expr`) arrives in
+    // an invisible group; unwrap every such layer.
+    while let [TokenTree::Group(g)] = tokens.as_slice() {
+        if g.delimiter() != Delimiter::None {
+            break;
+        }
+        tokens = g.stream().into_iter().collect();
+    }
+    match tokens.as_slice() {
+        [] => Err(syn::Error::new(Span::call_site(), format!("expected {what} between the commas"))),
+        [TokenTree::Literal(lit)] => literal_usize(syn::Lit::new(lit.clone()), what),
+        [TokenTree::Literal(_), next, ..] => Err(syn::Error::new(
+            next.span(),
+            format!(
+                "expected `,` before this: {what} is one integer literal, and entries are separated by commas"
+            ),
+        )),
+        [TokenTree::Punct(p), ..] if p.as_char() == '-' => {
+            Err(error_on(&tokens, format!("{what} cannot be negative")))
+        }
+        _ => Err(error_on(
+            &tokens,
             format!(
                 "{what} must be an integer literal: a macro cannot read the value of a constant or \
                  an expression; name the shape as a type (`shape![…]`, an alias, a generic) instead"
             ),
         )),
+    }
+}
+
+/// An error spanning `tokens` (on stable, their first token).
+fn error_on(tokens: &[TokenTree], msg: String) -> syn::Error {
+    syn::Error::new_spanned(tokens.iter().cloned().collect::<TokenStream>(), msg)
+}
+
+fn literal_usize(lit: Lit, what: &str) -> syn::Result<usize> {
+    match &lit {
+        Lit::Int(int) if matches!(int.suffix(), "" | "usize") => int.base10_parse::<usize>().map_err(|_| {
+            syn::Error::new_spanned(
+                int,
+                format!("{what} must fit in usize; `{}` does not", int.base10_digits()),
+            )
+        }),
+        Lit::Int(int) => Err(syn::Error::new_spanned(
+            int,
+            format!(
+                "{what} is a usize; write `{}` without the suffix `{}`",
+                int.base10_digits(),
+                int.suffix()
+            ),
+        )),
+        other => {
+            Err(syn::Error::new_spanned(other, format!("{what} must be a non-negative integer literal")))
+        }
+    }
+}
+
+/// The message for anything in an operand's place that is not one.
+pub const EXPECTED_OPERAND: &str = "expected a shape: a bracketed list of sizes such as `[2, 3]`, or a \
+     shape type such as `shape![2, 3]`, a type alias or a generic parameter";
+
+/// How deeply the input of `broadcast!` may nest: brackets, parentheses, braces and angle
+/// brackets inside each other, and chains of prefixes (`&`, `*`, `-`, `!`, `->`) within one
+/// of them. Types are parsed by syn, which recurses once per level; this bounds its stack.
+pub const MAX_DEPTH: usize = 128;
+
+/// The first token at which `tokens` nests deeper than [`MAX_DEPTH`], if any. Iterative: an
+/// explicit stack of the groups entered, so that the scan itself cannot exhaust the stack.
+pub fn too_deep(tokens: TokenStream) -> Option<Span> {
+    // Per open group: its remaining tokens, and the prefix chain counted so far at its level.
+    let mut stack = vec![(tokens.into_iter(), 0usize)];
+    let mut angles = 0usize;
+    let mut chains = 0usize; // the sum of every open level's chain
+    let mut joined = false; // the last token was `-` or `=` joined to the next (`->`, `=>`)
+    loop {
+        let depth = stack.len() + angles + chains;
+        let Some((iter, chain)) = stack.last_mut() else { return None };
+        let Some(token) = iter.next() else {
+            chains -= *chain;
+            stack.pop();
+            continue;
+        };
+        if depth > MAX_DEPTH {
+            return Some(token.span());
+        }
+        let arrow = std::mem::replace(
+            &mut joined,
+            matches!(&token, TokenTree::Punct(p) if matches!(p.as_char(), '-' | '=') && p.spacing() == Spacing::Joint),
+        );
+        match token {
+            TokenTree::Group(g) => stack.push((g.stream().into_iter(), 0)),
+            TokenTree::Punct(p) => match p.as_char() {
+                '<' => angles += 1,
+                '>' if !arrow => angles = angles.saturating_sub(1),
+                ',' | ';' => {
+                    chains -= *chain;
+                    *chain = 0;
+                }
+                '&' | '*' | '-' | '!' => {
+                    *chain += 1;
+                    chains += 1;
+                }
+                _ => {}
+            },
+            _ => {}
+        }
     }
 }
 
@@ -87,7 +170,8 @@ impl Operand {
         if input.peek(syn::token::Bracket) {
             Literals::parse(input, Entry::Size, errors).map(Operand::Literal)
         } else {
-            input.parse().map(Operand::Type)
+            // syn's own message lists every token a type may start with; say what a shape is.
+            input.parse().map(Operand::Type).map_err(|e| syn::Error::new(e.span(), EXPECTED_OPERAND))
         }
     }
 
@@ -216,23 +300,34 @@ impl BroadcastInput {
     }
 }
 
-/// The input of `shape![…]` and `axes![…]`: entries without brackets.
+/// The input of `shape![…]` and `axes![…]`: entries without brackets, separated by commas (a
+/// trailing comma allowed). Each entry's tokens go to [`classify_entry`].
 pub fn parse_bare_list(
     input: ParseStream,
     entry: Entry,
     errors: &mut Vec<syn::Error>,
 ) -> syn::Result<Literals> {
-    let items = Punctuated::<Expr, Token![,]>::parse_terminated(input)?;
     let mut list = Literals { values: vec![], spans: vec![], span: Span::call_site() };
-    for item in &items {
-        match literal_usize(item, entry) {
+    while !input.is_empty() {
+        let mut tokens = vec![];
+        while !input.is_empty() && !input.peek(Token![,]) {
+            tokens.push(input.parse::<TokenTree>()?);
+        }
+        let comma = input.parse::<Option<Token![,]>>()?;
+        let span = match (tokens.first(), &comma) {
+            (Some(first), _) => first.span(),
+            (None, Some(comma)) => comma.span,
+            (None, None) => input.span(),
+        };
+        match classify_entry(&tokens, entry) {
             Ok(v) => list.values.push(v),
             Err(e) => {
-                errors.push(e);
+                // An empty entry is reported at its comma.
+                errors.push(if tokens.is_empty() { syn::Error::new(span, e.to_string()) } else { e });
                 list.values.push(1);
             }
         }
-        list.spans.push(item.span());
+        list.spans.push(span);
     }
     Ok(list)
 }

@@ -147,3 +147,28 @@ proptest! {
         let _ = run(&input);
     }
 }
+
+/// What once overflowed the stack: thousands of entries (the fallback type nested as deep),
+/// and nesting inside a list or an operand. Each is an error on its token, and the expansion
+/// stays shallow.
+#[test]
+fn deep_or_long_input_is_an_error_not_a_crash() {
+    let many = vec!["1"; 5000].join(", ");
+    let inputs = [
+        many.clone(),
+        format!("[{many}] => [2]"),
+        format!("{}1{}", "[".repeat(700), "]".repeat(700)),
+        format!("[2], {}[2]{}", "(".repeat(1000), ")".repeat(1000)),
+        format!("{}1", "-".repeat(5000)),
+        format!("[{}1]", "- ".repeat(5000)),
+        format!("[2], {}u8", "&".repeat(5000)),
+        format!("[2], {}u8{}", "Vec<".repeat(3000), ">".repeat(3000)),
+    ];
+    for input in &inputs {
+        let tokens: proc_macro2::TokenStream = input.parse().unwrap();
+        for out in [crate::pipeline::shape(tokens.clone()), crate::pipeline::broadcast(tokens.clone())] {
+            assert!(out.to_string().contains("compile_error"), "{}…: accepted", &input[..20]);
+        }
+        crate::fuzz_check::macro_case(input.as_bytes());
+    }
+}
