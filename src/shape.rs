@@ -139,6 +139,11 @@ impl<H: Number, T: List> List for Cons<H, T> {
 /// assert_eq!(<shape![]>::LEN, 1); // a scalar has one element
 /// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape",
+    label = "expected a shape type here",
+    note = "a shape is a bracketed list of sizes in `broadcast!` (`[2, 3]`), or a shape type: `shape![2, 3]`, an alias of one, or a generic parameter bounded by `Shape`"
+)]
 pub trait Shape: List {
     /// The number of axes.
     const RANK: usize = Self::COUNT;
@@ -148,6 +153,10 @@ pub trait Shape: List {
     const DIMS: &'static [usize] = Self::ITEMS;
     /// The element count as a typenum number: the length of a `GenericArray` holding the data.
     type Len: ArrayLength;
+    /// `Self`: `broadcast!` names a type operand `A` as `<A as Shape>::Itself`, so that a type
+    /// that is not a shape gets one error, which says so, and not one per trait of the form.
+    #[doc(hidden)]
+    type Itself: Shape;
 
     /// The sizes, outermost first.
     ///
@@ -163,6 +172,7 @@ pub trait Shape: List {
 impl Shape for Nil {
     const LEN: usize = 1;
     type Len = typenum::U1;
+    type Itself = Nil;
 }
 
 impl<H, T> Shape for Cons<H, T>
@@ -177,6 +187,7 @@ where
         None => panic!("shapecast: the element count of a shape overflows usize"),
     };
     type Len = Prod<H::U, T::Len>;
+    type Itself = Self;
 }
 
 /// A set of axis positions known at compile time: what `axes![…]` names.

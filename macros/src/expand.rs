@@ -78,11 +78,12 @@ pub fn axis_set(values: &[usize]) -> TokenStream {
     quote!(::shapecast::__private::AxisSet<#list>)
 }
 
-/// An operand as a type: its own type, or the list of its literal sizes.
+/// An operand as a type: the list of its literal sizes, or its own type as
+/// `<A as Shape>::Itself`, so that a type that is not a shape gets one error that says so.
 pub fn operand(op: &Operand) -> TokenStream {
     match op {
         Operand::Literal(l) => list(&l.values),
-        Operand::Type(ty) => quote!(#ty),
+        Operand::Type(ty) => quote_spanned!(op.span()=> <#ty as ::shapecast::__private::IsShape>::Output),
     }
 }
 
