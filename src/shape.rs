@@ -175,18 +175,51 @@ impl Shape for Nil {
     type Itself = Nil;
 }
 
+/// The element count of a list of sizes as a typenum number, axis by axis.
+///
+/// Kept apart from [`Shape`] so that a shape's proof does not nest one `Shape` per axis with
+/// an `ArrayLength` proof (itself a comparison with `usize::MAX`, bit by bit) at the bottom: the
+/// count nests one level per axis, and `ArrayLength` is proved once, for the whole count. With
+/// both at the bottom of one chain, rank 57 and above passed rustc's default recursion limit.
+#[doc(hidden)]
+pub trait Count {
+    /// The product of the sizes.
+    type N;
+}
+
+impl Count for Nil {
+    type N = typenum::U1;
+}
+
+impl<H: Number, T: Count> Count for Cons<H, T>
+where
+    H::U: Mul<T::N>,
+{
+    type N = Prod<H::U, T::N>;
+}
+
+/// The product of `dims`, at compile time (a shape's `LEN`).
+const fn product(dims: &[usize]) -> usize {
+    let (mut n, mut i) = (1usize, 0);
+    while i < dims.len() {
+        n = match n.checked_mul(dims[i]) {
+            Some(n) => n,
+            None => panic!("shapecast: the element count of a shape overflows usize"),
+        };
+        i += 1;
+    }
+    n
+}
+
 impl<H, T> Shape for Cons<H, T>
 where
     H: Number,
-    H::U: Mul<T::Len>,
-    T: Shape,
-    Prod<H::U, T::Len>: ArrayLength,
+    T: List,
+    Self: Count,
+    <Self as Count>::N: ArrayLength,
 {
-    const LEN: usize = match H::U::USIZE.checked_mul(T::LEN) {
-        Some(n) => n,
-        None => panic!("shapecast: the element count of a shape overflows usize"),
-    };
-    type Len = Prod<H::U, T::Len>;
+    const LEN: usize = product(Self::ITEMS);
+    type Len = <Self as Count>::N;
     type Itself = Self;
 }
 
