@@ -22,6 +22,9 @@ pub const CALL_LIMIT: Duration = Duration::from_secs(2);
 /// operand may bring in (`parse::MAX_DEPTH`).
 pub const MAX_OUTPUT_DEPTH: usize = 64 + 66 + 16 + crate::parse::MAX_DEPTH;
 
+/// One macro's whole pipeline.
+type Expansion = fn(TokenStream) -> TokenStream;
+
 /// The deepest nesting of groups and angle brackets in `tokens`, iteratively.
 fn depth(tokens: TokenStream) -> usize {
     let (mut stack, mut angles, mut deepest) = (vec![tokens.into_iter()], 0usize, 0);
@@ -45,7 +48,7 @@ fn depth(tokens: TokenStream) -> usize {
 pub fn macro_case(bytes: &[u8]) {
     let Ok(text) = std::str::from_utf8(bytes) else { return };
     let Ok(tokens) = text.parse::<TokenStream>() else { return };
-    let macros: [(&str, fn(TokenStream) -> TokenStream); 3] =
+    let macros: [(&str, Expansion); 3] =
         [("shape!", pipeline::shape), ("axes!", pipeline::axes), ("broadcast!", pipeline::broadcast)];
     for (name, expand) in macros {
         let start = Instant::now();

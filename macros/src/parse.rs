@@ -126,7 +126,7 @@ pub fn too_deep(tokens: TokenStream) -> Option<Span> {
     let mut joined = false; // the last token was `-` or `=` joined to the next (`->`, `=>`)
     loop {
         let depth = stack.len() + angles + chains;
-        let Some((iter, chain)) = stack.last_mut() else { return None };
+        let (iter, chain) = stack.last_mut()?;
         let Some(token) = iter.next() else {
             chains -= *chain;
             stack.pop();
