@@ -1,6 +1,7 @@
 //! The shared test vectors (tests/data/vectors.jsonl, a copy of shared/vectors), parsed.
 #![allow(dead_code)]
 
+pub mod fuzz_checks;
 pub mod reference;
 pub mod static_checks;
 
