@@ -162,6 +162,21 @@ pub fn too_deep(tokens: TokenStream) -> Option<Span> {
     }
 }
 
+/// Whether `ty` has a form a shape type can have: a path (`Batch`, `A`, `shapecast::Nil`,
+/// `<A as Broadcast<B>>::Output`) or a macro (`shape![2, 3]`), maybe in parentheses or an
+/// invisible group. Anything else (a reference, a tuple, a trait object such as `A +`) is not a
+/// shape, and some (`A +`) would not even stay a type inside `<… as Trait>`.
+fn could_be_a_shape(mut ty: &Type) -> bool {
+    loop {
+        match ty {
+            Type::Paren(p) => ty = &p.elem,
+            Type::Group(g) => ty = &g.elem,
+            Type::Path(_) | Type::Macro(_) => return true,
+            _ => return false,
+        }
+    }
+}
+
 /// One operand: a literal shape `[2, 3]`, or any type that implements `Shape`.
 pub enum Operand {
     Literal(Literals),
@@ -174,7 +189,11 @@ impl Operand {
             Literals::parse(input, Entry::Size, errors).map(Operand::Literal)
         } else {
             // syn's own message lists every token a type may start with; say what a shape is.
-            input.parse().map(Operand::Type).map_err(|e| syn::Error::new(e.span(), EXPECTED_OPERAND))
+            let ty: Type = input.parse().map_err(|e| syn::Error::new(e.span(), EXPECTED_OPERAND))?;
+            if !could_be_a_shape(&ty) {
+                return Err(syn::Error::new_spanned(&ty, EXPECTED_OPERAND));
+            }
+            Ok(Operand::Type(Box::new(ty)))
         }
     }
 
