@@ -61,12 +61,15 @@ fn classify_entry(tokens: &[TokenTree], entry: Entry) -> syn::Result<usize> {
     match tokens.as_slice() {
         [] => Err(syn::Error::new(Span::call_site(), format!("expected {what} between the commas"))),
         [TokenTree::Literal(lit)] => literal_usize(syn::Lit::new(lit.clone()), what),
-        [TokenTree::Literal(_), next, ..] => Err(syn::Error::new(
-            next.span(),
-            format!(
-                "expected `,` before this: {what} is one integer literal, and entries are separated by commas"
-            ),
-        )),
+        // `2 3`, `2 x`: two entries without the comma between them (`2 + 1` is an expression).
+        [TokenTree::Literal(_), next @ (TokenTree::Literal(_) | TokenTree::Ident(_)), ..] => {
+            Err(syn::Error::new(
+                next.span(),
+                format!(
+                    "expected `,` before this: {what} is one integer literal, and entries are separated by commas"
+                ),
+            ))
+        }
         [TokenTree::Punct(p), ..] if p.as_char() == '-' => {
             Err(error_on(&tokens, format!("{what} cannot be negative")))
         }

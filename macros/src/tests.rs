@@ -88,6 +88,11 @@ fn errors_land_on_the_offending_token() {
         msg,
         "cannot broadcast [2, 4] with [2, 3]: axis 1 has sizes 4 and 3; sizes must be equal or one of them 1"
     );
+    // A missing comma is named as such; an expression is not taken for one.
+    let Ok(Err(failure)) = run("[2 3], [3]") else { panic!("accepted") };
+    assert!(failure.errors[0].to_string().starts_with("expected `,` before this"));
+    let Ok(Err(failure)) = run("[2 + 1], [3]") else { panic!("accepted") };
+    assert!(failure.errors[0].to_string().starts_with("a size must be an integer literal"));
     // Several independent mistakes are all reported.
     let Ok(Err(failure)) = run("[-1, 2], [2.5], [x]") else { panic!("accepted") };
     assert_eq!(failure.errors.len(), 3);
