@@ -251,4 +251,21 @@ pub mod __private {
     impl<T: ?Sized, const ERRORS: usize> Fallback<ERRORS> for T {
         type Output = T;
     }
+
+    /// `<T as IsShape>::Output` is `T` if it is a shape: how `broadcast!` passes each type
+    /// operand, so that a type that is not a shape gets one error, in these words, instead of
+    /// one for each trait of the form that it fails.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not a shape",
+        label = "expected a shape type here",
+        note = "an operand of `broadcast!` is a bracketed list of sizes (`[2, 3]`, `[Samples, 4]`) or a shape type: `shape![2, 3]`, an alias of one, or a generic parameter bounded by `AnyShape` or `Shape`"
+    )]
+    pub trait IsShape {
+        /// `Self`.
+        type Output: crate::AnyShape;
+    }
+    #[diagnostic::do_not_recommend]
+    impl<T: crate::AnyShape> IsShape for T {
+        type Output = T::Itself;
+    }
 }

@@ -254,7 +254,7 @@ impl<H: Number, T: List> List for Cons<H, T> {
     label = "a shape of fixed sizes is needed here",
     note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
 )]
-pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed> {
+pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = Self> {
     /// The element count (1 for `shape![]`).
     const LEN: usize;
     /// The sizes, outermost first.
@@ -278,19 +278,52 @@ impl Shape for Nil {
     type Len = typenum::U1;
 }
 
+/// The element count of a list of sizes as a typenum number, axis by axis.
+///
+/// Kept apart from [`Shape`] so that a shape's proof does not nest one `Shape` per axis with
+/// an `ArrayLength` proof (itself a comparison with `usize::MAX`, bit by bit) at the bottom: the
+/// count nests one level per axis, and `ArrayLength` is proved once, for the whole count. With
+/// both at the bottom of one chain, rank 57 and above passed rustc's default recursion limit.
+#[doc(hidden)]
+pub trait Count {
+    /// The product of the sizes.
+    type N;
+}
+
+impl Count for Nil {
+    type N = typenum::U1;
+}
+
+impl<H: Number, T: Count> Count for Cons<H, T>
+where
+    H::U: Mul<T::N>,
+{
+    type N = Prod<H::U, T::N>;
+}
+
+/// The product of `dims`, at compile time (a shape's `LEN`).
+const fn product(dims: &[usize]) -> usize {
+    let (mut n, mut i) = (1usize, 0);
+    while i < dims.len() {
+        n = match n.checked_mul(dims[i]) {
+            Some(n) => n,
+            None => panic!("shapecast: the element count of a shape overflows usize"),
+        };
+        i += 1;
+    }
+    n
+}
+
 #[diagnostic::do_not_recommend]
 impl<H, T> Shape for Cons<H, T>
 where
     H: Number + Extent<Kind = crate::typelevel::Fixed>,
-    H::U: Mul<T::Len>,
-    T: Shape,
-    Prod<H::U, T::Len>: ArrayLength,
+    T: List + AnyShape<Kind = crate::typelevel::Fixed>,
+    Self: Count,
+    <Self as Count>::N: ArrayLength,
 {
-    const LEN: usize = match H::U::USIZE.checked_mul(T::LEN) {
-        Some(n) => n,
-        None => panic!("shapecast: the element count of a shape overflows usize"),
-    };
-    type Len = Prod<H::U, T::Len>;
+    const LEN: usize = product(Self::ITEMS);
+    type Len = <Self as Count>::N;
 }
 
 /// Any shape: fixed sizes, run-time sizes ([`Dyn`]), or both. A value of it holds the run-time
@@ -305,15 +338,28 @@ where
 /// let shape = shapecast::dims![samples, 4]; // a value of shape![Samples, 4]
 /// assert_eq!((shape.rank(), &*shape.extents(), shape.element_count()), (2, &[150, 4][..], 600));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape",
+    label = "expected a shape type here",
+    note = "a shape is a bracketed list of sizes in `broadcast!` (`[2, 3]`, `[Samples, 4]`), or a shape type: `shape![2, 3]`, an alias of one, or a generic parameter bounded by `Shape` or `AnyShape`"
+)]
 pub trait AnyShape: Copy + sealed::FromExtents {
     /// The number of axes.
     const RANK: usize;
-    /// The sizes, fixed ones as they are and run-time ones as 0: what is known at compile time.
+    /// The sizes, fixed ones as they are and run-time ones as 2: what is known at compile time.
+    /// (The kernels build a hint plan from it, used only where its runs equal the real plan's:
+    /// a run-time size there must read as neither 0, an empty array, nor 1, a dropped axis.)
     #[doc(hidden)]
     const STATIC: [usize; MAX_RANK];
     /// Whether every size is fixed (what an owned output's storage is chosen by).
     #[doc(hidden)]
     type Kind;
+    /// `Self`: `broadcast!` names a type operand `A` as `<A as AnyShape>::Itself` (through
+    /// `IsShape`), so that a type that is not a shape gets one error, which says so, and not one
+    /// per trait of the form. A [`Shape`] declares it `Self`, so generic code over fixed shapes
+    /// sees through it.
+    #[doc(hidden)]
+    type Itself: AnyShape;
     /// Whether every size is fixed: then [`STATIC`](Self::STATIC) is the whole shape, and the
     /// kernels' plans are constants.
     #[doc(hidden)]
@@ -359,6 +405,7 @@ pub trait AnyShape: Copy + sealed::FromExtents {
 }
 
 impl AnyShape for Nil {
+    type Itself = Nil;
     const RANK: usize = 0;
     const FIXED: bool = true;
     const STATIC: [usize; MAX_RANK] = [0; MAX_RANK];
@@ -374,6 +421,7 @@ impl<H: Extent, T: AnyShape> AnyShape for Cons<H, T>
 where
     H::Kind: crate::typelevel::Join<T::Kind>,
 {
+    type Itself = Self;
     const RANK: usize = T::RANK + 1;
     const FIXED: bool = H::FIXED.is_some() && T::FIXED;
     const STATIC: [usize; MAX_RANK] = {
@@ -381,7 +429,7 @@ where
         let mut all = [0; MAX_RANK];
         all[0] = match H::FIXED {
             Some(n) => n,
-            None => 0,
+            None => 2,
         };
         let mut i = 1;
         while i < MAX_RANK {

@@ -4,9 +4,20 @@
 mod common;
 
 use common::messages;
+use std::sync::mpsc;
+use std::time::Duration;
+
 use common::reference as naive;
 use proptest::prelude::*;
 use shapecast::dynamic::{self, ErrorKind, Slot};
+
+/// Runs `f` on its own thread and fails unless it returns within `limit` (a call that hangs is
+/// left running; the test process ends without it).
+fn within<R: Send + 'static>(limit: Duration, f: impl FnOnce() -> R + Send + 'static) -> R {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || tx.send(f()));
+    rx.recv_timeout(limit).expect("the call did not return in time")
+}
 
 fn size() -> impl Strategy<Value = usize> {
     prop_oneof![4 => 0usize..=4, 1 => Just(usize::MAX), 1 => Just(1usize << 33), 1 => any::<usize>()]
@@ -170,4 +181,36 @@ fn errors_name_what_went_wrong() {
         e.to_string(),
         "cannot broadcast [16, 8, 4] with [8, 4] using dims [2, 1]: axis 2 has sizes 4 and 8; sizes must be equal or one of them 1"
     );
+}
+
+/// An array with no elements costs nothing, however large its other sizes: no kernel loops over
+/// them (it once took time linear in the largest axis, decades for 2^62).
+#[test]
+fn empty_arrays_with_huge_axes_return_at_once() {
+    let limit = Duration::from_secs(10);
+    let r = within(limit, || dynamic::sum_to(&[] as &[u64], &[0, 2, 1 << 62], &mut [], &[0, 1, 1 << 62]));
+    assert_eq!(r, Ok(()));
+    let r = within(limit, || dynamic::sum_axes(&[] as &[u64], &[0, 2, 3, 65536, 65536], &mut [], &[1]));
+    assert_eq!(r.map(|s| s.to_vec()), Ok(vec![0, 3, 65536, 65536]));
+    // Every kernel, the zero anywhere, with and without stretching.
+    let huge = 1usize << 62;
+    for (from, to) in [
+        (vec![0, 1, huge], vec![0, 2, huge]),
+        (vec![huge, 0], vec![huge, 0]),
+        (vec![1, 0], vec![huge, 0]),
+        (vec![0, 1], vec![0, huge]),
+        (vec![0], vec![huge, 3, 0]),
+    ] {
+        let r = within(limit, move || {
+            let mut none: [u64; 0] = [];
+            let copied = dynamic::copy_broadcast_to(&[] as &[u64], &from, &mut none, &to).is_ok();
+            let zipped =
+                dynamic::zip_broadcast(&[] as &[u64], &from, &[], &to, &mut none, |x, y: u64| x + y).is_ok();
+            let assigned =
+                dynamic::zip_assign(&mut none, &to, &[] as &[u64], &from, |x, y: u64| x + y).is_ok();
+            let summed = dynamic::sum_to(&[] as &[u64], &to, &mut none, &from).is_ok();
+            [copied, zipped, assigned, summed]
+        });
+        assert_eq!(r, [true; 4]);
+    }
 }

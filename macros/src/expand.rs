@@ -3,6 +3,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use shapecast_rules::MAX_RANK;
 
 use crate::parse::{Keyword, Literals, Operand};
 
@@ -51,6 +52,10 @@ pub fn number(n: usize) -> TokenStream {
 }
 
 /// `Cons<H0, Cons<H1, … Nil>>` for the entries `values`, in one linear pass.
+///
+/// A list of more than 64 entries is written as `Nil`: only the fallback type of an error can be
+/// that long (every list the macros accept has at most 64 entries), and a type nested thousands
+/// deep would overflow rustc's stack after the error is reported.
 pub fn list(values: &[usize]) -> TokenStream {
     list_named(values, &[])
 }
@@ -59,6 +64,7 @@ pub fn list(values: &[usize]) -> TokenStream {
 /// run-time size whose type is `names[k]`.
 pub fn list_named(values: &[usize], names: &[TokenStream]) -> TokenStream {
     let p = quote!(::shapecast::__private);
+    let values = if values.len() > MAX_RANK { &[][..] } else { values };
     let mut out = TokenStream::new();
     for &v in values {
         out.extend(quote!(#p::Cons<));
@@ -97,11 +103,12 @@ pub fn literals(l: &Literals) -> TokenStream {
     list_named(&values, &names)
 }
 
-/// An operand as a type: its own type, or the list of its literal sizes.
+/// An operand as a type: the list of its literal sizes, or its own type as
+/// `<A as IsShape>::Output`, so that a type that is not a shape gets one error that says so.
 pub fn operand(op: &Operand) -> TokenStream {
     match op {
         Operand::Literal(l) => literals(l),
-        Operand::Type(ty) => quote!(#ty),
+        Operand::Type(ty) => quote_spanned!(op.span()=> <#ty as ::shapecast::__private::IsShape>::Output),
     }
 }
 

@@ -125,6 +125,11 @@ fn errors_land_on_the_offending_token() {
         msg,
         "cannot broadcast [2, 4] with [2, 3]: axis 1 has sizes 4 and 3; sizes must be equal or one of them 1"
     );
+    // A missing comma is named as such; an expression is not taken for one.
+    let Ok(Err(failure)) = run("[2 3], [3]") else { panic!("accepted") };
+    assert!(failure.errors[0].to_string().starts_with("expected `,` before this"));
+    let Ok(Err(failure)) = run("[2 + 1], [3]") else { panic!("accepted") };
+    assert!(failure.errors[0].to_string().starts_with("a size must be an integer literal"));
     // Several independent mistakes are all reported.
     let Ok(Err(failure)) = run("[-1, 2], [2.5], [2 + 1]") else { panic!("accepted") };
     let messages: Vec<String> = failure.errors.iter().map(ToString::to_string).collect();
@@ -240,5 +245,91 @@ proptest! {
             _ => format!("{a}, {b}, dims = {l}"),
         };
         let _ = run(&input);
+    }
+}
+
+/// Every file under `fuzz/<kind>/macros/`, sorted, with its contents.
+fn fuzz_inputs(kind: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz").join(kind).join("macros");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return vec![] };
+    let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).unwrap())).collect()
+}
+
+/// The fuzz target's corpus (`cargo fuzz cmin`) and every input it found (`fuzz/regressions/`),
+/// through the target's own check: on stable, so every finding stays fixed.
+#[test]
+fn the_macro_fuzz_corpus_and_findings_replay() {
+    let corpus = fuzz_inputs("corpus");
+    assert!(corpus.len() >= 50, "the corpus of fuzz/corpus/macros is missing ({} files)", corpus.len());
+    for (name, bytes) in corpus.iter().chain(&fuzz_inputs("regressions")) {
+        let outcome = on_a_large_stack(bytes.clone());
+        assert!(outcome.is_ok(), "{name} fails again");
+    }
+}
+
+/// Runs the fuzz check on a thread with 64 MiB of stack: parsing an accepted expansion back
+/// (a 64-bit size is 64 nested `UInt<…>`) takes more than a test thread's 2 MiB without
+/// optimization; rustc's own parser grows its stack as it needs. The macros themselves are held
+/// to a test thread's stack by `the_deepest_accepted_input_fits_the_stack`.
+fn on_a_large_stack(bytes: Vec<u8>) -> std::thread::Result<()> {
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || crate::fuzz_check::macro_case(&bytes))
+        .unwrap()
+        .join()
+}
+
+/// What once overflowed the stack: thousands of entries (the fallback type nested as deep),
+/// and nesting inside a list or an operand. Each is an error on its token, and the expansion
+/// stays shallow.
+#[test]
+fn deep_or_long_input_is_an_error_not_a_crash() {
+    let many = vec!["1"; 5000].join(", ");
+    let inputs = [
+        many.clone(),
+        format!("[{many}] => [2]"),
+        format!("{}1{}", "[".repeat(700), "]".repeat(700)),
+        format!("[2], {}[2]{}", "(".repeat(1000), ")".repeat(1000)),
+        format!("{}1", "-".repeat(5000)),
+        format!("[{}1]", "- ".repeat(5000)),
+        format!("[2], {}u8", "&".repeat(5000)),
+        format!("[2], {}u8{}", "Vec<".repeat(3000), ">".repeat(3000)),
+        format!("[2], {}u8", "fn() -> ".repeat(33)),
+        format!("[2], X<{{{}1}}>", "-".repeat(33)),
+    ];
+    for input in &inputs {
+        assert!(input.len() > 20);
+        let tokens: proc_macro2::TokenStream = input.parse().unwrap();
+        for out in [crate::pipeline::shape(tokens.clone()), crate::pipeline::broadcast(tokens.clone())] {
+            assert!(out.to_string().contains("compile_error"), "{}…: accepted", &input[..20]);
+        }
+        for which in [b'0', b'1', b'2'] {
+            assert!(on_a_large_stack([&[which], input.as_bytes()].concat()).is_ok(), "{}…", &input[..20]);
+        }
+    }
+}
+
+/// The deepest input the macros accept, each kind of nesting that makes syn recurse, parses
+/// within the stack of a test thread (2 MiB) without optimization.
+#[test]
+fn the_deepest_accepted_input_fits_the_stack() {
+    let n = crate::parse::MAX_DEPTH - 2;
+    let inputs = [
+        format!("[2], {}u8{}", "Vec<".repeat(n), ">".repeat(n)),
+        format!("[2], {}u8", "&".repeat(n)),
+        format!("[2], {}u8{}", "(".repeat(n), ",)".repeat(n)),
+        format!("[2], {}u8", "fn() -> ".repeat(n)),
+        format!("[2], {}u8{}", "fn(".repeat(n), ")".repeat(n)),
+        format!("[2], {}u8{}", "<".repeat(n), " as T>::X".repeat(n)),
+        format!("[2], X<{}{}>", "{".repeat(n), "}".repeat(n)),
+        format!("[2], {}u8", "*const ".repeat(n)),
+        format!("[2], {}u8{}", "dyn Fn(".repeat(n), ")".repeat(n)),
+        format!("[2], {}u8", "impl Fn() -> ".repeat(n)),
+    ];
+    for input in &inputs {
+        let out = crate::pipeline::broadcast(input.parse().unwrap()).to_string();
+        assert!(!out.contains("nests more than"), "{input}: {out}");
     }
 }

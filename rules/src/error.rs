@@ -68,7 +68,20 @@ pub enum ErrorKind {
         /// How many entries it has.
         rank: usize,
     },
-    /// The result's element count (the product of its non-zero sizes) overflows `usize`.
+    /// The result's sizes, zeros left out, multiply past `usize::MAX`.
+    ///
+    /// The rule counts the non-zero sizes only, so a shape with a size 0 is still an error when
+    /// its other sizes overflow: `[0, 2^40, 2^40]` has no elements, yet it is rejected on a
+    /// 64-bit target. This keeps every row-major stride of every accepted shape in range (the
+    /// stride of the axis of size 0 in that shape would be 2^80), so a kernel never computes an
+    /// offset that wraps, and an array with no elements costs no more than its rank to handle.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, broadcast_shapes};
+    /// assert!(broadcast_shapes(&[&[0, 1 << 20, 1 << 20]]).is_ok());
+    /// let e = broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    /// ```
     TooManyElements,
     /// Symmetric rule (NumPy, XLA's degenerate step): two sizes differ and neither is 1.
     SizeMismatch {

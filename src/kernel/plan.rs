@@ -25,12 +25,27 @@ impl<const N: usize> Plan<N> {
     /// (one entry per output axis for each operand): drops size-1 axes, then merges each axis
     /// into the one before where every operand steps over the pair as over one axis.
     ///
+    /// An output with no elements (a size 0 anywhere) is the plan of one empty run, whatever
+    /// its other sizes: no loop of any kernel then runs even once, however large those sizes
+    /// are.
+    ///
+    /// After planning, every operand's stride along the innermost run is 0 or 1: the last
+    /// output axis kept has a size other than 1, and every operand axis placed after it lands on
+    /// an output axis of size 1, so has size 1 itself (a broadcast stretches only size 1), so
+    /// the row-major stride of the operand axis on the last kept axis is a product of 1s (or
+    /// the operand is stretched there, stride 0). The kernels rely on this.
+    ///
     /// A `const fn`: the static kernels build their plans at compile time.
     pub(crate) const fn new(dims: &[usize], strides: [&[usize]; N]) -> Self {
         let mut plan = Plan { rank: 0, dims: [1; MAX_RANK], strides: [[0; MAX_RANK]; N] };
         let mut axis = 0;
         while axis < dims.len() && axis < MAX_RANK {
             let d = dims[axis];
+            if d == 0 {
+                let mut empty = Plan { rank: 1, dims: [1; MAX_RANK], strides: [[0; MAX_RANK]; N] };
+                empty.dims[0] = 0;
+                return empty;
+            }
             if d != 1 {
                 let mut mergeable = plan.rank > 0;
                 let mut i = 0;
@@ -43,7 +58,7 @@ impl<const N: usize> Plan<N> {
                     plan.rank += 1;
                 }
                 let last = plan.rank - 1;
-                plan.dims[last] = if mergeable { plan.dims[last] * d } else { d };
+                plan.dims[last] = if mergeable { plan.dims[last].wrapping_mul(d) } else { d };
                 let mut i = 0;
                 while i < N {
                     plan.strides[i][last] = if axis < strides[i].len() { strides[i][axis] } else { 0 };
@@ -58,6 +73,12 @@ impl<const N: usize> Plan<N> {
     /// The (merged) loop sizes, outermost first.
     pub(crate) fn dims(&self) -> &[usize] {
         &self.dims[..self.rank]
+    }
+
+    /// Whether the output has no elements (then the plan is one run of length 0).
+    #[inline(always)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.rank == 1 && self.dims[0] == 0
     }
 
     /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one
@@ -99,7 +120,7 @@ impl<const N: usize> Plan<N> {
     /// `runs` is [`runs`](Self::runs), perhaps as constants (see [`with_runs`](Self::with_runs)).
     #[inline(always)]
     pub(crate) fn for_each_run(&self, runs: Runs<N>, mut run: impl FnMut([usize; N])) {
-        if self.dims[..self.rank].contains(&0) {
+        if self.is_empty() {
             return;
         }
         let loops = self.rank.saturating_sub(1);
@@ -178,6 +199,18 @@ mod tests {
         // A size-1 output axis disappears; stretched axes next to each other merge.
         let p = Plan::new(&[5, 1, 2, 3], [&[1, 0, 0, 0]]);
         assert_eq!((p.rank, p.inner()), (2, (6, [0])));
+    }
+
+    #[test]
+    fn an_empty_output_is_one_empty_run_whatever_its_other_sizes() {
+        for dims in [&[0, 2, 1 << 62][..], &[1 << 62, 0], &[3, 0, 5], &[0]] {
+            let p = Plan::new(dims, [&[usize::MAX; 3], &[7; 3]]);
+            assert_eq!((p.rank, p.inner(), p.is_empty()), (1, (0, [0, 0]), true), "{dims:?}");
+            let mut runs = 0;
+            p.for_each_run(p.runs(), |_| runs += 1);
+            assert_eq!(runs, 0);
+        }
+        assert!(!Plan::<1>::new(&[], [&[]]).is_empty());
     }
 
     #[test]

@@ -22,10 +22,10 @@ fn add<T: AddAssign>(mut a: T, b: T) -> T {
 /// has initialized (to zero for a sum).
 #[inline(always)]
 pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
+    // An empty plan is one run of length 0: no strip and no run below is visited, whatever
+    // the sizes of the other axes (see `Plan::new`).
     let Runs { n, strides: [ss, sd], .. } = runs;
-    if n == 0 {
-        return;
-    }
+    debug_assert!(ss <= 1 && sd <= 1, "an inner stride is 0 or 1");
     if (ss, sd) == (1, 1) && size_of_val(src) <= IN_CACHE_BYTES {
         // Strip by strip: a strip's sums stay in a few registers while every run is added.
         let strip = (STRIP_BYTES / size_of::<T>().max(1)).max(1);
@@ -47,14 +47,8 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, runs: R
         |[os, od]| match (ss, sd) {
             (1, 0) => block::sum(&mut dst[od], &src[os..os + n]),
             (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], add),
-            _ => {
-                let (mut is, mut id) = (os, od);
-                for _ in 0..n {
-                    dst[id] += src[is];
-                    is += ss;
-                    id += sd;
-                }
-            }
+            // A plan of rank 0 (every size 1): one element, strides 0.
+            _ => dst[od] += src[os],
         },
     );
 }

@@ -4,6 +4,7 @@
 
 #[macro_use]
 pub mod cases;
+pub mod fuzz_checks;
 pub mod messages;
 pub mod reference;
 pub mod static_checks;
