@@ -394,13 +394,16 @@ pub trait AnyShape: Copy + sealed::FromExtents {
         f.write_str("]")
     }
 
-    /// The element count: the product of the sizes (for a shape that holds data, checked not to
-    /// overflow when the data came in).
+    /// The element count: the product of the sizes. For a shape that holds data it was checked
+    /// not to overflow when the data came in; a new tensor's sizes come from its bindings, and
+    /// a count past `usize` saturates, so that allocating it fails plainly, as a `Vec` that
+    /// large would, rather than making a smaller buffer.
     #[inline]
     fn element_count(&self) -> usize {
         let mut dims = [0; MAX_RANK];
         self.write_extents(&mut dims);
-        dims[..Self::RANK].iter().fold(1, |n: usize, &d| n.wrapping_mul(d))
+        let dims = &dims[..Self::RANK];
+        if dims.contains(&0) { 0 } else { dims.iter().fold(1, |n: usize, &d| n.saturating_mul(d)) }
     }
 }
 

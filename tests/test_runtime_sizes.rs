@@ -297,3 +297,19 @@ fn debug_names_run_time_sizes() {
     assert_eq!(format!("{t:?}"), "TensorRef<[R = 2, 2]> [[1, 2], [3, 4]]");
     assert_eq!(format!("{:?}", t * 10), "BoxedTensor<[R = 2, 2]> [[10, 20], [30, 40]]");
 }
+
+/// A new tensor whose run-time sizes multiply past `usize` (sizes bound from numbers, with no
+/// data behind them) fails to allocate, as a `Vec` that large would; it never gets a smaller
+/// buffer.
+#[test]
+fn a_new_tensor_too_large_to_count_fails_to_allocate() {
+    let result = std::panic::catch_unwind(|| {
+        bind!(let huge: R = usize::MAX / 2);
+        let row = Tensor::<u8, shape![4]>::splat(1);
+        row.broadcast_to_shape(dims![huge, 4]).as_slice().len()
+    });
+    let message = result.unwrap_err();
+    let text =
+        message.downcast_ref::<String>().map(String::as_str).or(message.downcast_ref::<&str>().copied());
+    assert!(text.is_some_and(|t| t.contains("capacity overflow")), "{text:?}");
+}
