@@ -6,8 +6,6 @@
 //! might change the next load. Reading a whole block into registers first removes the
 //! question, and the block vectorizes.
 
-use core::ops::AddAssign;
-
 /// Elements per block: a few vector registers' worth for the common element sizes.
 const BLOCK: usize = 16;
 
@@ -47,22 +45,23 @@ pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMu
     tail.iter_mut().zip(&xs[done..]).for_each(|(o, &x)| *o = f(*o, x));
 }
 
-/// `*total += xs[0] + xs[1] + …`, summed in `BLOCK` lanes that are added together at the end:
-/// the lanes vectorize where one running total cannot. Floating-point results can differ
-/// from left-to-right summation in the last bits (usually for the better, as with NumPy's
-/// pairwise summation); integer results cannot.
+/// `*total = f(…f(f(*total, xs[0]), xs[1])…)`, folded in `BLOCK` lanes that are folded together
+/// at the end: the lanes vectorize where one running total cannot. For a sum, floating-point
+/// results can differ from left-to-right summation in the last bits (usually for the better, as
+/// with NumPy's pairwise summation); integer results cannot. `f` must not care about the order
+/// beyond that (a maximum does not).
 #[inline(always)]
-pub(crate) fn sum<T: Copy + AddAssign>(total: &mut T, xs: &[T]) {
+pub(crate) fn fold<T: Copy>(total: &mut T, xs: &[T], f: impl Fn(T, T) -> T) {
     let mut blocks = arrays(xs);
     if let Some(&first) = blocks.next() {
         let mut lanes = first;
         for x in blocks {
             let x = *x;
-            lanes.iter_mut().zip(&x).for_each(|(lane, &x)| *lane += x);
+            lanes.iter_mut().zip(&x).for_each(|(lane, &x)| *lane = f(*lane, x));
         }
-        lanes.iter().for_each(|&lane| *total += lane);
+        lanes.iter().for_each(|&lane| *total = f(*total, lane));
     }
-    xs[xs.len() / BLOCK * BLOCK..].iter().for_each(|&x| *total += x);
+    xs[xs.len() / BLOCK * BLOCK..].iter().for_each(|&x| *total = f(*total, x));
 }
 
 /// The whole blocks at the start of `xs`, as arrays.
@@ -104,8 +103,11 @@ mod tests {
             assert!(out[..n].iter().enumerate().all(|(i, &o)| o == 201 * i as u32 + 14));
             assert!(out[n..].iter().all(|&o| o == 0));
             let mut total = 5;
-            sum(&mut total, &xs[..n]);
+            fold(&mut total, &xs[..n], |t, x| t + x);
             assert_eq!(total as usize, 5 + n * n.saturating_sub(1) / 2);
+            let mut top = 0;
+            fold(&mut top, &xs[..n], |t, x| if x > t { x } else { t });
+            assert_eq!(top as usize, n.saturating_sub(1));
         }
     }
 }
