@@ -14,12 +14,21 @@ use super::{Plan, Runs};
 /// lanes together), so `combine` should be associative and commutative, as far as the element
 /// type allows.
 pub(crate) trait Reducer<T: Copy> {
+    /// Whether folding an element in twice changes nothing (a maximum does not care): the
+    /// kernel's lanes then start as copies of the result so far.
+    const IDEMPOTENT: bool;
+    /// The reducer to fold with again, from the start, when [`redo`](Self::redo) says that a
+    /// result of this one may be wrong.
+    type Exact: Reducer<T>;
     /// The value every result starts from (0 for a sum); `None` when there is none (a maximum),
     /// and each result then starts from the first of its elements, so that reducing no
     /// elements has no result.
     fn identity() -> Option<T>;
     /// Folds `x` into `acc`.
     fn combine(acc: T, x: T) -> T;
+    /// Whether `result` may be wrong, so that the fold must be done again with
+    /// [`Exact`](Self::Exact).
+    fn redo(result: T) -> bool;
 }
 
 /// A reducer that keeps one of its elements (a maximum, a minimum): `better(x, best)` is whether
@@ -33,6 +42,8 @@ pub(crate) trait Pick<T: Copy>: Reducer<T> {
 pub(crate) struct Sum;
 
 impl<T: Copy + AddAssign + Zero> Reducer<T> for Sum {
+    const IDEMPOTENT: bool = false;
+    type Exact = Sum;
     #[inline(always)]
     fn identity() -> Option<T> {
         Some(T::zero())
@@ -41,6 +52,10 @@ impl<T: Copy + AddAssign + Zero> Reducer<T> for Sum {
     fn combine(mut acc: T, x: T) -> T {
         acc += x;
         acc
+    }
+    #[inline(always)]
+    fn redo(_: T) -> bool {
+        false
     }
 }
 
@@ -53,43 +68,60 @@ fn is_nan<T: PartialOrd>(x: &T) -> bool {
 }
 
 /// The maximum, NaN ignored: a NaN result only when every element is NaN (as `f32::max`).
-pub(crate) struct Max;
+///
+/// `Max<false>` folds with `if x > acc { x } else { acc }`, one instruction for floats
+/// (`maxps`), which ignores a NaN `x` but keeps a NaN `acc`: it is exact unless a result starts
+/// from a NaN (its first element), and such a result stays NaN, so the fold is then done again
+/// with `Max<true>`, which also replaces a NaN `acc`. For integers nothing is ever redone.
+pub(crate) struct Max<const EXACT: bool = false>;
 
-impl<T: Copy + PartialOrd> Reducer<T> for Max {
+impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Max<EXACT> {
+    const IDEMPOTENT: bool = true;
+    type Exact = Max<true>;
     #[inline(always)]
     fn identity() -> Option<T> {
         None
     }
-    /// A compare and a select per element (NaN tested with a second compare, `|` rather than
-    /// `||` so that there is no branch): lane by lane, it vectorizes.
     #[inline(always)]
     fn combine(acc: T, x: T) -> T {
-        if (x > acc) | is_nan(&acc) { x } else { acc }
+        // `|` rather than `||`: a second compare and no branch, which still vectorizes.
+        if (x > acc) | (EXACT && is_nan(&acc)) { x } else { acc }
+    }
+    #[inline(always)]
+    fn redo(result: T) -> bool {
+        !EXACT && is_nan(&result)
     }
 }
 
-impl<T: Copy + PartialOrd> Pick<T> for Max {
+impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Max<EXACT> {
     #[inline(always)]
     fn better(x: T, best: T) -> bool {
         (x > best) | (is_nan(&best) & !is_nan(&x))
     }
 }
 
-/// The minimum, NaN ignored: a NaN result only when every element is NaN (as `f32::min`).
-pub(crate) struct Min;
+/// The minimum, NaN ignored: a NaN result only when every element is NaN (as `f32::min`);
+/// folded as [`Max`] is, with `minps`.
+pub(crate) struct Min<const EXACT: bool = false>;
 
-impl<T: Copy + PartialOrd> Reducer<T> for Min {
+impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Min<EXACT> {
+    const IDEMPOTENT: bool = true;
+    type Exact = Min<true>;
     #[inline(always)]
     fn identity() -> Option<T> {
         None
     }
     #[inline(always)]
     fn combine(acc: T, x: T) -> T {
-        if (x < acc) | is_nan(&acc) { x } else { acc }
+        if (x < acc) | (EXACT && is_nan(&acc)) { x } else { acc }
+    }
+    #[inline(always)]
+    fn redo(result: T) -> bool {
+        !EXACT && is_nan(&result)
     }
 }
 
-impl<T: Copy + PartialOrd> Pick<T> for Min {
+impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Min<EXACT> {
     #[inline(always)]
     fn better(x: T, best: T) -> bool {
         (x < best) | (is_nan(&best) & !is_nan(&x))

@@ -37,7 +37,7 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs
         runs,
         #[inline(always)]
         |[os, od]| match (ss, sd) {
-            (1, 0) => block::fold(&mut dst[od], &src[os..os + n], R::combine),
+            (1, 0) => block::fold(&mut dst[od], &src[os..os + n], R::IDEMPOTENT, R::combine),
             (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], R::combine),
             _ => {
                 let (mut is, mut id) = (os, od);

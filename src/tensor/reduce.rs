@@ -131,6 +131,11 @@ where
 /// first in row-major order of the reduced axes, as NumPy does; which of `0.0` and `-0.0` a
 /// maximum holds is unspecified.
 ///
+/// The maximum and minimum are folded at the speed of a plain compare-and-select (`maxps` for
+/// `f32`), which ignores a NaN element but would keep a NaN it started from; a reduction where
+/// some output's first element is NaN is therefore done again with a slower step that also
+/// replaces a NaN so far: NaN data can cost a second pass, never a different answer.
+///
 /// # Empty axes
 ///
 /// The maximum of no elements does not exist, so each of these returns `None` (and leaves the
@@ -408,12 +413,8 @@ where
         out: &mut TensorMut<'_, D::Elem, S2>,
     ) -> Option<()> {
         let small = out.shape();
-        let dst = out.as_mut_slice();
-        match R::identity() {
-            Some(start) => dst.fill(start),
-            None => self.first_into::<S2, M>(&small, dst)?,
-        }
-        self.fold::<S2, M, R>(&small, dst);
+        self.start::<S2, M, R>(&small, out.as_mut_slice())?;
+        self.fold::<S2, M, R>(&small, out.as_mut_slice());
         Some(())
     }
 
@@ -434,16 +435,24 @@ where
         let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), start);
         let mut out = TensorBase::from_parts(data, shape);
         if R::identity().is_none() {
-            self.first_into::<S2, M>(&shape, out.as_mut_slice())?;
+            self.start::<S2, M, R>(&shape, out.as_mut_slice())?;
         }
         self.fold::<S2, M, R>(&shape, out.as_mut_slice());
         Some(out)
     }
 
-    /// Sets `dst` (shape `small`) to each output element's first element: `None` if a reduced
-    /// axis is empty, so that there is none.
+    /// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
+    /// first element, and then `None` if a reduced axis is empty, so that there is none.
     #[inline(always)]
-    fn first_into<S2: AnyShape, M: MapInto<S2, S>>(&self, small: &S2, dst: &mut [D::Elem]) -> Option<()> {
+    fn start<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
+        &self,
+        small: &S2,
+        dst: &mut [D::Elem],
+    ) -> Option<()> {
+        if let Some(identity) = R::identity() {
+            dst.fill(identity);
+            return Some(());
+        }
         let (src, big) = (self.as_slice(), self.shape());
         if ReducePlan::<S, S2, M>::count(&big, small) == 0 {
             return None;
@@ -457,16 +466,27 @@ where
         Some(())
     }
 
-    /// Folds every element into `dst` (shape `small`, already started) with `R`.
+    /// Folds every element into `dst` (shape `small`, started by [`start`](Self::start)) with
+    /// `R`, and again from the start with `R::Exact` if `R` may have got a result wrong.
     #[inline(always)]
     fn fold<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(&self, small: &S2, dst: &mut [D::Elem]) {
-        let src = self.as_slice();
+        let (src, big) = (self.as_slice(), self.shape());
         ReducePlan::<S, S2, M>::with(
-            &self.shape(),
+            &big,
             small,
             #[inline(always)]
             |plan, runs| kernel::accumulate::<_, R>(src, plan, runs, dst),
         );
+        if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
+            // `start` gave `Some` already.
+            let _ = self.start::<S2, M, R::Exact>(small, dst);
+            ReducePlan::<S, S2, M>::with(
+                &big,
+                small,
+                #[inline(always)]
+                |plan, runs| kernel::accumulate::<_, R::Exact>(src, plan, runs, dst),
+            );
+        }
     }
 
     /// Where `P` keeps its element over the axes `Ax`, into `out`: `None`, with `out` left as
