@@ -431,8 +431,8 @@ where
         }
         // The output's first elements stand in until they are overwritten: with at least one
         // element reduced into each output element, the input is at least as long.
-        let start = |i| R::identity().unwrap_or_else(|| src[i]);
-        let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), start);
+        let stand_in = |i| R::identity().unwrap_or_else(|| src[i]);
+        let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
         let mut out = TensorBase::from_parts(data, shape);
         if R::identity().is_none() {
             self.start::<S2, M, R>(&shape, out.as_mut_slice())?;
