@@ -33,7 +33,13 @@ pub(crate) trait Reducer<T: Copy> {
 
 /// A reducer that keeps one of its elements (a maximum, a minimum): `better(x, best)` is whether
 /// `x` replaces `best`, which keeps the first of equal elements.
+///
+/// Like [`Reducer::combine`], `better` may be wrong about a NaN `best`, which it then keeps:
+/// [`redo`](Reducer::redo) of the element kept says when to scan again with
+/// [`ExactPick`](Self::ExactPick).
 pub(crate) trait Pick<T: Copy>: Reducer<T> {
+    /// The pick to scan with again when `redo` says so.
+    type ExactPick: Pick<T>;
     /// Whether `x` replaces the element kept so far.
     fn better(x: T, best: T) -> bool;
 }
@@ -94,9 +100,10 @@ impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Max<EXACT> {
 }
 
 impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Max<EXACT> {
+    type ExactPick = Max<true>;
     #[inline(always)]
     fn better(x: T, best: T) -> bool {
-        (x > best) | (is_nan(&best) & !is_nan(&x))
+        (x > best) | (EXACT && is_nan(&best) && !is_nan(&x))
     }
 }
 
@@ -122,9 +129,10 @@ impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Min<EXACT> {
 }
 
 impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Min<EXACT> {
+    type ExactPick = Min<true>;
     #[inline(always)]
     fn better(x: T, best: T) -> bool {
-        (x < best) | (is_nan(&best) & !is_nan(&x))
+        (x < best) | (EXACT && is_nan(&best) && !is_nan(&x))
     }
 }
 

@@ -132,9 +132,10 @@ where
 /// maximum holds is unspecified.
 ///
 /// The maximum and minimum are folded at the speed of a plain compare-and-select (`maxps` for
-/// `f32`), which ignores a NaN element but would keep a NaN it started from; a reduction where
-/// some output's first element is NaN is therefore done again with a slower step that also
-/// replaces a NaN so far: NaN data can cost a second pass, never a different answer.
+/// `f32`), and the arg-reductions scan with a plain compare, which ignores a NaN element but
+/// would keep a NaN it started from; a reduction where some output's first element is NaN is
+/// therefore done again with a slower step that also replaces a NaN so far: NaN data can cost
+/// a second pass, never a different answer.
 ///
 /// # Empty axes
 ///
@@ -505,18 +506,30 @@ where
             return None;
         }
         let best = out.as_mut_slice();
-        Plan::<S, Ax>::with_first(
-            &big,
-            &small,
-            #[inline(always)]
-            |plan, runs| kernel::fold::offsets(plan, runs, best),
-        );
+        let first = |best: &mut [usize]| {
+            Plan::<S, Ax>::with_first(
+                &big,
+                &small,
+                #[inline(always)]
+                |plan, runs| kernel::fold::offsets(plan, runs, best),
+            )
+        };
+        first(best);
         Plan::<S, Ax>::with(
             &big,
             &small,
             #[inline(always)]
             |plan, runs| kernel::fold::arg_accumulate::<_, P>(src, plan, runs, best),
         );
+        if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
+            first(best);
+            Plan::<S, Ax>::with(
+                &big,
+                &small,
+                #[inline(always)]
+                |plan, runs| kernel::fold::arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
+            );
+        }
         // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
         let dims = big.extents();
         let strides = shapecast_rules::row_major_strides(&dims);
