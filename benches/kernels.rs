@@ -354,5 +354,47 @@ fn sums(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums }
+/// `max_axes` over axis 0 and axis 1 of `[64, 64]`: the hand loops and ndarray use `f32::max`,
+/// which ignores NaN as `max_axes` does.
+fn maxima(c: &mut Criterion) {
+    let t64 = Tensor::<f32, shape![64, 64]>::from_slice(&values(64 * 64)).unwrap();
+    let h64 = values(64 * 64);
+    let n64 = Array2::from_shape_vec((64, 64), values(64 * 64)).unwrap();
+
+    let mut g = c.benchmark_group("max_axes axis 0 of [64,64]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&t64).max_axes::<axes![0]>())));
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut acc = [f32::NEG_INFINITY; 64];
+            for row in black_box(&h64).chunks_exact(64) {
+                for (a, &x) in acc.iter_mut().zip(row) {
+                    *a = a.max(x);
+                }
+            }
+            observe(acc)
+        })
+    });
+    g.bench_function("ndarray", |t| {
+        t.iter(|| observe(black_box(&n64).fold_axis(Axis(0), f32::NEG_INFINITY, |&a, &x| a.max(x))))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("max_axes axis 1 of [64,64]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&t64).max_axes::<axes![1]>())));
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut acc = [0f32; 64];
+            for (a, row) in acc.iter_mut().zip(black_box(&h64).chunks_exact(64)) {
+                *a = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            }
+            observe(acc)
+        })
+    });
+    g.bench_function("ndarray", |t| {
+        t.iter(|| observe(black_box(&n64).fold_axis(Axis(1), f32::NEG_INFINITY, |&a, &x| a.max(x))))
+    });
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima }
 criterion_main!(benches);

@@ -25,7 +25,7 @@ fn sum_mapped<T: Copy + AddAssign + Zero>(
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
     dst.fill(T::zero());
     let plan = Plan::new(big, [&from, &onto]);
-    kernel::accumulate(src, &plan, plan.runs(), dst);
+    kernel::accumulate::<_, kernel::fold::Sum>(src, &plan, plan.runs(), dst);
     Ok(())
 }
 

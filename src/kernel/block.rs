@@ -6,8 +6,6 @@
 //! might change the next load. Reading a whole block into registers first removes the
 //! question, and the block vectorizes.
 
-use core::ops::AddAssign;
-
 /// Elements per block: a few vector registers' worth for the common element sizes.
 const BLOCK: usize = 16;
 
@@ -47,22 +45,40 @@ pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMu
     tail.iter_mut().zip(&xs[done..]).for_each(|(o, &x)| *o = f(*o, x));
 }
 
-/// `*total += xs[0] + xs[1] + …`, summed in `BLOCK` lanes that are added together at the end:
-/// the lanes vectorize where one running total cannot. Floating-point results can differ
-/// from left-to-right summation in the last bits (usually for the better, as with NumPy's
-/// pairwise summation); integer results cannot.
+/// `*total = f(…f(f(*total, xs[0]), xs[1])…)`, folded in `BLOCK` lanes that are folded together
+/// at the end: the lanes vectorize where one running total cannot. For a sum, floating-point
+/// results can differ from left-to-right summation in the last bits (usually for the better, as
+/// with NumPy's pairwise summation); integer results cannot.
+///
+/// With `idempotent` (`f(a, a) == a`: a maximum), the lanes start as copies of `*total`, so that
+/// they hold nothing `*total` does not, and are folded together pairwise, which vectorizes too.
 #[inline(always)]
-pub(crate) fn sum<T: Copy + AddAssign>(total: &mut T, xs: &[T]) {
+pub(crate) fn fold<T: Copy>(total: &mut T, xs: &[T], idempotent: bool, f: impl Fn(T, T) -> T) {
     let mut blocks = arrays(xs);
-    if let Some(&first) = blocks.next() {
+    if idempotent {
+        if xs.len() >= BLOCK {
+            let mut lanes = [*total; BLOCK];
+            for x in blocks {
+                let x = *x;
+                lanes.iter_mut().zip(&x).for_each(|(lane, &x)| *lane = f(*lane, x));
+            }
+            let mut width = BLOCK / 2;
+            while width > 0 {
+                let (low, high) = lanes.split_at_mut(width);
+                low.iter_mut().zip(&*high).for_each(|(l, &h)| *l = f(*l, h));
+                width /= 2;
+            }
+            *total = lanes[0];
+        }
+    } else if let Some(&first) = blocks.next() {
         let mut lanes = first;
         for x in blocks {
             let x = *x;
-            lanes.iter_mut().zip(&x).for_each(|(lane, &x)| *lane += x);
+            lanes.iter_mut().zip(&x).for_each(|(lane, &x)| *lane = f(*lane, x));
         }
-        lanes.iter().for_each(|&lane| *total += lane);
+        lanes.iter().for_each(|&lane| *total = f(*total, lane));
     }
-    xs[xs.len() / BLOCK * BLOCK..].iter().for_each(|&x| *total += x);
+    xs[xs.len() / BLOCK * BLOCK..].iter().for_each(|&x| *total = f(*total, x));
 }
 
 /// The whole blocks at the start of `xs`, as arrays.
@@ -104,8 +120,13 @@ mod tests {
             assert!(out[..n].iter().enumerate().all(|(i, &o)| o == 201 * i as u32 + 14));
             assert!(out[n..].iter().all(|&o| o == 0));
             let mut total = 5;
-            sum(&mut total, &xs[..n]);
+            fold(&mut total, &xs[..n], false, |t, x| t + x);
             assert_eq!(total as usize, 5 + n * n.saturating_sub(1) / 2);
+            for start in [0, n as u32 / 2, 100] {
+                let mut top = start;
+                fold(&mut top, &xs[..n], true, |t, x| if x > t { x } else { t });
+                assert_eq!(top as usize, (start as usize).max(n.saturating_sub(1)));
+            }
         }
     }
 }

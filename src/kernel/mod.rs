@@ -9,6 +9,7 @@
 mod assign;
 mod block;
 mod copy;
+pub(crate) mod fold;
 mod plan;
 mod reduce;
 pub(crate) mod statics;

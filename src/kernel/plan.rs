@@ -33,7 +33,8 @@ impl<const N: usize> Plan<N> {
     /// output axis kept has a size other than 1, and every operand axis placed after it lands on
     /// an output axis of size 1, so has size 1 itself (a broadcast stretches only size 1), so
     /// the row-major stride of the operand axis on the last kept axis is a product of 1s (or
-    /// the operand is stretched there, stride 0). The kernels rely on this.
+    /// the operand is stretched there, stride 0). The kernels rely on this, but for the copy of a
+    /// gather (the reductions' first elements), which is not a broadcast.
     ///
     /// A `const fn`: the static kernels build their plans at compile time.
     pub(crate) const fn new(dims: &[usize], strides: [&[usize]; N]) -> Self {

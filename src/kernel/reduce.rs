@@ -1,9 +1,7 @@
-//! The reduction kernel: an operand summed into a smaller output that it walks with stride 0
-//! along the reduced axes.
+//! The reduction kernel: an operand folded (summed, say) into a smaller output that it walks
+//! with stride 0 along the reduced axes.
 
-use core::ops::AddAssign;
-
-use super::{Plan, Runs, block};
+use super::{Plan, Runs, block, fold::Reducer};
 
 /// Sources up to this size are summed strip by strip (they stay in the first-level cache between
 /// strips); larger ones run by run, each read once from memory.
@@ -12,16 +10,10 @@ const IN_CACHE_BYTES: usize = 32 * 1024;
 /// The width of a strip: 8 SSE registers of sums, which leaves room for the loads.
 const STRIP_BYTES: usize = 128;
 
+/// Folds every element of `src` (operand 0 of the plan) into `dst` (operand 1) with `R`; the
+/// caller has initialized `dst` (to zero for a sum).
 #[inline(always)]
-fn add<T: AddAssign>(mut a: T, b: T) -> T {
-    a += b;
-    a
-}
-
-/// Adds every element of `src` (operand 0 of the plan) into `dst` (operand 1), which the caller
-/// has initialized (to zero for a sum).
-#[inline(always)]
-pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
+pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
     // An empty plan is one run of length 0: no strip and no run below is visited, whatever
     // the sizes of the other axes (see `Plan::new`).
     let Runs { n, strides: [ss, sd], .. } = runs;
@@ -35,7 +27,7 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, runs: R
                 runs,
                 #[inline(always)]
                 |[os, od]| {
-                    block::update(&mut dst[od + start..od + end], &src[os + start..os + end], add);
+                    block::update(&mut dst[od + start..od + end], &src[os + start..os + end], R::combine);
                 },
             );
         }
@@ -45,10 +37,10 @@ pub(crate) fn accumulate<T: Copy + AddAssign>(src: &[T], plan: &Plan<2>, runs: R
         runs,
         #[inline(always)]
         |[os, od]| match (ss, sd) {
-            (1, 0) => block::sum(&mut dst[od], &src[os..os + n]),
-            (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], add),
+            (1, 0) => block::fold(&mut dst[od], &src[os..os + n], R::IDEMPOTENT, R::combine),
+            (1, 1) => block::update(&mut dst[od..od + n], &src[os..os + n], R::combine),
             // A plan of rank 0 (every size 1): one element, strides 0.
-            _ => dst[od] += src[os],
+            _ => dst[od] = R::combine(dst[od], src[os]),
         },
     );
 }

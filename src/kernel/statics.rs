@@ -146,6 +146,40 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
         }
     }
 
+    /// Runs `k` with a plan over `Small` that reads `Big` at each output's first element (index 0
+    /// along every reduced axis), and its inner run: constants when both shapes are fixed.
+    #[inline(always)]
+    pub(crate) fn with_first<R>(big: &Big, small: &Small, k: impl FnOnce(&Plan<1>, Runs<1>) -> R) -> R {
+        if Big::FIXED && Small::FIXED {
+            let plan: &'static Plan<_> = &Self::FIRST;
+            k(plan, plan.runs())
+        } else {
+            let (big, small) = (big.extents(), small.extents());
+            let strides = first_strides(&big, M::MAP.as_slice());
+            Plan::new(&small, [&strides[..Small::RANK]]).with_runs(&Self::FIRST, k)
+        }
+    }
+
+    const FIRST: Plan<1> = Plan::new(
+        static_dims::<Small>(),
+        [first_strides(static_dims::<Big>(), M::MAP.as_slice()).split_at(Small::RANK).0],
+    );
+
+    /// How many elements of `Big` fold into each output element: the product of the reduced
+    /// sizes (0 when one of them is 0, even if the output is empty too).
+    #[inline(always)]
+    pub(crate) fn count(big: &Big, small: &Small) -> usize {
+        if Big::FIXED && Small::FIXED {
+            const {
+                let small = strides_over_output(static_dims::<Small>(), M::MAP.as_slice(), Big::RANK);
+                reduced_count(static_dims::<Big>(), small.as_slice())
+            }
+        } else {
+            let big = big.extents();
+            reduced_count(&big, &strides_over_output(&small.extents(), M::MAP.as_slice(), Big::RANK))
+        }
+    }
+
     /// The output's sizes: each axis of `Small` has the size of the axis of `Big` it lands on
     /// (or 1, where it is summed to 1).
     #[inline(always)]
@@ -160,4 +194,33 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
         }
         Small::from_extents(&out[..Small::RANK])
     }
+}
+
+/// For each axis `k` of the output, the row-major stride in `big` of the axis it lands on,
+/// `map[k]`: read with these strides, `big` gives each output's first element.
+const fn first_strides(big: &[usize], map: &[usize]) -> [usize; crate::dynamic::MAX_RANK] {
+    let own = row_major_strides(big);
+    let own = own.as_slice();
+    let mut strides = [0; crate::dynamic::MAX_RANK];
+    let mut k = 0;
+    while k < map.len() && k < strides.len() {
+        if map[k] < own.len() {
+            strides[k] = own[map[k]];
+        }
+        k += 1;
+    }
+    strides
+}
+
+/// The product of the sizes in `big` of the axes that an output read with `strides` (one per
+/// axis of `big`) walks with stride 0: the axes reduced.
+const fn reduced_count(big: &[usize], strides: &[usize]) -> usize {
+    let (mut n, mut a) = (1usize, 0);
+    while a < strides.len() && a < big.len() {
+        if strides[a] == 0 {
+            n = n.wrapping_mul(big[a]);
+        }
+        a += 1;
+    }
+    n
 }

@@ -1,14 +1,19 @@
 //! Reductions, the adjoints of broadcasting: `sum_axes` (nGraph's `Sum`) and `sum_to` (of
-//! NumPy's `broadcast_to`). Reducing away every run-time axis gives a [`Tensor`](super::Tensor).
+//! NumPy's `broadcast_to`), then `mean_axes`, `max_axes`, `min_axes`, `argmax_axes` and
+//! `argmin_axes`. Reducing away every run-time axis gives a [`Tensor`](super::Tensor).
+//!
+//! They are one family: a [`Reducer`] (sum, maximum, minimum) folded by one kernel over the
+//! plan of the two shapes, written once here for every storage and shape kind.
 
 use core::ops::AddAssign;
 
-use num_traits::Zero;
+use num_traits::{Zero, float::FloatCore};
 
 use super::{Data, Owned, OwnedData, TensorBase, TensorMut, len_of};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::{
     self,
+    fold::{Max, Min, Pick, Reducer, Sum},
     statics::{MapInto, NGraph, Numpy, ReducePlan},
 };
 use crate::shape::{AnyShape, Axes};
@@ -97,19 +102,11 @@ where
         self.sum_into::<S2, Numpy>(out);
     }
 
-    /// Sums into `out`, whose axes land on this tensor's through `M`: every reduction.
+    /// Sums into `out`, whose axes land on this tensor's through `M`.
     #[inline(always)]
     fn sum_into<S2: AnyShape, M: MapInto<S2, S>>(&self, out: &mut TensorMut<'_, D::Elem, S2>) {
-        let src = self.as_slice();
-        let small = out.shape();
-        let dst = out.as_mut_slice();
-        dst.fill(D::Elem::zero());
-        ReducePlan::<S, S2, M>::with(
-            &self.shape(),
-            &small,
-            #[inline(always)]
-            |plan, runs| kernel::accumulate(src, plan, runs, dst),
-        );
+        // A sum has an identity: this is never `None`.
+        let _ = self.reduce_into::<S2, M, Sum>(out);
     }
 
     /// A new tensor filled by [`sum_into`](Self::sum_into).
@@ -121,13 +118,445 @@ where
         let shape = ReducePlan::<S, S2, M>::output(&self.shape());
         let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| D::Elem::zero());
         let mut out = TensorBase::from_parts(data, shape);
-        let src = self.as_slice();
-        ReducePlan::<S, S2, M>::with(
-            &self.shape(),
-            &shape,
-            #[inline(always)]
-            |plan, runs| kernel::accumulate(src, plan, runs, out.as_mut_slice()),
-        );
+        self.fold::<S2, M, Sum>(&shape, out.as_mut_slice());
         out
+    }
+}
+
+/// The reductions with no identity, and the arg-reductions: the maximum and minimum over axes,
+/// and where they are.
+///
+/// # NaN
+///
+/// NaN is ignored, as by [`f32::max`] and [`f32::min`]: a result is NaN only when every element
+/// reduced into it is NaN, and `argmax_axes` then gives the first of them (index 0). Equal
+/// elements (`0.0` and `-0.0` among them) are ties: `argmax_axes` and `argmin_axes` give the
+/// first in row-major order of the reduced axes, as NumPy does; which of `0.0` and `-0.0` a
+/// maximum holds is unspecified.
+///
+/// The maximum and minimum are folded at the speed of a plain compare-and-select (`maxps` for
+/// `f32`), and the arg-reductions scan with a plain compare, which ignores a NaN element but
+/// would keep a NaN it started from; a reduction where some output's first element is NaN is
+/// therefore done again with a slower step that also replaces a NaN so far: NaN data can cost
+/// a second pass, never a different answer.
+///
+/// # Empty axes
+///
+/// The maximum of no elements does not exist, so each of these returns `None` (and leaves the
+/// `_into` output as it was) when a reduced axis has size 0, whether the size is fixed or read
+/// at run time, even if the output is empty too. When only a kept axis has size 0, the result
+/// is an empty tensor. Nothing panics.
+impl<D: Data, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy + PartialOrd,
+{
+    /// The maximum over the axes `Ax`, which are removed: `None` if one of them has size 0.
+    ///
+    /// NaN is ignored unless every element is NaN (see the [NaN](#nan) and
+    /// [empty axes](#empty-axes) rules). Like [`sum_axes`](Self::sum_axes), reduced axes that
+    /// are contiguous in memory are folded in 16 lanes, which vectorizes; unlike a sum, a
+    /// maximum does not depend on that order.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<f32, shape![2, 3]>::from([[1.0, 5.0, f32::NAN], [4.0, 2.0, 6.0]]);
+    /// assert_eq!(t.max_axes::<axes![0]>().unwrap().as_slice(), [4.0, 5.0, 6.0]);
+    /// assert_eq!(t.max_axes::<axes![1]>().unwrap().as_slice(), [5.0, 6.0]);
+    /// assert_eq!(t.max_axes::<axes![0, 1]>().unwrap().as_slice(), [6.0]);
+    ///
+    /// struct Rows;
+    /// bind!(let rows: Rows = 0);
+    /// let empty = TensorRef::from_shape(dims![rows, 3], &[] as &[i32])?;
+    /// assert!(empty.max_axes::<axes![0]>().is_none()); // the maximum of no rows
+    /// assert_eq!(empty.max_axes::<axes![1]>().unwrap().as_slice(), []); // of each of no rows
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn max_axes<Ax: Axes>(&self) -> Option<Owned<D::Elem, AnyWithoutAxes<S, Ax>>>
+    where
+        S: AnyRemoveAxes<Ax>,
+        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+    {
+        self.reduce_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Max>()
+    }
+
+    /// The maximum over the axes `Ax` into `out`, which is overwritten: `None`, with `out` left
+    /// as it was, if one of them has size 0.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 3]>::from([[1, 5, 3], [4, 2, 6]]);
+    /// let mut top = [0; 2];
+    /// t.max_axes_into::<axes![1]>(&mut TensorMut::new(&mut top)?).unwrap();
+    /// assert_eq!(top, [5, 6]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    #[must_use = "`None` when a reduced axis is empty, and `out` is then left as it was"]
+    pub fn max_axes_into<Ax: Axes>(
+        &self,
+        out: &mut TensorMut<'_, D::Elem, AnyWithoutAxes<S, Ax>>,
+    ) -> Option<()>
+    where
+        S: AnyRemoveAxes<Ax>,
+    {
+        self.reduce_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Max>(out)
+    }
+
+    /// The minimum over the axes `Ax`, which are removed: `None` if one of them has size 0.
+    /// NaN is ignored unless every element is NaN, as for [`max_axes`](Self::max_axes).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<f64, shape![2, 3]>::from([[1.0, 5.0, f64::NAN], [4.0, 2.0, f64::NAN]]);
+    /// let low = t.min_axes::<axes![0]>().unwrap();
+    /// assert_eq!(low.as_slice()[..2], [1.0, 2.0]);
+    /// assert!(low.as_slice()[2].is_nan()); // every element of the last column is NaN
+    /// ```
+    #[inline]
+    pub fn min_axes<Ax: Axes>(&self) -> Option<Owned<D::Elem, AnyWithoutAxes<S, Ax>>>
+    where
+        S: AnyRemoveAxes<Ax>,
+        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+    {
+        self.reduce_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Min>()
+    }
+
+    /// The minimum over the axes `Ax` into `out`, which is overwritten: `None`, with `out` left
+    /// as it was, if one of them has size 0.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<u8, shape![2, 3]>::from([[1, 5, 3], [4, 2, 6]]);
+    /// let mut low = [0; 3];
+    /// t.min_axes_into::<axes![0]>(&mut TensorMut::new(&mut low)?).unwrap();
+    /// assert_eq!(low, [1, 2, 3]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    #[must_use = "`None` when a reduced axis is empty, and `out` is then left as it was"]
+    pub fn min_axes_into<Ax: Axes>(
+        &self,
+        out: &mut TensorMut<'_, D::Elem, AnyWithoutAxes<S, Ax>>,
+    ) -> Option<()>
+    where
+        S: AnyRemoveAxes<Ax>,
+    {
+        self.reduce_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Min>(out)
+    }
+
+    /// Where the maximum over the axes `Ax` is: for each output element, the flat row-major
+    /// index of the first maximum within the reduced axes (over `axes![1, 2]` of `[2, 3, 4]`, an
+    /// index `i` is position `[i / 4, i % 4]` along axes 1 and 2). `None` if one of the axes has
+    /// size 0.
+    ///
+    /// The first maximum on ties, as NumPy; NaN is ignored unless every element is NaN, and
+    /// then the index is 0, so that the element at the index is always
+    /// [`max_axes`](Self::max_axes)' value. A scan per output, which does not vectorize.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<f32, shape![2, 3]>::from([[1.0, 7.0, 7.0], [f32::NAN, 2.0, 0.5]]);
+    /// assert_eq!(t.argmax_axes::<axes![1]>().unwrap().as_slice(), [1, 1]); // first of the ties; NaN ignored
+    /// assert_eq!(t.argmax_axes::<axes![0]>().unwrap().as_slice(), [0, 0, 0]);
+    /// assert_eq!(t.argmax_axes::<axes![0, 1]>().unwrap().as_slice(), [1]); // [0, 1]
+    /// ```
+    #[inline]
+    pub fn argmax_axes<Ax: Axes>(&self) -> Option<Owned<usize, AnyWithoutAxes<S, Ax>>>
+    where
+        S: AnyRemoveAxes<Ax>,
+        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
+    {
+        self.arg_new::<Ax, Max>()
+    }
+
+    /// [`argmax_axes`](Self::argmax_axes) into `out`, which is overwritten: `None`, with `out`
+    /// left as it was, if one of the axes has size 0.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let scores = Tensor::<f32, shape![2, 3]>::from([[0.1, 0.7, 0.2], [0.5, 0.1, 0.4]]);
+    /// let mut class = [0; 2];
+    /// scores.argmax_axes_into::<axes![1]>(&mut TensorMut::new(&mut class)?).unwrap();
+    /// assert_eq!(class, [1, 0]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    #[must_use = "`None` when a reduced axis is empty, and `out` is then left as it was"]
+    pub fn argmax_axes_into<Ax: Axes>(
+        &self,
+        out: &mut TensorMut<'_, usize, AnyWithoutAxes<S, Ax>>,
+    ) -> Option<()>
+    where
+        S: AnyRemoveAxes<Ax>,
+    {
+        self.arg_into::<Ax, Max>(out)
+    }
+
+    /// Where the minimum over the axes `Ax` is, as [`argmax_axes`](Self::argmax_axes) gives the
+    /// maximum's: the first on ties, NaN ignored unless every element is NaN. `None` if one of
+    /// the axes has size 0.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i64, shape![2, 2, 2]>::from([[[3, 1], [1, 2]], [[0, 9], [9, 0]]]);
+    /// assert_eq!(t.argmin_axes::<axes![1, 2]>().unwrap().as_slice(), [1, 0]);
+    /// ```
+    #[inline]
+    pub fn argmin_axes<Ax: Axes>(&self) -> Option<Owned<usize, AnyWithoutAxes<S, Ax>>>
+    where
+        S: AnyRemoveAxes<Ax>,
+        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
+    {
+        self.arg_new::<Ax, Min>()
+    }
+
+    /// [`argmin_axes`](Self::argmin_axes) into `out`, which is overwritten: `None`, with `out`
+    /// left as it was, if one of the axes has size 0.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i64, shape![2, 2]>::from([[3, 1], [0, 9]]);
+    /// let mut at = [7; 2];
+    /// t.argmin_axes_into::<axes![0]>(&mut TensorMut::new(&mut at)?).unwrap();
+    /// assert_eq!(at, [1, 0]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    #[must_use = "`None` when a reduced axis is empty, and `out` is then left as it was"]
+    pub fn argmin_axes_into<Ax: Axes>(
+        &self,
+        out: &mut TensorMut<'_, usize, AnyWithoutAxes<S, Ax>>,
+    ) -> Option<()>
+    where
+        S: AnyRemoveAxes<Ax>,
+    {
+        self.arg_into::<Ax, Min>(out)
+    }
+}
+
+/// The mean.
+impl<D: Data, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: FloatCore + AddAssign,
+{
+    /// The mean over the axes `Ax`, which are removed: [`sum_axes`](Self::sum_axes), then one
+    /// multiply of each sum by `1 / count`, where `count` is the product of the sizes of `Ax`
+    /// (read at run time for run-time sizes).
+    ///
+    /// The sum's caveat holds (it is folded in lanes, so the last bits can differ from a
+    /// left-to-right loop), and multiplying by the reciprocal can differ from dividing by the
+    /// count in the last bit. Over an axis of size 0 the mean is NaN (0 times infinity), as
+    /// NumPy's is.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<f32, shape![2, 4]>::from([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]);
+    /// assert_eq!(t.mean_axes::<axes![0]>().as_slice(), [3.0, 4.0, 5.0, 6.0]);
+    /// assert_eq!(t.mean_axes::<axes![1]>().as_slice(), [2.5, 6.5]);
+    ///
+    /// struct Rows;
+    /// bind!(let rows: Rows = 0);
+    /// let empty = TensorRef::from_shape(dims![rows, 4], &[] as &[f32])?;
+    /// assert!(empty.mean_axes::<axes![0]>().as_slice().iter().all(|m| m.is_nan()));
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn mean_axes<Ax: Axes>(&self) -> Owned<D::Elem, AnyWithoutAxes<S, Ax>>
+    where
+        S: AnyRemoveAxes<Ax>,
+        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+    {
+        let mut out = self.sum_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>();
+        let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
+        scale_by_count(out.as_mut_slice(), count);
+        out
+    }
+
+    /// The mean over the axes `Ax` into `out`, which is overwritten.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<f64, shape![2, 2]>::from([[1.0, 2.0], [3.0, 5.0]]);
+    /// let mut means = [0.0; 2];
+    /// t.mean_axes_into::<axes![1]>(&mut TensorMut::new(&mut means)?);
+    /// assert_eq!(means, [1.5, 4.0]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn mean_axes_into<Ax: Axes>(&self, out: &mut TensorMut<'_, D::Elem, AnyWithoutAxes<S, Ax>>)
+    where
+        S: AnyRemoveAxes<Ax>,
+    {
+        self.sum_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>(out);
+        let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
+        scale_by_count(out.as_mut_slice(), count);
+    }
+}
+
+/// Multiplies each of `sums` by `1 / count` (NaN when `count` is 0 or is no value of `T`).
+#[inline(always)]
+fn scale_by_count<T: FloatCore>(sums: &mut [T], count: usize) {
+    let inverse = match <T as num_traits::NumCast>::from(count) {
+        Some(n) if count > 0 => T::one() / n,
+        _ => T::nan(),
+    };
+    sums.iter_mut().for_each(|s| *s = *s * inverse);
+}
+
+/// The private core of every reduction, for any storage and shape kind.
+impl<D: Data, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    /// Folds with `R` into `out`, whose axes land on this tensor's through `M`: `None`, with
+    /// `out` left as it was, when `R` has no identity and a reduced axis is empty.
+    #[inline(always)]
+    fn reduce_into<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
+        &self,
+        out: &mut TensorMut<'_, D::Elem, S2>,
+    ) -> Option<()> {
+        let small = out.shape();
+        self.start::<S2, M, R>(&small, out.as_mut_slice())?;
+        self.fold::<S2, M, R>(&small, out.as_mut_slice());
+        Some(())
+    }
+
+    /// A new tensor filled by [`reduce_into`](Self::reduce_into).
+    #[inline(always)]
+    fn reduce_new<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(&self) -> Option<Owned<D::Elem, S2>>
+    where
+        S2::Kind: OwnedData<D::Elem, S2>,
+    {
+        let shape = ReducePlan::<S, S2, M>::output(&self.shape());
+        let src = self.as_slice();
+        if R::identity().is_none() && ReducePlan::<S, S2, M>::count(&self.shape(), &shape) == 0 {
+            return None;
+        }
+        // The output's first elements stand in until they are overwritten: with at least one
+        // element reduced into each output element, the input is at least as long.
+        let stand_in = |i| R::identity().unwrap_or_else(|| src[i]);
+        let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
+        let mut out = TensorBase::from_parts(data, shape);
+        if R::identity().is_none() {
+            self.start::<S2, M, R>(&shape, out.as_mut_slice())?;
+        }
+        self.fold::<S2, M, R>(&shape, out.as_mut_slice());
+        Some(out)
+    }
+
+    /// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
+    /// first element, and then `None` if a reduced axis is empty, so that there is none.
+    #[inline(always)]
+    fn start<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
+        &self,
+        small: &S2,
+        dst: &mut [D::Elem],
+    ) -> Option<()> {
+        if let Some(identity) = R::identity() {
+            dst.fill(identity);
+            return Some(());
+        }
+        let (src, big) = (self.as_slice(), self.shape());
+        if ReducePlan::<S, S2, M>::count(&big, small) == 0 {
+            return None;
+        }
+        ReducePlan::<S, S2, M>::with_first(
+            &big,
+            small,
+            #[inline(always)]
+            |plan, runs| kernel::copy(src, plan, runs, dst),
+        );
+        Some(())
+    }
+
+    /// Folds every element into `dst` (shape `small`, started by [`start`](Self::start)) with
+    /// `R`, and again from the start with `R::Exact` if `R` may have got a result wrong.
+    #[inline(always)]
+    fn fold<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(&self, small: &S2, dst: &mut [D::Elem]) {
+        let (src, big) = (self.as_slice(), self.shape());
+        ReducePlan::<S, S2, M>::with(
+            &big,
+            small,
+            #[inline(always)]
+            |plan, runs| kernel::accumulate::<_, R>(src, plan, runs, dst),
+        );
+        if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
+            // `start` gave `Some` already.
+            let _ = self.start::<S2, M, R::Exact>(small, dst);
+            ReducePlan::<S, S2, M>::with(
+                &big,
+                small,
+                #[inline(always)]
+                |plan, runs| kernel::accumulate::<_, R::Exact>(src, plan, runs, dst),
+            );
+        }
+    }
+
+    /// Where `P` keeps its element over the axes `Ax`, into `out`: `None`, with `out` left as
+    /// it was, when one of the axes is empty.
+    #[inline(always)]
+    fn arg_into<Ax: Axes, P: Pick<D::Elem>>(
+        &self,
+        out: &mut TensorMut<'_, usize, AnyWithoutAxes<S, Ax>>,
+    ) -> Option<()>
+    where
+        S: AnyRemoveAxes<Ax>,
+    {
+        type Plan<S, Ax> = ReducePlan<S, AnyWithoutAxes<S, Ax>, NGraph<Ax>>;
+        let (src, big, small) = (self.as_slice(), self.shape(), out.shape());
+        if Plan::<S, Ax>::count(&big, &small) == 0 {
+            return None;
+        }
+        let best = out.as_mut_slice();
+        let first = |best: &mut [usize]| {
+            Plan::<S, Ax>::with_first(
+                &big,
+                &small,
+                #[inline(always)]
+                |plan, runs| kernel::fold::offsets(plan, runs, best),
+            )
+        };
+        first(best);
+        Plan::<S, Ax>::with(
+            &big,
+            &small,
+            #[inline(always)]
+            |plan, runs| kernel::fold::arg_accumulate::<_, P>(src, plan, runs, best),
+        );
+        if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
+            first(best);
+            Plan::<S, Ax>::with(
+                &big,
+                &small,
+                #[inline(always)]
+                |plan, runs| kernel::fold::arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
+            );
+        }
+        // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
+        let dims = big.extents();
+        let strides = shapecast_rules::row_major_strides(&dims);
+        for at in best {
+            *at = Ax::axes().iter().fold(0, |index, &a| index * dims[a] + *at / strides[a] % dims[a]);
+        }
+        Some(())
+    }
+
+    /// A new tensor filled by [`arg_into`](Self::arg_into).
+    #[inline(always)]
+    fn arg_new<Ax: Axes, P: Pick<D::Elem>>(&self) -> Option<Owned<usize, AnyWithoutAxes<S, Ax>>>
+    where
+        S: AnyRemoveAxes<Ax>,
+        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
+    {
+        type Small<S, Ax> = AnyWithoutAxes<S, Ax>;
+        let shape = ReducePlan::<S, Small<S, Ax>, NGraph<Ax>>::output(&self.shape());
+        let data = <<Small<S, Ax> as AnyShape>::Kind as OwnedData<usize, Small<S, Ax>>>::from_fn(
+            len_of(&shape),
+            |_| 0,
+        );
+        let mut out = TensorBase::from_parts(data, shape);
+        self.arg_into::<Ax, P>(&mut out.view_mut())?;
+        Some(out)
     }
 }
