@@ -264,19 +264,102 @@ impl Shape for Nil {
     type Len = typenum::U1;
 }
 
-#[diagnostic::do_not_recommend]
+// Two checks, each with its own message: every size is fixed (`FixedSizes`), and the product
+// of the sizes fits in `usize` (`CountFits`). The impl itself is not `do_not_recommend`, so that
+// rustc reports whichever of the two fails, in its own words.
 impl<H, T> Shape for Cons<H, T>
 where
-    H: Number + Extent<Kind = crate::typelevel::Fixed>,
-    H::U: Mul<T::Len>,
-    T: Shape,
-    Prod<H::U, T::Len>: ArrayLength,
+    Self: FixedSizes,
+    ElementCount: CountFits<Self>,
 {
-    const LEN: usize = match H::U::USIZE.checked_mul(T::LEN) {
-        Some(n) => n,
-        None => panic!("shapecast: the element count of a shape overflows usize"),
-    };
-    type Len = Prod<H::U, T::Len>;
+    const LEN: usize = <<ElementCount as CountFits<Self>>::Len as Unsigned>::USIZE;
+    type Len = <ElementCount as CountFits<Self>>::Len;
+}
+
+/// Every size of the list is fixed: the half of [`Shape`] that a shape with a run-time size
+/// ([`Dyn`]) fails.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape of fixed sizes",
+    label = "a shape of fixed sizes is needed here",
+    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time; it works with the operations that take any shape (`AnyShape`), and `cast_shape` converts between it and a fixed shape, checked at run time",
+    note = "a size given by a constant in braces (`shape![{{N}}]`, `Dim<N>`) must be one typenum has a constant for (0 to 1024, powers of two, …); a const generic parameter never is: write an integer literal, or take the whole shape as a generic `S: Shape`"
+)]
+pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed> {}
+
+#[diagnostic::do_not_recommend]
+impl FixedSizes for Nil {}
+
+#[diagnostic::do_not_recommend]
+impl<H, T> FixedSizes for Cons<H, T>
+where
+    H: Number + Extent<Kind = crate::typelevel::Fixed>,
+    T: FixedSizes,
+{
+}
+
+/// The element count of a shape, the subject of [`CountFits`]. (A type of its own, not the
+/// shape: rustc then reports [`CountFits`]'s message, not [`Shape`]'s.)
+#[doc(hidden)]
+pub struct ElementCount;
+
+/// The element count of the list of sizes `S` as a typenum number, which exists only when it
+/// fits in `usize`: the half of [`Shape`] that a shape of too many elements fails. A run-time
+/// size counts as 0 here (such a shape is not a [`Shape`] anyway: it fails [`FixedSizes`]).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the element count of the shape `{S}` overflows usize: the product of its sizes must fit",
+    label = "this shape has more elements than usize can count",
+    note = "each size fits in usize, and the shapes may well broadcast together; only the product of the sizes is too large"
+)]
+pub trait CountFits<S> {
+    /// The element count.
+    type Len: ArrayLength;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Count> CountFits<S> for ElementCount {
+    type Len = S::Len;
+}
+
+/// The element count of a list of sizes, when it fits in `usize`: what [`CountFits`] asks of the
+/// shape itself.
+#[doc(hidden)]
+pub trait Count {
+    /// The element count.
+    type Len: ArrayLength;
+}
+
+#[diagnostic::do_not_recommend]
+impl Count for Nil {
+    type Len = typenum::U1;
+}
+
+#[diagnostic::do_not_recommend]
+impl<H: Extent, T: Count> Count for Cons<H, T>
+where
+    H::Kind: CountWith<H, T::Len>,
+{
+    type Len = <H::Kind as CountWith<H, T::Len>>::Len;
+}
+
+/// The element count of a size `H` before a tail of `L` elements, by the size's kind (`Self`).
+#[doc(hidden)]
+pub trait CountWith<H, L> {
+    /// The element count.
+    type Len: ArrayLength;
+}
+
+impl<H: Number, L> CountWith<H, L> for crate::typelevel::Fixed
+where
+    H::U: Mul<L>,
+    Prod<H::U, L>: ArrayLength,
+{
+    type Len = Prod<H::U, L>;
+}
+
+impl<H, L> CountWith<H, L> for crate::typelevel::Runtime {
+    type Len = typenum::U0;
 }
 
 /// Any shape: fixed sizes, run-time sizes ([`Dyn`]), or both. A value of it holds the run-time
