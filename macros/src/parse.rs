@@ -19,13 +19,15 @@ pub struct Literals {
     pub span: Span,
 }
 
-/// A run-time size named in a shape's list: `Samples`, or `Samples<'id>` with its binding's
-/// lifetime written out (as a struct field or type alias must).
+/// A size named in a shape's list: a run-time size, `Samples`, or `Samples<'id>` with its
+/// binding's lifetime written out (as a struct field or type alias must); or, in `shape![…]`
+/// only, a fixed size given by a braced constant, `{FEATURES}`.
 pub struct Name {
     /// The name's path, as written without the lifetime: what messages print, and how two
     /// entries are known to name the same size.
     pub key: String,
-    /// The size's type: `Dyn<'id, Samples>` (`'_` when no lifetime is written).
+    /// The size's type: `Dyn<'id, Samples>` (`'_` when no lifetime is written), or `Dim<{N}>`
+    /// for a braced constant.
     pub ty: proc_macro2::TokenStream,
 }
 
@@ -44,6 +46,16 @@ impl Name {
         let key = quote::quote!(#path).to_string().replace(' ', "");
         let lifetime = lifetime.map_or_else(|| quote::quote!('_), |lt| quote::quote!(#lt));
         let ty = quote::quote_spanned!(path.span()=> ::shapecast::__private::Dyn<#lifetime, #path>);
+        Ok(Name { key, ty })
+    }
+
+    /// `{N}`: a fixed size given by a constant expression, `Dim<{N}>`.
+    fn parse_constant(input: ParseStream) -> syn::Result<Self> {
+        let content;
+        let braces = syn::braced!(content in input);
+        let expr: Expr = content.parse()?;
+        let key = format!("{{{}}}", quote::quote!(#expr).to_string().replace(' ', ""));
+        let ty = quote::quote_spanned!(braces.span.join()=> ::shapecast::__private::Dim<{ #expr }>);
         Ok(Name { key, ty })
     }
 }
@@ -68,7 +80,7 @@ impl Literals {
     pub fn parse(input: ParseStream, entry: Entry, errors: &mut Vec<syn::Error>) -> syn::Result<Self> {
         let content;
         let brackets = bracketed!(content in input);
-        let list = parse_bare_list(&content, entry, errors)?;
+        let list = parse_list(&content, entry, Context::Broadcast, errors)?;
         Ok(Literals { span: brackets.span.join(), ..list })
     }
 }
@@ -256,28 +268,70 @@ impl BroadcastInput {
     }
 }
 
+/// Where a list is written: in `shape![…]` (a braced constant is a size) or in `broadcast!`
+/// (every size must be known to the macro, or be a run-time size).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    Shape,
+    Broadcast,
+}
+
 /// The input of `shape![…]` and `axes![…]`: entries without brackets. In a shape, an entry that
-/// starts with a name is a run-time size (`Samples`, `Samples<'id>`, a generic `N`).
+/// starts with a name is a run-time size (`Samples`, `Samples<'id>`, a generic `N`), and a braced
+/// constant expression (`{FEATURES}`) is a fixed size.
 pub fn parse_bare_list(
     input: ParseStream,
     entry: Entry,
     errors: &mut Vec<syn::Error>,
 ) -> syn::Result<Literals> {
+    parse_list(input, entry, Context::Shape, errors)
+}
+
+fn parse_list(
+    input: ParseStream,
+    entry: Entry,
+    context: Context,
+    errors: &mut Vec<syn::Error>,
+) -> syn::Result<Literals> {
     let mut list = Literals { values: vec![], names: vec![], spans: vec![], span: Span::call_site() };
     while !input.is_empty() {
-        if entry == Entry::Size && (input.peek(Ident) || input.peek(Token![::])) {
+        if entry == Entry::Size && input.peek(syn::token::Brace) {
             let span = input.span();
-            let name = Name::parse(input)?;
-            if looks_like_a_constant(&name.key) {
+            let name = Name::parse_constant(input)?;
+            if context == Context::Broadcast {
                 errors.push(syn::Error::new(
                     span,
                     format!(
-                        "`{}` looks like a constant, and a macro cannot read a constant's value: write the size \
-                         as an integer literal, or name the shape as a type (an alias, a generic); a run-time \
-                         size is named by a type, such as `Batch`, bound with `bind!`",
-                        name.key
+                        "`broadcast!` decides a literal list itself and cannot read the value of `{}`: name \
+                         the shape as a type instead, `broadcast!(shape![…, {}], …)`, and the compiler checks it",
+                        name.key, name.key
                     ),
                 ));
+                list.names.push(None);
+            } else {
+                list.names.push(Some(name));
+            }
+            list.values.push(1);
+            list.spans.push(span);
+        } else if entry == Entry::Size && (input.peek(Ident) || input.peek(Token![::])) {
+            let span = input.span();
+            let name = Name::parse(input)?;
+            if looks_like_a_constant(&name.key) {
+                let msg = match context {
+                    Context::Shape => format!(
+                        "`{0}` looks like a constant, but a name in `shape![…]` is a run-time size (a type); \
+                         for a size given by a constant, write it in braces: `{{{0}}}`",
+                        name.key
+                    ),
+                    Context::Broadcast => format!(
+                        "`{0}` looks like a constant, and `broadcast!` cannot read a constant's value: name \
+                         the shape as a type instead, `broadcast!(shape![…, {{{0}}}], …)` (a constant in \
+                         braces), and the compiler checks it; a run-time size is named by a type, such as \
+                         `Batch`, bound with `bind!`",
+                        name.key
+                    ),
+                };
+                errors.push(syn::Error::new(span, msg));
                 list.names.push(None);
             } else {
                 list.names.push(Some(name));
