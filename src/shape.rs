@@ -170,11 +170,18 @@ pub(crate) mod sealed {
 
 /// A size or axis position as a type: [`Dim`] or [`Big`], with its value as typenum's
 /// `Unsigned` for the type-level comparisons and products.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a number the type level can compute with",
+    label = "this size has no typenum number",
+    note = "`Dim<N>` needs typenum to have a constant for `N` (0 to 1024, powers of two, …): a literal size or a braced constant (`shape![{{FEATURES}}]`) with such a value works, but a const generic parameter (`shape![{{B}}]`) never does, since typenum cannot map a generic `N`",
+    note = "for a size that varies, take the whole shape as a generic (`fn f<S: Shape>(x: &Tensor<f32, S>)`), or bind a run-time size (`bind!`, `shape![Batch, 16]`)"
+)]
 pub trait Number: Copy + Default + Send + Sync + 'static {
     /// The value as a typenum number.
     type U: Unsigned + Send + Sync + 'static;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> Number for Dim<N>
 where
     Const<N>: ToUInt,
@@ -183,6 +190,7 @@ where
     type U = U<N>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize, V: Unsigned + Send + Sync + 'static> Number for Big<N, V> {
     type U = V;
 }
@@ -282,8 +290,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a shape of fixed sizes",
     label = "a shape of fixed sizes is needed here",
-    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time; it works with the operations that take any shape (`AnyShape`), and `cast_shape` converts between it and a fixed shape, checked at run time",
-    note = "a size given by a constant in braces (`shape![{{N}}]`, `Dim<N>`) must be one typenum has a constant for (0 to 1024, powers of two, …); a const generic parameter never is: write an integer literal, or take the whole shape as a generic `S: Shape`"
+    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time; it works with the operations that take any shape (`AnyShape`), and `cast_shape` converts between it and a fixed shape, checked at run time"
 )]
 pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed> {}
 
@@ -338,27 +345,73 @@ impl Count for Nil {
 #[diagnostic::do_not_recommend]
 impl<H: Extent, T: Count> Count for Cons<H, T>
 where
-    H::Kind: CountWith<H, T::Len>,
+    H::Kind: CountWith<H, T>,
 {
-    type Len = <H::Kind as CountWith<H, T::Len>>::Len;
+    type Len = <H::Kind as CountWith<H, T>>::Len;
 }
 
-/// The element count of a size `H` before a tail of `L` elements, by the size's kind (`Self`).
+/// The element count of a size `H` before the sizes `T`, by the size's kind (`Self`). (`T` is
+/// the list, not its count, so that an error that names this trait prints sizes, not digits.)
 #[doc(hidden)]
-pub trait CountWith<H, L> {
+pub trait CountWith<H, T> {
     /// The element count.
     type Len: ArrayLength;
 }
 
-impl<H: Number, L> CountWith<H, L> for crate::typelevel::Fixed
+impl<H: Number, T: Count> CountWith<H, T> for crate::typelevel::Fixed
 where
-    H::U: Mul<L>,
-    Prod<H::U, L>: ArrayLength,
+    H::U: Mul<T::Len>,
+    Prod<H::U, T::Len>: Fit<UsizeBits>,
+    <Prod<H::U, T::Len> as Fit<UsizeBits>>::Len: ArrayLength,
 {
-    type Len = Prod<H::U, L>;
+    type Len = <Prod<H::U, T::Len> as Fit<UsizeBits>>::Len;
 }
 
-impl<H, L> CountWith<H, L> for crate::typelevel::Runtime {
+/// One more bit of room, before `T`: a count of bits as a type.
+#[doc(hidden)]
+pub struct Room<T>(PhantomData<T>);
+/// No room left.
+#[doc(hidden)]
+pub struct NoRoom;
+
+type Room2<T> = Room<Room<T>>;
+type Room4<T> = Room2<Room2<T>>;
+type Room8<T> = Room4<Room4<T>>;
+type Room16<T> = Room8<Room8<T>>;
+type Room32<T> = Room16<Room16<T>>;
+/// As many bits of room as `usize` has.
+#[cfg(target_pointer_width = "64")]
+type UsizeBits = Room32<Room32<NoRoom>>;
+#[cfg(target_pointer_width = "32")]
+type UsizeBits = Room32<NoRoom>;
+#[cfg(target_pointer_width = "16")]
+type UsizeBits = Room16<NoRoom>;
+
+/// A typenum number (`Self`) rebuilt bit by bit within `Bits` bits of room: no impl once the
+/// room runs out, so that an element count that does not fit in `usize` never becomes a number
+/// (and so never becomes a wall of `UInt<UInt<…>>` in an error elsewhere).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the element count of a shape overflows usize: the product of its sizes must fit",
+    label = "this shape has more elements than usize can count",
+    note = "each size fits in usize, and the shapes may well broadcast together; only the product of the sizes is too large"
+)]
+pub trait Fit<Bits> {
+    /// `Self`.
+    type Len;
+}
+
+#[diagnostic::do_not_recommend]
+impl<Bits> Fit<Bits> for typenum::UTerm {
+    type Len = typenum::UTerm;
+}
+
+#[diagnostic::do_not_recommend]
+impl<U: Fit<Bits>, B, Bits> Fit<Room<Bits>> for typenum::UInt<U, B> {
+    type Len = typenum::UInt<U::Len, B>;
+}
+
+impl<H, T> CountWith<H, T> for crate::typelevel::Runtime {
     type Len = typenum::U0;
 }
 
