@@ -92,6 +92,11 @@ impl<const N: usize, U> core::hash::Hash for Big<N, U> {
 /// assert_eq!(Dim::<3>.get(), 3);
 /// assert_eq!(<Dim<3> as Extent>::FIXED, Some(3));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the size of an axis",
+    label = "not a size",
+    note = "a size is a run-time size made by `bind!` (`Dyn`) or a fixed size (`Dim`); in `dims![…]`, write a bound size (`samples`), an integer literal (`4`), or a constant in braces (`{{FEATURES}}`)"
+)]
 pub trait Extent: Copy + sealed::FromValue {
     /// Whether the size is fixed or bound at run time (what the pair rule dispatches on).
     #[doc(hidden)]
