@@ -364,6 +364,18 @@ fn run_time_sizes_every_operation() -> Result<(), ShapeError> {
     let mut owned = BoxedTensor::from_shape_vec(dims![samples, features], xd.clone())?;
     owned *= &col;
     assert_eq!(owned.as_slice(), [0, 1, 4, 6, 12, 15]);
+    owned -= &col;
+    owned /= 1;
+    owned += 1;
+    assert_eq!(owned.as_slice(), [0, 1, 3, 5, 10, 13]);
+    assert_eq!((&x * 2).as_slice(), [0, 2, 4, 6, 8, 10]);
+    assert_eq!((10 - &x).as_slice(), [10, 9, 8, 7, 6, 5]);
+    let mut zbuf = [0i64; 6];
+    x.zip_with_into(&col, &mut TensorMut::from_shape(dims![samples, features], &mut zbuf)?, |a, b| a - b);
+    assert_eq!(zbuf, [-1, 0, 0, 1, 1, 2]);
+    let mut sums = [0i64; 2];
+    x.sum_axes_into::<axes![0]>(&mut TensorMut::from_shape(dims![features], &mut sums)?);
+    assert_eq!(sums, [6, 9]);
 
     // Reductions: away every run-time axis is an inline Tensor.
     let per_feature: Tensor<i64, shape![]> = x.sum_axes::<axes![0, 1]>();
