@@ -50,13 +50,14 @@ impl Name {
     }
 
     /// `{N}`: a fixed size given by a constant expression, `Dim<{N}>`.
-    fn parse_constant(input: ParseStream) -> syn::Result<Self> {
+    fn parse_constant(input: ParseStream) -> syn::Result<(Self, Span)> {
         let content;
         let braces = syn::braced!(content in input);
         let expr: Expr = content.parse()?;
         let key = format!("{{{}}}", quote::quote!(#expr).to_string().replace(' ', ""));
-        let ty = quote::quote_spanned!(braces.span.join()=> ::shapecast::__private::Dim<{ #expr }>);
-        Ok(Name { key, ty })
+        let span = braces.span.join();
+        let ty = quote::quote_spanned!(span=> ::shapecast::__private::Dim<{ #expr }>);
+        Ok((Name { key, ty }, span))
     }
 }
 
@@ -296,8 +297,7 @@ fn parse_list(
     let mut list = Literals { values: vec![], names: vec![], spans: vec![], span: Span::call_site() };
     while !input.is_empty() {
         if entry == Entry::Size && input.peek(syn::token::Brace) {
-            let span = input.span();
-            let name = Name::parse_constant(input)?;
+            let (name, span) = Name::parse_constant(input)?;
             if context == Context::Broadcast {
                 errors.push(syn::Error::new(
                     span,
