@@ -85,6 +85,17 @@ pub use tensor::{BroadcastView, Owned, ShapeError, Tensor, TensorBase, TensorMut
 /// static_assertions::assert_type_eq_all!(shape![2, 3], broadcast!([2, 1], [3]));
 /// ```
 ///
+/// A size given by a named constant is written in braces, `{FEATURES}` (a bare name is a
+/// run-time size). The macro cannot read the constant, so its value must be one typenum has a
+/// constant for (0 to 1024, powers of two, …); a const generic parameter never is, and a
+/// function generic over a size takes the whole shape as a generic `S: Shape` instead.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// const FEATURES: usize = 4;
+/// static_assertions::assert_type_eq_all!(shape![2, { FEATURES }], shape![2, 4]);
+/// ```
+///
 /// ```compile_fail
 /// type Bad = shapecast::shape![2, -3];
 /// ```

@@ -92,6 +92,11 @@ impl<const N: usize, U> core::hash::Hash for Big<N, U> {
 /// assert_eq!(Dim::<3>.get(), 3);
 /// assert_eq!(<Dim<3> as Extent>::FIXED, Some(3));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the size of an axis",
+    label = "not a size",
+    note = "a size is a run-time size made by `bind!` (`Dyn`) or a fixed size (`Dim`); in `dims![…]`, write a bound size (`samples`), an integer literal (`4`), or a constant in braces (`{{FEATURES}}`)"
+)]
 pub trait Extent: Copy + sealed::FromValue {
     /// Whether the size is fixed or bound at run time (what the pair rule dispatches on).
     #[doc(hidden)]
@@ -184,11 +189,18 @@ pub(crate) mod sealed {
 
 /// A size or axis position as a type: [`Dim`] or [`Big`], with its value as typenum's
 /// `Unsigned` for the type-level comparisons and products.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a number the type level can compute with",
+    label = "this size has no typenum number",
+    note = "`Dim<N>` needs typenum to have a constant for `N` (0 to 1024, powers of two, …): a literal size or a braced constant (`shape![{{FEATURES}}]`) with such a value works, but a const generic parameter (`shape![{{B}}]`) never does, since typenum cannot map a generic `N`",
+    note = "for a size that varies, take the whole shape as a generic (`fn f<S: Shape>(x: &Tensor<f32, S>)`), or bind a run-time size (`bind!`, `shape![Batch, 16]`)"
+)]
 pub trait Number: Copy + Default + Send + Sync + 'static + sealed::Sealed {
     /// The value as a typenum number.
     type U: Unsigned + Send + Sync + 'static;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize> Number for Dim<N>
 where
     Const<N>: ToUInt,
@@ -197,6 +209,7 @@ where
     type U = U<N>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: usize, V: Unsigned + Send + Sync + 'static> Number for Big<N, V> {
     type U = V;
 }
@@ -294,12 +307,38 @@ impl Count for Nil {
     type N = typenum::U1;
 }
 
-impl<H: Number, T: Count> Count for Cons<H, T>
+impl<H: CountSize, T: Count> Count for Cons<H, T>
 where
     H::U: Mul<T::N>,
 {
     type N = Prod<H::U, T::N>;
 }
+
+/// A size as a factor of the element count: its number when fixed, 0 when bound at run time
+/// (such a shape is not a [`Shape`] anyway; it fails [`FixedSizes`], and only that is reported).
+#[doc(hidden)]
+pub trait CountSize {
+    /// The factor.
+    type U;
+}
+impl<H: Number> CountSize for H {
+    type U = H::U;
+}
+impl<Name> CountSize for Dyn<'_, Name> {
+    type U = typenum::U0;
+}
+
+/// A size that is fixed: what each size of a [`Shape`] must be. A run-time size is not, and a
+/// `Dim<N>` is only if typenum has a number for `N` ([`Number`] then says so).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a run-time size, and a shape of fixed sizes is needed here",
+    label = "a shape of fixed sizes is needed here",
+    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
+)]
+pub trait FixedSize: Number + Extent<Kind = crate::typelevel::Fixed> {}
+impl<const N: usize> FixedSize for Dim<N> where Dim<N>: Number {}
+impl<const N: usize, U: Unsigned + Send + Sync + 'static> FixedSize for Big<N, U> {}
 
 /// The product of `dims`, at compile time (a shape's `LEN`).
 const fn product(dims: &[usize]) -> usize {
@@ -314,16 +353,58 @@ const fn product(dims: &[usize]) -> usize {
     n
 }
 
-#[diagnostic::do_not_recommend]
+// Two checks, each with its own message: every size is fixed (`FixedSizes`), and the product of
+// the sizes fits in `usize` (`CountFits`). The impl itself is not `do_not_recommend`, so that
+// rustc reports whichever of the two fails, in its own words.
 impl<H, T> Shape for Cons<H, T>
 where
-    H: Number + Extent<Kind = crate::typelevel::Fixed>,
-    T: List + AnyShape<Kind = crate::typelevel::Fixed>,
-    Self: Count,
-    <Self as Count>::N: ArrayLength,
+    Self: FixedSizes,
+    ElementCount: CountFits<Self>,
 {
     const LEN: usize = product(Self::ITEMS);
-    type Len = <Self as Count>::N;
+    type Len = <ElementCount as CountFits<Self>>::Len;
+}
+
+/// Every size of the list is fixed: the half of [`Shape`] that a shape with a run-time size
+/// ([`Dyn`]) fails.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape of fixed sizes",
+    label = "a shape of fixed sizes is needed here",
+    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
+)]
+pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = Self> + Count {}
+
+impl FixedSizes for Nil {}
+
+impl<H: FixedSize, T: FixedSizes> FixedSizes for Cons<H, T> where Self: Count {}
+
+/// The element count of a shape, the subject of [`CountFits`]. (A type of its own, not the
+/// shape: rustc then reports [`CountFits`]'s message, not [`Shape`]'s.)
+#[doc(hidden)]
+pub struct ElementCount;
+
+/// The element count of the shape `S` as a typenum number, when it fits in `usize`: the half of
+/// [`Shape`] that a shape of too many elements fails. `ArrayLength` is proved once, for the whole
+/// count (one proof per axis would pass rustc's default recursion limit at rank 57).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the element count of the shape `{S}` cannot be computed: its sizes overflow usize, or one of them has no typenum number",
+    label = "no element count for this shape",
+    note = "if each size fits and the shapes broadcast together, only the product of the sizes is too large",
+    note = "a size `Dim<N>` needs typenum to have a number for `N` (0 to 1024, powers of two, …): a literal or a braced constant (`shape![{{FEATURES}}]`) with such a value works, a const generic parameter (`shape![{{B}}]`) never does; for a size that varies, take the whole shape as a generic (`S: Shape`) or bind a run-time size (`bind!`)"
+)]
+pub trait CountFits<S> {
+    /// The element count.
+    type Len: ArrayLength;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Count> CountFits<S> for ElementCount
+where
+    S::N: ArrayLength,
+{
+    type Len = S::N;
 }
 
 /// Any shape: fixed sizes, run-time sizes ([`Dyn`]), or both. A value of it holds the run-time

@@ -244,7 +244,8 @@ macro_rules! bind {
 }
 
 /// A value of a shape type: `dims![samples, 4]` has type `shape![Samples, 4]` when `samples` is
-/// a `Dyn<'_, Samples>`. Each entry is a run-time size (an expression) or an integer literal.
+/// a `Dyn<'_, Samples>`. Each entry is a run-time size (an expression), an integer literal, or a
+/// constant in braces (`dims![samples, {FEATURES}]`, as in `shape![Samples, {FEATURES}]`).
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -258,6 +259,9 @@ macro_rules! bind {
 #[macro_export]
 macro_rules! dims {
     () => { $crate::shape::Nil };
+    ({ $c:expr } $(, $($rest:tt)*)?) => {
+        $crate::__private::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!($($($rest)*)?))
+    };
     ($n:literal $(, $($rest:tt)*)?) => {
         $crate::__private::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
     };

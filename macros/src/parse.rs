@@ -79,6 +79,14 @@ fn looks_like_a_constant(key: &str) -> bool {
         && key.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Where a list is written: in `shape![…]` (a braced constant is a size) or in `broadcast!`
+/// (every size must be known to the macro, or be a run-time size).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    Shape,
+    Broadcast,
+}
+
 /// One entry of a list: a size, or (in a shape) the run-time size a name stands for.
 enum Classified {
     Size(usize),
@@ -97,7 +105,7 @@ impl Literals {
     pub fn parse(input: ParseStream, entry: Entry, errors: &mut Vec<syn::Error>) -> syn::Result<Self> {
         let content;
         let brackets = bracketed!(content in input);
-        let list = parse_bare_list(&content, entry, errors)?;
+        let list = parse_list(&content, entry, Context::Broadcast, errors)?;
         Ok(Literals { span: brackets.span.join(), ..list })
     }
 }
@@ -117,7 +125,7 @@ impl Entry {
 ///
 /// Nothing here recurses into the tokens: a bracketed or parenthesized entry, however deeply
 /// nested, is one token tree that is rejected whole, so no input can exhaust the stack.
-fn classify_entry(tokens: &[TokenTree], entry: Entry) -> syn::Result<Classified> {
+fn classify_entry(tokens: &[TokenTree], entry: Entry, context: Context) -> syn::Result<Classified> {
     let what = entry.what();
     let mut tokens = tokens.to_vec();
     // A literal passed through a `macro_rules!` fragment (`$n:literal`, `$n:expr`) arrives in
@@ -129,17 +137,43 @@ fn classify_entry(tokens: &[TokenTree], entry: Entry) -> syn::Result<Classified>
         tokens = g.stream().into_iter().collect();
     }
     if entry == Entry::Size {
+        // `{FEATURES}`: a fixed size given by a constant expression, `Dim<{FEATURES}>`, which
+        // the compiler evaluates (the macro passes the braces on whole, unread).
+        if let [TokenTree::Group(g)] = tokens.as_slice() {
+            if g.delimiter() == Delimiter::Brace {
+                let key = format!("{{{}}}", g.stream().to_string().replace(' ', ""));
+                if context == Context::Broadcast {
+                    return Err(error_on(
+                        &tokens,
+                        format!(
+                            "`broadcast!` decides a literal list itself and cannot read the value of `{key}`: \
+                             name the shape as a type instead, `broadcast!(shape![…, {key}], …)`, and the \
+                             compiler checks it"
+                        ),
+                    ));
+                }
+                let expr = g.stream();
+                let ty = quote::quote_spanned!(g.span()=> ::shapecast::__private::Dim<{ #expr }>);
+                return Ok(Classified::Name(Name { key, ty }));
+            }
+        }
         if let Some(name) = Name::from_tokens(&tokens) {
             if looks_like_a_constant(&name.key) {
-                return Err(error_on(
-                    &tokens,
-                    format!(
-                        "`{}` looks like a constant, and a macro cannot read a constant's value: write the size \
-                         as an integer literal, or name the shape as a type (an alias, a generic); a run-time \
-                         size is named by a type, such as `Batch`, bound with `bind!`",
+                let msg = match context {
+                    Context::Shape => format!(
+                        "`{0}` looks like a constant, but a name in `shape![…]` is a run-time size (a type); \
+                         for a size given by a constant, write it in braces: `{{{0}}}`",
                         name.key
                     ),
-                ));
+                    Context::Broadcast => format!(
+                        "`{0}` looks like a constant, and `broadcast!` cannot read a constant's value: name \
+                         the shape as a type instead, `broadcast!(shape![…, {{{0}}}], …)` (a constant in \
+                         braces), and the compiler checks it; a run-time size is named by a type, such as \
+                         `Batch`, bound with `bind!`",
+                        name.key
+                    ),
+                };
+                return Err(error_on(&tokens, msg));
             }
             return Ok(Classified::Name(name));
         }
@@ -418,6 +452,16 @@ pub fn parse_bare_list(
     entry: Entry,
     errors: &mut Vec<syn::Error>,
 ) -> syn::Result<Literals> {
+    parse_list(input, entry, Context::Shape, errors)
+}
+
+/// A list's entries, separated by commas, read in `context`.
+fn parse_list(
+    input: ParseStream,
+    entry: Entry,
+    context: Context,
+    errors: &mut Vec<syn::Error>,
+) -> syn::Result<Literals> {
     let mut list = Literals { values: vec![], names: vec![], spans: vec![], span: Span::call_site() };
     while !input.is_empty() {
         let mut tokens = vec![];
@@ -430,7 +474,7 @@ pub fn parse_bare_list(
             (None, Some(comma)) => comma.span,
             (None, None) => input.span(),
         };
-        match classify_entry(&tokens, entry) {
+        match classify_entry(&tokens, entry, context) {
             Ok(Classified::Size(v)) => {
                 list.values.push(v);
                 list.names.push(None);

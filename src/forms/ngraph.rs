@@ -17,7 +17,7 @@ use crate::typelevel::{Lift, Same, TakeAtUnmarked};
     message = "cannot broadcast with these axes (nGraph rule): the target without the broadcast axes must equal the argument exactly",
     label = "the target minus these axes is not this shape",
     note = "the axes must be below the target's rank, in increasing order; this form never stretches a size-1 axis",
-    note = "with literal sizes, `broadcast!([3] => [2, 4], axes = [0])` names the axis and the sizes"
+    note = "to have the axis and the sizes named, write the shapes as literal lists of sizes in `broadcast!(… => …, axes = […])`"
 )]
 pub trait BroadcastAxes<Target: Shape, Ax: Axes>:
     Shape + AnyBroadcastAxes<Target, Ax, Output = <Self as BroadcastAxes<Target, Ax>>::Output>

@@ -36,7 +36,7 @@ type ZipRev<A, B> = <Rev<A> as ZipBroadcast<Rev<B>>>::Output;
     message = "cannot broadcast these shapes (NumPy rule): on some axis the sizes differ and neither is 1",
     label = "these shapes do not broadcast together",
     note = "shapes align from the right; on each axis the sizes must be equal or one of them 1",
-    note = "with literal sizes, `broadcast!([2, 4], [2, 3])` names the axis and the sizes that clash"
+    note = "to have the axis and the sizes that clash named, write the shapes as literal lists of sizes in `broadcast!(…, …)`"
 )]
 pub trait Broadcast<Rhs: Shape>:
     Shape + AnyBroadcast<Rhs, Output = <Self as Broadcast<Rhs>>::Output>
@@ -45,7 +45,8 @@ pub trait Broadcast<Rhs: Shape>:
     type Output: Shape;
 }
 
-#[diagnostic::do_not_recommend]
+// Not `do_not_recommend`: a clash is reported by the pair rule, which names the sizes, and an
+// output too large by `Shape`'s element-count check.
 impl<A, B> Broadcast<B> for A
 where
     A: Shape + AnyBroadcast<B>,
@@ -116,7 +117,7 @@ pub type Broadcasted<A, B> = <A as Broadcast<B>>::Output;
     message = "cannot broadcast this shape to the target (NumPy `broadcast_to`): it has more axes, or a size that is neither 1 nor the target's",
     label = "this shape does not stretch to the target",
     note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
-    note = "with literal sizes, `broadcast!([3] => [1])` names the axis and the sizes"
+    note = "to have the axis and the sizes named, write the shapes as literal lists of sizes in `broadcast!(… => …)`"
 )]
 pub trait BroadcastTo<Target: Shape>:
     Shape + AnyBroadcastTo<Target, Output = <Self as BroadcastTo<Target>>::Output>

@@ -19,7 +19,7 @@ type Lifted<Target, Op, Dims> = <Target as Lift<TakeAtMarked, Op, Dims, U0>>::Ou
     message = "cannot broadcast in these dims (XLA BroadcastInDim): an operand axis does not fit the target axis it maps to",
     label = "this shape does not fit the target through these dims",
     note = "dims needs one entry per operand axis, increasing, each below the target's rank; operand axis k must have size 1 or the size of target axis dims[k]",
-    note = "with literal sizes, `broadcast!([3] => [2, 1], dims = [1])` names the axis and the sizes"
+    note = "to have the axis and the sizes named, write the shapes as literal lists of sizes in `broadcast!(… => …, dims = […])`"
 )]
 pub trait BroadcastInDim<Target: Shape, Dims: Axes>:
     Shape + AnyBroadcastInDim<Target, Dims, Output = <Self as BroadcastInDim<Target, Dims>>::Output>
@@ -96,7 +96,7 @@ pub type BroadcastedInDim<A, S, D> = <A as BroadcastInDim<S, D>>::Output;
     label = "these shapes do not broadcast through these dims",
     note = "with different ranks, dims gives one increasing entry per axis of the lower-rank operand (a scalar needs none); with equal ranks dims is empty or the identity",
     note = "then each pair of sizes must be equal or one of them 1",
-    note = "with literal sizes, `broadcast!([2, 3], [3], dims = [0])` names the axis and the sizes"
+    note = "to have the axis and the sizes named, write the shapes as literal lists of sizes in `broadcast!(…, …, dims = […])`"
 )]
 pub trait BroadcastWithDims<Rhs: Shape, Dims: Axes>:
     Shape + AnyBroadcastWithDims<Rhs, Dims, Output = <Self as BroadcastWithDims<Rhs, Dims>>::Output>
@@ -105,7 +105,8 @@ pub trait BroadcastWithDims<Rhs: Shape, Dims: Axes>:
     type Output: Shape;
 }
 
-#[diagnostic::do_not_recommend]
+// Not `do_not_recommend`: a clash is reported by the pair rule, which names the sizes, and an
+// output too large by `Shape`'s element-count check.
 impl<A, B, D> BroadcastWithDims<B, D> for A
 where
     A: Shape + AnyBroadcastWithDims<B, D>,
