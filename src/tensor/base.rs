@@ -1,11 +1,11 @@
 //! Making tensors, reading them, viewing them, and converting their shapes.
 
 use generic_array::GenericArray;
-use generic_array::sequence::GenericSequence;
 use typenum::{Const, ToUInt, U};
 
 use super::{
-    Data, DataMut, Inline, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of, offset,
+    Data, DataMut, Inline, Owning, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of,
+    offset,
 };
 use crate::forms::AnyInsertAxis;
 use crate::shape::sealed::FromExtents as _;
@@ -332,7 +332,7 @@ where
     }
 }
 
-impl<T, S: Shape> Tensor<T, S> {
+impl<D: Owning, S: Shape> TensorBase<D, S> {
     /// Copies `data`, which must hold exactly `S::LEN` elements.
     ///
     /// ```
@@ -340,26 +340,30 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let t = Tensor::<u8, shape![2, 2]>::from_slice(&[1, 2, 3, 4])?;
     /// assert_eq!(t.get(&[1, 0]), Some(&3));
     /// assert!(Tensor::<u8, shape![2, 2]>::from_slice(&[1, 2, 3]).is_err());
+    /// assert_eq!(BoxedTensor::<u8, shape![2]>::from_slice(&[1, 2])?.as_slice(), [1, 2]); // on the heap
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn from_slice(data: &[T]) -> Result<Self, ShapeError>
+    pub fn from_slice(data: &[D::Elem]) -> Result<Self, ShapeError>
     where
-        T: Clone,
+        D::Elem: Clone,
     {
         check_len(&S::default(), data.len())?;
         Ok(Self::from_fn(|i| data[i].clone()))
     }
 
-    /// Builds each element from its flat row-major index.
+    /// Builds each element from its flat row-major index, straight where it lives (a
+    /// `BoxedTensor`'s never passes through the stack).
     ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let t = Tensor::<usize, shape![2, 3]>::from_fn(|i| i * 10);
     /// assert_eq!(t.as_slice(), [0, 10, 20, 30, 40, 50]);
+    /// let big = BoxedTensor::<usize, shape![1024, 1024]>::from_fn(|i| i);
+    /// assert_eq!(big.get(&[1, 2]), Some(&1026));
     /// ```
     #[inline]
-    pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
-        TensorBase::from_parts(Inline(GenericArray::generate(f)), S::default())
+    pub fn from_fn(f: impl FnMut(usize) -> D::Elem) -> Self {
+        TensorBase::from_parts(D::from_fn(S::LEN, f), S::default())
     }
 
     /// Builds each element from its multi-index (outermost axis first).
@@ -369,7 +373,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let t = Tensor::<usize, shape![2, 3]>::from_index_fn(|ix| 10 * ix[0] + ix[1]);
     /// assert_eq!(t.as_slice(), [0, 1, 2, 10, 11, 12]);
     /// ```
-    pub fn from_index_fn(f: impl FnMut(&[usize]) -> T) -> Self {
+    pub fn from_index_fn(f: impl FnMut(&[usize]) -> D::Elem) -> Self {
         Self::from_fn(index_fn(S::DIMS, f))
     }
 
@@ -378,10 +382,11 @@ impl<T, S: Shape> Tensor<T, S> {
     /// ```
     /// # use shapecast::prelude::*;
     /// assert_eq!(Tensor::<u8, shape![2, 2]>::splat(3).as_slice(), [3; 4]);
+    /// assert_eq!(BoxedTensor::<u8, shape![3]>::splat(7).as_slice(), [7, 7, 7]);
     /// ```
-    pub fn splat(value: T) -> Self
+    pub fn splat(value: D::Elem) -> Self
     where
-        T: Clone,
+        D::Elem: Clone,
     {
         Self::from_fn(|_| value.clone())
     }
@@ -470,8 +475,8 @@ mod boxed {
     use alloc::boxed::Box;
     use alloc::vec::Vec;
 
-    use super::{ShapeError, TensorBase, check_len, index_fn};
-    use crate::shape::{AnyShape, Shape};
+    use super::{ShapeError, TensorBase, check_len};
+    use crate::shape::AnyShape;
 
     impl<T, S: AnyShape> TensorBase<Box<[T]>, S> {
         /// Takes `data` in `shape`, which must hold exactly as many elements as the shape.
@@ -542,59 +547,6 @@ mod boxed {
             T: Clone,
         {
             Self::from_shape_fn(shape, |_| value.clone())
-        }
-    }
-
-    impl<T, S: Shape> TensorBase<Box<[T]>, S> {
-        /// Builds each element from its flat row-major index, directly on the heap.
-        ///
-        /// ```
-        /// # use shapecast::prelude::*;
-        /// let t = BoxedTensor::<usize, shape![1024, 1024]>::from_fn(|i| i);
-        /// assert_eq!(t.get(&[1, 2]), Some(&1026));
-        /// ```
-        pub fn from_fn(f: impl FnMut(usize) -> T) -> Self {
-            TensorBase::from_parts((0..S::LEN).map(f).collect(), S::default())
-        }
-
-        /// Builds each element from its multi-index (outermost axis first), on the heap.
-        ///
-        /// ```
-        /// # use shapecast::prelude::*;
-        /// let t = BoxedTensor::<usize, shape![2, 3]>::from_index_fn(|ix| 10 * ix[0] + ix[1]);
-        /// assert_eq!(t.as_slice(), [0, 1, 2, 10, 11, 12]);
-        /// ```
-        pub fn from_index_fn(f: impl FnMut(&[usize]) -> T) -> Self {
-            Self::from_fn(index_fn(S::DIMS, f))
-        }
-
-        /// Every element equal to `value`.
-        ///
-        /// ```
-        /// # use shapecast::prelude::*;
-        /// assert_eq!(BoxedTensor::<u8, shape![3]>::splat(7).as_slice(), [7, 7, 7]);
-        /// ```
-        pub fn splat(value: T) -> Self
-        where
-            T: Clone,
-        {
-            Self::from_fn(|_| value.clone())
-        }
-
-        /// Copies `data`, which must hold exactly `S::LEN` elements.
-        ///
-        /// ```
-        /// # use shapecast::prelude::*;
-        /// let t = BoxedTensor::<u8, shape![2]>::from_slice(&[1, 2])?;
-        /// assert_eq!(t.as_slice(), [1, 2]);
-        /// assert!(BoxedTensor::<u8, shape![2]>::from_slice(&[1]).is_err());
-        /// # Ok::<(), shapecast::ShapeError>(())
-        /// ```
-        pub fn from_slice(data: &[T]) -> Result<Self, ShapeError>
-        where
-            T: Clone,
-        {
-            Self::from_shape_vec(S::default(), data.to_vec())
         }
     }
 }

@@ -108,25 +108,43 @@ mod sealed {
 )]
 pub trait OwnedData<T, S> {
     /// The storage.
-    type Data: DataMut<Elem = T>;
+    type Data: Owning<Elem = T>;
     /// Storage of `len` elements, each from `f(index)`, straight where it lives.
-    fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self::Data;
+    #[inline(always)]
+    fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self::Data {
+        Self::Data::from_fn(len, f)
+    }
 }
 
 impl<T, S: Shape> OwnedData<T, S> for crate::typelevel::Fixed {
     type Data = Inline<T, S>;
+}
+
+#[cfg(feature = "alloc")]
+impl<T, S> OwnedData<T, S> for crate::typelevel::Runtime {
+    type Data = alloc::boxed::Box<[T]>;
+}
+
+/// Storage a new tensor is built in, element by element where it lives: [`Inline`] or
+/// `Box<[T]>`. Sealed, as [`Data`] is.
+pub trait Owning: DataMut + Sized {
+    /// `len` elements (for inline storage, the shape's own count), each `f(index)`.
+    #[doc(hidden)]
+    fn from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Self;
+}
+
+impl<T, S: Shape> Owning for Inline<T, S> {
     #[inline(always)]
-    fn from_fn(_: usize, f: impl FnMut(usize) -> T) -> Inline<T, S> {
+    fn from_fn(_: usize, f: impl FnMut(usize) -> T) -> Self {
         use generic_array::sequence::GenericSequence;
         Inline(GenericArray::generate(f))
     }
 }
 
 #[cfg(feature = "alloc")]
-impl<T, S> OwnedData<T, S> for crate::typelevel::Runtime {
-    type Data = alloc::boxed::Box<[T]>;
+impl<T> Owning for alloc::boxed::Box<[T]> {
     #[inline(always)]
-    fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> alloc::boxed::Box<[T]> {
+    fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self {
         (0..len).map(f).collect()
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! | alias | storage | shapes |
 //! | --- | --- | --- |
-//! | [`Tensor<T, S>`] | inline, `S::LEN` values, no heap | fixed ([`Shape`]) |
+//! | [`Tensor<T, S>`] | inline, `S::LEN` values, no heap | fixed ([`Shape`](crate::Shape)) |
 //! | [`TensorRef<'a, T, S>`] | a borrowed `&[T]` | any ([`AnyShape`]) |
 //! | [`TensorMut<'a, T, S>`] | a borrowed `&mut [T]` | any |
 //! | `BoxedTensor<T, S>` (feature `alloc`) | `Box<[T]>` on the heap | any |
@@ -27,10 +27,8 @@ mod reduce;
 mod view;
 
 use crate::shape::AnyShape;
-#[allow(unused_imports)]
-use crate::shape::Shape;
 
-pub use data::{Data, DataMut, Inline, OwnedData};
+pub use data::{Data, DataMut, Inline, OwnedData, Owning};
 pub use elementwise::WithDims;
 pub use view::{BroadcastView, Iter};
 
@@ -146,6 +144,8 @@ fn len_of<S: AnyShape>(shape: &S) -> usize {
     if S::FIXED { const { product(S::STATIC.split_at(S::RANK).0) } } else { shape.element_count() }
 }
 
+/// The product of `dims`, wrapping: a fixed shape whose count overflows holds no data (its
+/// constructors refuse it), so the value is never used.
 const fn product(dims: &[usize]) -> usize {
     let (mut n, mut i) = (1usize, 0);
     while i < dims.len() {

@@ -157,37 +157,28 @@ binary_op!(Sub, sub);
 binary_op!(Mul, mul);
 binary_op!(Div, div);
 
-impl<T, D, S> Neg for &TensorBase<D, S>
-where
-    D: Data<Elem = T>,
-    T: Copy + Neg<Output = T>,
-    S: AnyShape,
-    S::Kind: OwnedData<T, S>,
-{
-    type Output = Owned<T, S>;
+/// Unary minus on a borrowed and on an owned tensor.
+macro_rules! neg {
+    ($([$($lt:lifetime)?] $Operand:ty),*) => {$(
+        impl<$($lt,)? T, D, S> Neg for $Operand
+        where
+            D: Data<Elem = T>,
+            T: Copy + Neg<Output = T>,
+            S: AnyShape,
+            S::Kind: OwnedData<T, S>,
+        {
+            type Output = Owned<T, S>;
 
-    /// Every element negated.
-    #[inline]
-    fn neg(self) -> Self::Output {
-        self.map(T::neg)
-    }
+            /// Every element negated.
+            #[inline]
+            fn neg(self) -> Self::Output {
+                self.map(T::neg)
+            }
+        }
+    )*};
 }
 
-impl<T, D, S> Neg for TensorBase<D, S>
-where
-    D: Data<Elem = T>,
-    T: Copy + Neg<Output = T>,
-    S: AnyShape,
-    S::Kind: OwnedData<T, S>,
-{
-    type Output = Owned<T, S>;
-
-    /// Every element negated.
-    #[inline]
-    fn neg(self) -> Self::Output {
-        self.map(T::neg)
-    }
-}
+neg!(['a] &'a TensorBase<D, S>, [] TensorBase<D, S>);
 
 /// One compound-assignment operator, with a tensor (stretched to the left's shape) or a scalar.
 macro_rules! assign_op {
