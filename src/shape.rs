@@ -100,7 +100,7 @@ impl<const N: usize, U> core::hash::Hash for Big<N, U> {
 pub trait Extent: Copy + sealed::FromValue {
     /// Whether the size is fixed or bound at run time (what the pair rule dispatches on).
     #[doc(hidden)]
-    type Kind;
+    type Kind: crate::typelevel::Kind;
     /// The size, if it is fixed.
     const FIXED: Option<usize>;
     /// The size.
@@ -434,7 +434,7 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     const STATIC: [usize; MAX_RANK];
     /// Whether every size is fixed (what an owned output's storage is chosen by).
     #[doc(hidden)]
-    type Kind;
+    type Kind: crate::typelevel::Kind;
     /// `Self`: `broadcast!` names a type operand `A` as `<A as AnyShape>::Itself` (through
     /// `IsShape`), so that a type that is not a shape gets one error, which says so, and not one
     /// per trait of the form. A [`Shape`] declares it `Self`, so generic code over fixed shapes

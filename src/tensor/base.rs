@@ -409,6 +409,25 @@ pub(crate) fn index_fn<T>(dims: &[usize], mut f: impl FnMut(&[usize]) -> T) -> i
     }
 }
 
+impl<D: Data, S: Shape> TensorBase<D, S>
+where
+    D::Elem: Clone,
+{
+    /// A copy stored inline, whatever this tensor's storage: new tensors computed from it are
+    /// inline too (the way back from [`to_boxed`](Self::to_boxed)).
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let boxed = BoxedTensor::<u8, shape![2]>::splat(7);
+    /// let inline: Tensor<u8, shape![2]> = boxed.to_inline();
+    /// assert_eq!(inline, boxed);
+    /// ```
+    pub fn to_inline(&self) -> Tensor<D::Elem, S> {
+        let data = self.as_slice();
+        Tensor::from_fn(|i| data[i].clone())
+    }
+}
+
 impl<D: Clone, S: Clone> Clone for TensorBase<D, S> {
     fn clone(&self) -> Self {
         TensorBase { data: self.data.clone(), shape: self.shape.clone() }
@@ -475,7 +494,7 @@ mod boxed {
     use alloc::boxed::Box;
     use alloc::vec::Vec;
 
-    use super::{ShapeError, TensorBase, check_len};
+    use super::{Data, ShapeError, TensorBase, check_len};
     use crate::shape::AnyShape;
 
     impl<T, S: AnyShape> TensorBase<Box<[T]>, S> {
@@ -547,6 +566,25 @@ mod boxed {
             T: Clone,
         {
             Self::from_shape_fn(shape, |_| value.clone())
+        }
+    }
+
+    impl<D: Data, S: AnyShape> TensorBase<D, S>
+    where
+        D::Elem: Clone,
+    {
+        /// A copy on the heap, whatever this tensor's storage. A boxed tensor of a fixed shape
+        /// keeps the tensors computed from it on the heap too: `&boxed + &bias` is boxed.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// let t = Tensor::<f32, shape![2]>::from([1.0, 2.0]);
+        /// let boxed: BoxedTensor<f32, shape![2]> = t.to_boxed();
+        /// let doubled: BoxedTensor<f32, shape![2]> = &boxed * 2.0;
+        /// assert_eq!(doubled.as_slice(), [2.0, 4.0]);
+        /// ```
+        pub fn to_boxed(&self) -> TensorBase<Box<[D::Elem]>, S> {
+            TensorBase::from_parts(self.as_slice().into(), self.shape())
         }
     }
 }

@@ -4,7 +4,7 @@
 //! A target with run-time sizes is given as a value (`dims![batch, 4]`, or the output's own
 //! shape for the `_into` twins): a new axis takes its extent from its binding.
 
-use super::{BroadcastView, Data, Owned, OwnedData, Tensor, TensorBase, TensorMut, len_of};
+use super::{BroadcastView, Data, Home, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut, len_of};
 use crate::forms::{AnyBroadcastAxes, AnyBroadcastInDim, AnyBroadcastTo};
 use crate::kernel::{
     self, statics::CopyPlan, statics::InDim, statics::MapInto, statics::NGraph, statics::Numpy,
@@ -24,11 +24,12 @@ where
     /// assert_eq!(m.as_slice(), [1, 2, 3, 1, 2, 3]);
     /// ```
     #[inline]
-    pub fn broadcast_to<S2: Shape>(&self) -> Tensor<D::Elem, S2>
+    pub fn broadcast_to<S2: Shape>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
         S: AnyBroadcastTo<S2>,
     {
-        self.copy_new::<S2, Numpy>(S2::default())
+        self.copy_new::<S2, Numpy, HomeOf<D, S>>(S2::default())
     }
 
     /// NumPy `broadcast_to` a target of any shape, given as a value: a new tensor (on the heap
@@ -43,12 +44,12 @@ where
     /// assert_eq!(rows.as_slice(), [0.5, 1.5, 0.5, 1.5, 0.5, 1.5]);
     /// ```
     #[inline]
-    pub fn broadcast_to_shape<S2: AnyShape>(&self, shape: S2) -> Owned<D::Elem, S2>
+    pub fn broadcast_to_shape<S2: AnyShape>(&self, shape: S2) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
         S: AnyBroadcastTo<S2>,
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
-        self.copy_new::<S2, Numpy>(shape)
+        self.copy_new::<S2, Numpy, HomeOf<D, S>>(shape)
     }
 
     /// NumPy `broadcast_to` into `out`, whose shape `S` stretches to.
@@ -79,11 +80,12 @@ where
     /// assert_eq!(t.as_slice(), ['a', 'a', 'b', 'b', 'c', 'c']);
     /// ```
     #[inline]
-    pub fn broadcast_axes<S2: Shape, Ax: Axes>(&self) -> Tensor<D::Elem, S2>
+    pub fn broadcast_axes<S2: Shape, Ax: Axes>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
         S: AnyBroadcastAxes<S2, Ax>,
     {
-        self.copy_new::<S2, NGraph<Ax>>(S2::default())
+        self.copy_new::<S2, NGraph<Ax>, HomeOf<D, S>>(S2::default())
     }
 
     /// nGraph `Broadcast` to a target of any shape, given as a value.
@@ -97,12 +99,12 @@ where
     /// assert_eq!(rows.as_slice(), [1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
     /// ```
     #[inline]
-    pub fn broadcast_axes_shape<S2: AnyShape, Ax: Axes>(&self, shape: S2) -> Owned<D::Elem, S2>
+    pub fn broadcast_axes_shape<S2: AnyShape, Ax: Axes>(&self, shape: S2) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
         S: AnyBroadcastAxes<S2, Ax>,
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
-        self.copy_new::<S2, NGraph<Ax>>(shape)
+        self.copy_new::<S2, NGraph<Ax>, HomeOf<D, S>>(shape)
     }
 
     /// nGraph `Broadcast` into `out`.
@@ -133,11 +135,12 @@ where
     /// assert_eq!(t.as_slice(), [1, 2, 1, 2, 1, 2]);
     /// ```
     #[inline]
-    pub fn broadcast_in_dim<S2: Shape, Dm: Axes>(&self) -> Tensor<D::Elem, S2>
+    pub fn broadcast_in_dim<S2: Shape, Dm: Axes>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
         S: AnyBroadcastInDim<S2, Dm>,
     {
-        self.copy_new::<S2, InDim<Dm>>(S2::default())
+        self.copy_new::<S2, InDim<Dm>, HomeOf<D, S>>(S2::default())
     }
 
     /// XLA `BroadcastInDim` to a target of any shape, given as a value.
@@ -151,12 +154,15 @@ where
     /// assert_eq!(t.as_slice(), [1, 1, 2, 2, 3, 3]);
     /// ```
     #[inline]
-    pub fn broadcast_in_dim_shape<S2: AnyShape, Dm: Axes>(&self, shape: S2) -> Owned<D::Elem, S2>
+    pub fn broadcast_in_dim_shape<S2: AnyShape, Dm: Axes>(
+        &self,
+        shape: S2,
+    ) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
         S: AnyBroadcastInDim<S2, Dm>,
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
-        self.copy_new::<S2, InDim<Dm>>(shape)
+        self.copy_new::<S2, InDim<Dm>, HomeOf<D, S>>(shape)
     }
 
     /// XLA `BroadcastInDim` into `out`.
@@ -189,15 +195,18 @@ where
         );
     }
 
-    /// A new tensor of `shape` filled by [`copy_into`](Self::copy_into). It starts as copies of
-    /// the first element (a non-empty output has a non-empty source).
+    /// A new tensor of `shape` filled by [`copy_into`](Self::copy_into), stored as home `H`
+    /// says. It starts as copies of the first element (a non-empty output has a non-empty source).
     #[inline(always)]
-    fn copy_new<S2: AnyShape, M: MapInto<S, S2>>(&self, shape: S2) -> Owned<D::Elem, S2>
+    pub(crate) fn copy_new<S2: AnyShape, M: MapInto<S, S2>, H: Home>(
+        &self,
+        shape: S2,
+    ) -> Owned<D::Elem, S2, H>
     where
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, H>: OwnedData<D::Elem, S2>,
     {
         let first = self.as_slice().first().copied();
-        let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| {
+        let data = <New<S2, H> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| {
             first.unwrap_or_else(|| unreachable!("a non-empty broadcast of an empty tensor"))
         });
         let mut out = TensorBase::from_parts(data, shape);

@@ -3,7 +3,10 @@
 
 use core::marker::PhantomData;
 
-use super::{Data, DataMut, Owned, OwnedData, TensorBase, TensorMut, TensorRef, len_of};
+use super::{
+    Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, TensorMut, TensorRef,
+    len_of,
+};
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
@@ -25,13 +28,13 @@ where
     /// assert_eq!(t.map(i32::abs).as_slice(), [1, 2, 3, 4]);
     /// ```
     #[inline]
-    pub fn map<V>(&self, mut f: impl FnMut(D::Elem) -> V) -> Owned<V, S>
+    pub fn map<V>(&self, mut f: impl FnMut(D::Elem) -> V) -> Owned<V, S, HomeOf<D, S>>
     where
-        S::Kind: OwnedData<V, S>,
+        New<S, HomeOf<D, S>>: OwnedData<V, S>,
     {
         let data = self.as_slice();
         TensorBase::from_parts(
-            <S::Kind as OwnedData<V, S>>::from_fn(data.len(), |i| f(data[i])),
+            <New<S, HomeOf<D, S>> as OwnedData<V, S>>::from_fn(data.len(), |i| f(data[i])),
             self.shape(),
         )
     }
@@ -52,16 +55,16 @@ where
         &self,
         other: &TensorBase<D2, S2>,
         f: impl FnMut(D::Elem, D2::Elem) -> V,
-    ) -> Owned<V, AnyBroadcasted<S, S2>>
+    ) -> Owned<V, AnyBroadcasted<S, S2>, Both<D, S, D2, S2>>
     where
         D2: Data,
         D2::Elem: Copy,
         V: Default,
         S2: AnyShape,
         S: AnyBroadcast<S2>,
-        <AnyBroadcasted<S, S2> as AnyShape>::Kind: OwnedData<V, AnyBroadcasted<S, S2>>,
+        New<AnyBroadcasted<S, S2>, Both<D, S, D2, S2>>: OwnedData<V, AnyBroadcasted<S, S2>>,
     {
-        self.zip_new::<D2, S2, AnyBroadcasted<S, S2>, Numpy, Numpy, V>(other, f)
+        self.zip_new::<D2, S2, AnyBroadcasted<S, S2>, Numpy, Numpy, V, Both<D, S, D2, S2>>(other, f)
     }
 
     /// `f(a, b)` element by element into `out` (NumPy rule), for large data or none on the heap.
@@ -101,7 +104,7 @@ where
     /// assert_eq!(sum.as_slice(), [6, 7, 7, 8, 8, 9, 9, 10]);
     /// ```
     #[inline]
-    pub fn with_dims<Dm: Axes>(&self) -> WithDims<'_, D::Elem, S, Dm> {
+    pub fn with_dims<Dm: Axes>(&self) -> WithDims<'_, D::Elem, S, Dm, HomeOf<D, S>> {
         WithDims { lhs: self.view(), dims: PhantomData }
     }
 
@@ -130,25 +133,26 @@ where
         );
     }
 
-    /// A new tensor filled by [`zip_into`](Self::zip_into).
+    /// A new tensor filled by [`zip_into`](Self::zip_into), stored as home `H` says.
     #[inline(always)]
-    pub(crate) fn zip_new<D2, S2, O, MA, MB, V>(
+    pub(crate) fn zip_new<D2, S2, O, MA, MB, V, H>(
         &self,
         other: &TensorBase<D2, S2>,
         f: impl FnMut(D::Elem, D2::Elem) -> V,
-    ) -> Owned<V, O>
+    ) -> Owned<V, O, H>
     where
         D2: Data,
         D2::Elem: Copy,
         V: Default,
         S2: AnyShape,
         O: AnyShape,
-        O::Kind: OwnedData<V, O>,
+        H: Home,
+        New<O, H>: OwnedData<V, O>,
         MA: MapInto<S, O>,
         MB: MapInto<S2, O>,
     {
         let shape = ZipPlan::<S, S2, O, MA, MB>::output(&self.shape(), &other.shape());
-        let data = <O::Kind as OwnedData<V, O>>::from_fn(len_of(&shape), |_| V::default());
+        let data = <New<O, H> as OwnedData<V, O>>::from_fn(len_of(&shape), |_| V::default());
         let mut out = TensorBase::from_parts(data, shape);
         self.zip_into::<D2, S2, O, MA, MB, V>(other, &mut out.view_mut(), f);
         out
@@ -204,12 +208,14 @@ where
 /// let by_row = Tensor::<i32, shape![2]>::from([10, 20]);
 /// assert_eq!((&m.with_dims::<axes![0]>() + &by_row).as_slice(), [11, 12, 23, 24]);
 /// ```
-pub struct WithDims<'a, T, S, Dm> {
+///
+/// `H` is the [`Home`] of the tensor it came from: a new tensor is boxed if either operand is.
+pub struct WithDims<'a, T, S, Dm, H = super::ByShape> {
     pub(crate) lhs: TensorRef<'a, T, S>,
-    dims: PhantomData<Dm>,
+    dims: PhantomData<(Dm, H)>,
 }
 
-impl<T: Copy, S: AnyShape, Dm: Axes> WithDims<'_, T, S, Dm> {
+impl<T: Copy, S: AnyShape, Dm: Axes, H: Home> WithDims<'_, T, S, Dm, H> {
     /// `f(a, b)` element by element under XLA's binary rule with these dims.
     ///
     /// ```
@@ -223,18 +229,21 @@ impl<T: Copy, S: AnyShape, Dm: Axes> WithDims<'_, T, S, Dm> {
         &self,
         other: &TensorBase<D2, S2>,
         f: impl FnMut(T, D2::Elem) -> V,
-    ) -> Owned<V, AnyBroadcastedWithDims<S, S2, Dm>>
+    ) -> Owned<V, AnyBroadcastedWithDims<S, S2, Dm>, HomeWith<H, D2, S2>>
     where
         D2: Data,
         D2::Elem: Copy,
         V: Default,
         S2: AnyShape,
         S: AnyBroadcastWithDims<S2, Dm>,
-        <AnyBroadcastedWithDims<S, S2, Dm> as AnyShape>::Kind:
+        New<AnyBroadcastedWithDims<S, S2, Dm>, HomeWith<H, D2, S2>>:
             OwnedData<V, AnyBroadcastedWithDims<S, S2, Dm>>,
     {
         type Out<S, S2, Dm> = AnyBroadcastedWithDims<S, S2, Dm>;
-        self.lhs.zip_new::<D2, S2, Out<S, S2, Dm>, WithDimsLhs<Dm, S2>, WithDimsRhs<Dm, S>, V>(other, f)
+        self.lhs
+            .zip_new::<D2, S2, Out<S, S2, Dm>, WithDimsLhs<Dm, S2>, WithDimsRhs<Dm, S>, V, HomeWith<H, D2, S2>>(
+                other, f,
+            )
     }
 
     /// The same into `out`.

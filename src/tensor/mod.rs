@@ -11,9 +11,10 @@
 //!
 //! A borrowed or boxed tensor's length is checked once, when it is made; after that, no
 //! operation checks a shape: every output shape comes from the types. A new tensor (`&a + &b`,
-//! `map`, `broadcast_to`, `sum_axes`, …) is a [`Tensor`] when its shape is fixed and a
-//! `BoxedTensor` when it holds run-time sizes ([`Owned`]); the `_into` twins write into a
-//! [`TensorMut`] instead, with no allocator at all.
+//! `map`, `broadcast_to`, `sum_axes`, …) is a `BoxedTensor` when its shape holds run-time sizes
+//! or an operand is a `BoxedTensor` of a fixed shape (boxed for its size, so what is computed
+//! from it stays on the heap), and a [`Tensor`] otherwise ([`Owned`], [`Home`]); the `_into`
+//! twins write into a [`TensorMut`] instead, with no allocator at all.
 
 mod base;
 mod broadcast;
@@ -28,7 +29,7 @@ mod view;
 
 use crate::shape::AnyShape;
 
-pub use data::{Data, DataMut, Inline, OwnedData, Owning};
+pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
 pub use elementwise::WithDims;
 pub use view::{BroadcastView, Iter};
 
@@ -53,7 +54,8 @@ pub struct TensorBase<D, S> {
 
 /// An owned tensor of fixed shape `S`, stored inline: `S::LEN` values of `T`, so
 /// `size_of::<Tensor<T, S>>() == S::LEN * size_of::<T>()`. For large data, borrow a slice
-/// ([`TensorRef`], [`TensorMut`]) or use a `BoxedTensor`.
+/// ([`TensorRef`], [`TensorMut`]) or use a `BoxedTensor` (`to_boxed()`), whose results stay
+/// on the heap.
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -89,21 +91,43 @@ pub type TensorRef<'a, T, S> = TensorBase<&'a [T], S>;
 pub type TensorMut<'a, T, S> = TensorBase<&'a mut [T], S>;
 
 /// An owned tensor on the heap (feature `alloc`), of any shape: for shapes too large for the
-/// stack, and for shapes with run-time sizes. Built straight on the heap.
+/// stack, and for shapes with run-time sizes. Built straight on the heap; the tensors computed
+/// from a boxed fixed shape are boxed too.
 ///
 /// ```
 /// use shapecast::prelude::*;
 ///
 /// let big = BoxedTensor::<f32, shape![4096, 1024]>::splat(1.0); // 16 MiB, never on the stack
-/// let column_sums: Tensor<f32, shape![1024]> = big.sum_to();
-/// assert!(column_sums.as_slice().iter().all(|&s| s == 4096.0));
+/// let shifted = &big - 0.5; // BoxedTensor<f32, shape![4096, 1024]>
+/// let column_sums: BoxedTensor<f32, shape![1024]> = shifted.sum_to();
+/// assert!(column_sums.as_slice().iter().all(|&s| s == 2048.0));
+/// let small: Tensor<f32, shape![1024]> = column_sums.to_inline();
+/// # assert_eq!(small, column_sums);
 /// ```
 #[cfg(feature = "alloc")]
 pub type BoxedTensor<T, S> = TensorBase<alloc::boxed::Box<[T]>, S>;
 
-/// A new tensor of shape `S`: a [`Tensor`] when `S` is fixed, a `BoxedTensor` when it holds
-/// run-time sizes (which needs the `alloc` feature).
-pub type Owned<T, S> = TensorBase<<<S as AnyShape>::Kind as OwnedData<T, S>>::Data, S>;
+/// A new tensor of shape `S`, computed from operands whose storage has the [`Home`] `H`: a
+/// `BoxedTensor` when an operand is boxed ([`OnHeap`]) or `S` holds run-time sizes (both need
+/// the `alloc` feature), a [`Tensor`] otherwise.
+pub type Owned<T, S, H = ByShape> = TensorBase<<New<S, H> as OwnedData<T, S>>::Data, S>;
+
+/// The kind whose storage a new tensor of shape `S` takes, its operands living in `H`.
+#[doc(hidden)]
+pub type New<S, H = ByShape> = <H as Home>::Storage<<S as AnyShape>::Kind>;
+
+/// The home of a tensor with storage `D` and shape `S`: on the heap for a box of a fixed shape.
+#[doc(hidden)]
+pub type HomeOf<D, S> = <<S as AnyShape>::Kind as crate::typelevel::Kind>::Home<<D as Data>::Home>;
+
+/// The home of a new tensor computed from an operand of home `H` and a tensor: on the heap if
+/// either is.
+#[doc(hidden)]
+pub type HomeWith<H, D2, S2> = <H as Home>::With<HomeOf<D2, S2>>;
+
+/// The home of a new tensor computed from two tensors: on the heap if either is.
+#[doc(hidden)]
+pub type Both<D1, S1, D2, S2> = HomeWith<HomeOf<D1, S1>, D2, S2>;
 
 /// The error of a tensor constructor or conversion: a slice whose length is not the shape's
 /// element count, or shapes that differ.

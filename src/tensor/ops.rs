@@ -21,7 +21,7 @@
 
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use super::{Data, DataMut, Owned, OwnedData, TensorBase, WithDims};
+use super::{Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, WithDims};
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
@@ -44,10 +44,10 @@ macro_rules! binary_op {
         binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [TensorBase<D2, S2>] ['a]);
         binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [TensorBase<D2, S2>] []);
         for_each_scalar!(binary_op!(@scalar $Op, $method,));
-        binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm>] [&'b TensorBase<D2, S2>] ['w, 'a, 'b]);
-        binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm>] [&'b TensorBase<D2, S2>] ['a, 'b]);
-        binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm>] [TensorBase<D2, S2>] ['w, 'a]);
-        binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm>] [TensorBase<D2, S2>] ['a]);
+        binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm, H>] [&'b TensorBase<D2, S2>] ['w, 'a, 'b]);
+        binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm, H>] [&'b TensorBase<D2, S2>] ['a, 'b]);
+        binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm, H>] [TensorBase<D2, S2>] ['w, 'a]);
+        binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm, H>] [TensorBase<D2, S2>] ['a]);
         for_each_scalar!(binary_op!(@left $Op, $method,));
     };
     (@tensors $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
@@ -58,9 +58,9 @@ macro_rules! binary_op {
             T: Copy + Default + $Op<Output = T>,
             S1: AnyBroadcast<S2>,
             S2: AnyShape,
-            <AnyBroadcasted<S1, S2> as AnyShape>::Kind: OwnedData<T, AnyBroadcasted<S1, S2>>,
+            New<AnyBroadcasted<S1, S2>, Both<D1, S1, D2, S2>>: OwnedData<T, AnyBroadcasted<S1, S2>>,
         {
-            type Output = Owned<T, AnyBroadcasted<S1, S2>>;
+            type Output = Owned<T, AnyBroadcasted<S1, S2>, Both<D1, S1, D2, S2>>;
 
             /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized.
             #[inline]
@@ -74,9 +74,9 @@ macro_rules! binary_op {
         where
             D: Data<Elem = $t>,
             S: AnyShape,
-            S::Kind: OwnedData<$t, S>,
+            New<S, HomeOf<D, S>>: OwnedData<$t, S>,
         {
-            type Output = Owned<$t, S>;
+            type Output = Owned<$t, S, HomeOf<D, S>>;
 
             /// Every element with the scalar `rhs`.
             #[inline]
@@ -89,9 +89,9 @@ macro_rules! binary_op {
         where
             D: Data<Elem = $t>,
             S: AnyShape,
-            S::Kind: OwnedData<$t, S>,
+            New<S, HomeOf<D, S>>: OwnedData<$t, S>,
         {
-            type Output = Owned<$t, S>;
+            type Output = Owned<$t, S, HomeOf<D, S>>;
 
             /// Every element with the scalar `rhs`.
             #[inline]
@@ -101,16 +101,17 @@ macro_rules! binary_op {
         }
     )*};
     (@dims $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
-        impl<$($lt,)* T, D2, S1, S2, Dm> $Op<$($Rhs)*> for $($Lhs)*
+        impl<$($lt,)* T, D2, S1, S2, Dm, H> $Op<$($Rhs)*> for $($Lhs)*
         where
+            H: Home,
             D2: Data<Elem = T>,
             T: Copy + Default + $Op<Output = T>,
             S1: AnyBroadcastWithDims<S2, Dm>,
             S2: AnyShape,
             Dm: Axes,
-            <AnyBroadcastedWithDims<S1, S2, Dm> as AnyShape>::Kind: OwnedData<T, AnyBroadcastedWithDims<S1, S2, Dm>>,
+            New<AnyBroadcastedWithDims<S1, S2, Dm>, HomeWith<H, D2, S2>>: OwnedData<T, AnyBroadcastedWithDims<S1, S2, Dm>>,
         {
-            type Output = Owned<T, AnyBroadcastedWithDims<S1, S2, Dm>>;
+            type Output = Owned<T, AnyBroadcastedWithDims<S1, S2, Dm>, HomeWith<H, D2, S2>>;
 
             /// Element-wise under XLA's binary rule with these dims.
             #[inline]
@@ -124,9 +125,9 @@ macro_rules! binary_op {
         where
             D: Data<Elem = $t>,
             S: AnyShape,
-            S::Kind: OwnedData<$t, S>,
+            New<S, HomeOf<D, S>>: OwnedData<$t, S>,
         {
-            type Output = Owned<$t, S>;
+            type Output = Owned<$t, S, HomeOf<D, S>>;
 
             /// The scalar with every element.
             #[inline]
@@ -139,9 +140,9 @@ macro_rules! binary_op {
         where
             D: Data<Elem = $t>,
             S: AnyShape,
-            S::Kind: OwnedData<$t, S>,
+            New<S, HomeOf<D, S>>: OwnedData<$t, S>,
         {
-            type Output = Owned<$t, S>;
+            type Output = Owned<$t, S, HomeOf<D, S>>;
 
             /// The scalar with every element.
             #[inline]
@@ -165,9 +166,9 @@ macro_rules! neg {
             D: Data<Elem = T>,
             T: Copy + Neg<Output = T>,
             S: AnyShape,
-            S::Kind: OwnedData<T, S>,
+            New<S, HomeOf<D, S>>: OwnedData<T, S>,
         {
-            type Output = Owned<T, S>;
+            type Output = Owned<T, S, HomeOf<D, S>>;
 
             /// Every element negated.
             #[inline]

@@ -9,7 +9,7 @@ use core::ops::AddAssign;
 
 use num_traits::{Zero, float::FloatCore};
 
-use super::{Data, Owned, OwnedData, TensorBase, TensorMut, len_of};
+use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut, len_of};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::{
     self,
@@ -17,6 +17,9 @@ use crate::kernel::{
     statics::{MapInto, NGraph, Numpy, ReducePlan},
 };
 use crate::shape::{AnyShape, Axes};
+
+/// A new tensor of `S` without the axes `Ax`, elements `T`, computed from storage `D`.
+type Reduced<T, D, S, Ax> = Owned<T, AnyWithoutAxes<S, Ax>, HomeOf<D, S>>;
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
@@ -36,10 +39,10 @@ where
     /// assert_eq!(t.sum_axes::<axes![1]>().as_slice(), [6, 15]);
     /// ```
     #[inline]
-    pub fn sum_axes<Ax: Axes>(&self) -> Owned<D::Elem, AnyWithoutAxes<S, Ax>>
+    pub fn sum_axes<Ax: Axes>(&self) -> Reduced<D::Elem, D, S, Ax>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
         self.sum_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>()
     }
@@ -75,10 +78,10 @@ where
     /// assert_eq!(g.sum_to::<shape![2, 1]>().as_slice(), [6, 6]); // leading axis dropped, last kept as 1
     /// ```
     #[inline]
-    pub fn sum_to<S2>(&self) -> Owned<D::Elem, S2>
+    pub fn sum_to<S2>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
         S2: AnyBroadcastTo<S>,
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         self.sum_new::<S2, Numpy>()
     }
@@ -111,12 +114,13 @@ where
 
     /// A new tensor filled by [`sum_into`](Self::sum_into).
     #[inline(always)]
-    fn sum_new<S2: AnyShape, M: MapInto<S2, S>>(&self) -> Owned<D::Elem, S2>
+    fn sum_new<S2: AnyShape, M: MapInto<S2, S>>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         let shape = ReducePlan::<S, S2, M>::output(&self.shape());
-        let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| D::Elem::zero());
+        let data =
+            <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| D::Elem::zero());
         let mut out = TensorBase::from_parts(data, shape);
         self.fold::<S2, M, Sum>(&shape, out.as_mut_slice());
         out
@@ -172,10 +176,10 @@ where
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     #[inline]
-    pub fn max_axes<Ax: Axes>(&self) -> Option<Owned<D::Elem, AnyWithoutAxes<S, Ax>>>
+    pub fn max_axes<Ax: Axes>(&self) -> Option<Reduced<D::Elem, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
         self.reduce_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Max>()
     }
@@ -214,10 +218,10 @@ where
     /// assert!(low.as_slice()[2].is_nan()); // every element of the last column is NaN
     /// ```
     #[inline]
-    pub fn min_axes<Ax: Axes>(&self) -> Option<Owned<D::Elem, AnyWithoutAxes<S, Ax>>>
+    pub fn min_axes<Ax: Axes>(&self) -> Option<Reduced<D::Elem, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
         self.reduce_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Min>()
     }
@@ -262,10 +266,10 @@ where
     /// assert_eq!(t.argmax_axes::<axes![0, 1]>().unwrap().as_slice(), [1]); // [0, 1]
     /// ```
     #[inline]
-    pub fn argmax_axes<Ax: Axes>(&self) -> Option<Owned<usize, AnyWithoutAxes<S, Ax>>>
+    pub fn argmax_axes<Ax: Axes>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
         self.arg_new::<Ax, Max>()
     }
@@ -303,10 +307,10 @@ where
     /// assert_eq!(t.argmin_axes::<axes![1, 2]>().unwrap().as_slice(), [1, 0]);
     /// ```
     #[inline]
-    pub fn argmin_axes<Ax: Axes>(&self) -> Option<Owned<usize, AnyWithoutAxes<S, Ax>>>
+    pub fn argmin_axes<Ax: Axes>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
         self.arg_new::<Ax, Min>()
     }
@@ -362,10 +366,10 @@ where
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     #[inline]
-    pub fn mean_axes<Ax: Axes>(&self) -> Owned<D::Elem, AnyWithoutAxes<S, Ax>>
+    pub fn mean_axes<Ax: Axes>(&self) -> Reduced<D::Elem, D, S, Ax>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
         let mut out = self.sum_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>();
         let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
@@ -424,9 +428,11 @@ where
 
     /// A new tensor filled by [`reduce_into`](Self::reduce_into).
     #[inline(always)]
-    fn reduce_new<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(&self) -> Option<Owned<D::Elem, S2>>
+    fn reduce_new<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
+        &self,
+    ) -> Option<Owned<D::Elem, S2, HomeOf<D, S>>>
     where
-        S2::Kind: OwnedData<D::Elem, S2>,
+        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         let shape = ReducePlan::<S, S2, M>::output(&self.shape());
         let src = self.as_slice();
@@ -436,7 +442,7 @@ where
         // The output's first elements stand in until they are overwritten: with at least one
         // element reduced into each output element, the input is at least as long.
         let stand_in = |i| R::identity().unwrap_or_else(|| src[i]);
-        let data = <S2::Kind as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
+        let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
         let mut out = TensorBase::from_parts(data, shape);
         if R::identity().is_none() {
             self.start::<S2, M, R>(&shape, out.as_mut_slice())?;
@@ -544,14 +550,14 @@ where
 
     /// A new tensor filled by [`arg_into`](Self::arg_into).
     #[inline(always)]
-    fn arg_new<Ax: Axes, P: Pick<D::Elem>>(&self) -> Option<Owned<usize, AnyWithoutAxes<S, Ax>>>
+    fn arg_new<Ax: Axes, P: Pick<D::Elem>>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
-        <AnyWithoutAxes<S, Ax> as AnyShape>::Kind: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
+        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
         type Small<S, Ax> = AnyWithoutAxes<S, Ax>;
         let shape = ReducePlan::<S, Small<S, Ax>, NGraph<Ax>>::output(&self.shape());
-        let data = <<Small<S, Ax> as AnyShape>::Kind as OwnedData<usize, Small<S, Ax>>>::from_fn(
+        let data = <New<Small<S, Ax>, HomeOf<D, S>> as OwnedData<usize, Small<S, Ax>>>::from_fn(
             len_of(&shape),
             |_| 0,
         );

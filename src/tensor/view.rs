@@ -84,7 +84,7 @@ where
         T: Copy,
         S2::Kind: OwnedData<T, S2>,
     {
-        self.source.broadcast_to_shape(self.shape)
+        self.source.copy_new::<S2, Numpy, super::ByShape>(self.shape)
     }
 }
 

@@ -16,7 +16,7 @@ mod zip;
 
 pub use axis::{InsertAt, Remove};
 pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
-pub use kind::{Fixed, Join, Runtime};
+pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
 pub use zip::{ZipBroadcast, ZipStretch};

@@ -1,0 +1,92 @@
+//! Where new tensors live: boxed when an operand is a box of a fixed shape, inline otherwise
+//! for fixed shapes, boxed for shapes with run-time sizes. A big fixed shape, once boxed, never
+//! touches the stack: each test runs on a thread whose stack is far smaller than its tensors.
+
+use shapecast::prelude::*;
+
+/// 1,048,576 `f32`s: 4 MiB, sixteen times the stack the tests run on.
+type Big = shape![1024, 1024];
+type Row = shape![1024];
+
+/// Runs `f` on a thread with a 256 KiB stack: an inline `Big` would overflow it at once.
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new().stack_size(256 * 1024).spawn(f).unwrap().join().unwrap();
+}
+
+#[test]
+fn operators_on_a_boxed_fixed_shape_stay_on_the_heap() {
+    on_small_stack(|| {
+        let a = BoxedTensor::<f32, Big>::from_fn(|i| i as f32);
+        let bias = BoxedTensor::<f32, Row>::from_fn(|i| i as f32);
+        let sum: BoxedTensor<f32, Big> = &a + &bias;
+        assert_eq!(sum.get(&[1023, 1023]), Some(&(1024.0 * 1024.0 - 1.0 + 1023.0)));
+        // Owned and borrowed, scalars on either side, unary minus.
+        let b: BoxedTensor<f32, Big> = -(2.0 * &sum) + a.clone();
+        assert_eq!(b.get(&[0, 3]), Some(&-9.0));
+        let c: BoxedTensor<f32, Big> = sum - &bias;
+        assert_eq!(c, a);
+        let d: BoxedTensor<f32, Big> = a.map(|x| x * 0.5);
+        assert_eq!(d.get(&[0, 2]), Some(&1.0));
+    });
+}
+
+#[test]
+fn a_boxed_operand_on_either_side_boxes_the_result() {
+    let boxed = BoxedTensor::<i32, shape![2, 3]>::from_fn(|i| i as i32);
+    let inline = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+    let left: BoxedTensor<i32, shape![2, 3]> = &boxed + &inline;
+    let right: BoxedTensor<i32, shape![2, 3]> = &inline + &boxed;
+    assert_eq!(left, right);
+    assert_eq!(left.as_slice(), [10, 21, 32, 13, 24, 35]);
+    // Views and inline tensors stay inline.
+    let view = inline.view();
+    let small: Tensor<i32, shape![3]> = &view * 2;
+    assert_eq!(small.as_slice(), [20, 40, 60]);
+    let xla: BoxedTensor<i32, shape![2, 3]> = &inline.with_dims::<axes![1]>() + &boxed;
+    assert_eq!(xla, left);
+    let xla_left: BoxedTensor<i32, shape![2, 3]> =
+        &boxed.with_dims::<axes![]>() + &inline.broadcast_to::<shape![2, 3]>();
+    assert_eq!(xla_left, left);
+}
+
+#[test]
+fn broadcasts_and_reductions_of_a_boxed_fixed_shape_stay_on_the_heap() {
+    on_small_stack(|| {
+        let row = BoxedTensor::<f32, Row>::splat(1.0);
+        let full: BoxedTensor<f32, Big> = row.broadcast_to::<Big>();
+        let by_axes: BoxedTensor<f32, Big> = row.broadcast_axes::<Big, axes![0]>();
+        let in_dim: BoxedTensor<f32, Big> = row.broadcast_in_dim::<Big, axes![1]>();
+        assert!(full == by_axes && by_axes == in_dim);
+        let sums: BoxedTensor<f32, Row> = full.sum_axes::<axes![0]>();
+        assert!(sums.as_slice().iter().all(|&s| s == 1024.0));
+        let to: BoxedTensor<f32, shape![1, 1024]> = full.sum_to::<shape![1, 1024]>();
+        assert_eq!(to.as_slice(), sums.as_slice());
+        let means: BoxedTensor<f32, Row> = full.mean_axes::<axes![1]>();
+        assert!(means.as_slice().iter().all(|&m| m == 1.0));
+        let max: Option<BoxedTensor<f32, Row>> = full.max_axes::<axes![1]>();
+        assert!(max.is_some());
+        let arg: Option<BoxedTensor<usize, Row>> = full.argmin_axes::<axes![0]>();
+        assert!(arg.unwrap().as_slice().iter().all(|&i| i == 0));
+    });
+}
+
+#[test]
+fn a_box_of_run_time_sizes_reduced_to_a_fixed_shape_is_inline() {
+    struct Rows;
+    bind!(let rows: Rows = 3);
+    let t = BoxedTensor::from_shape_fn(dims![rows, 2], |i| i as i64).unwrap();
+    // The box was needed by the run-time size; the result's shape is fixed, so it is inline.
+    let sums: Tensor<i64, shape![2]> = t.sum_axes::<axes![0]>();
+    assert_eq!(sums.as_slice(), [6, 9]);
+    let shifted: BoxedTensor<i64, shape![Rows, 2]> = &t + &sums;
+    assert_eq!(shifted.as_slice(), [6, 10, 8, 12, 10, 14]);
+}
+
+#[test]
+fn to_boxed_and_to_inline_move_between_homes() {
+    let t = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    let boxed: BoxedTensor<u8, shape![2, 2]> = t.to_boxed();
+    let back: Tensor<u8, shape![2, 2]> = (&boxed + 1u8).to_inline();
+    assert_eq!(back.as_slice(), [2, 3, 4, 5]);
+    assert_eq!(format!("{boxed:?}"), "BoxedTensor<[2, 2]> [[1, 2], [3, 4]]");
+}
