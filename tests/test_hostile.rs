@@ -205,6 +205,76 @@ fn errors_name_what_went_wrong() {
     );
 }
 
+/// A slice meets its shape once, in `Array::new`/`ArrayMut::new`: a wrong length, an element
+/// count past `usize` and more axes than any rule accepts are errors there, named exactly.
+#[test]
+fn arrays_name_the_slice_and_the_shape_that_do_not_match() {
+    let mut data = [9u8; 4];
+    let e = Array::new(&data, &[2, 3]).unwrap_err();
+    assert_eq!((e.form(), &*e.lhs()), (dynamic::Form::Shape, &[2, 3][..]));
+    assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 6, found: 4 });
+    assert_eq!(
+        e.to_string(),
+        "invalid data for shape [2, 3]: the slice holds 4 elements but its shape has 6"
+    );
+    assert_eq!(ArrayMut::new(&mut data, &[2, 3]).unwrap_err(), e);
+    let e = Array::new(&data[..0], &[]).unwrap_err(); // a scalar holds one element
+    assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 1, found: 0 });
+    assert_eq!(e.to_string(), "invalid data for shape []: the slice holds 0 elements but its shape has 1");
+    let e = ArrayMut::new(&mut data[..1], &[2]).unwrap_err();
+    assert_eq!(e.to_string(), "invalid data for shape [2]: the slice holds 1 element but its shape has 2");
+    assert_eq!(data, [9; 4]);
+
+    // Too many elements: the non-zero sizes overflow, even beside a 0 (no data of that shape
+    // can exist, and its strides would not fit).
+    let huge = [0, 1 << 40, 1 << 40];
+    let e = Array::new(&[] as &[u8], &huge).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    assert_eq!(
+        e.to_string(),
+        "invalid data for shape [0, 1099511627776, 1099511627776]: its element count overflows usize"
+    );
+    assert_eq!(ArrayMut::new(&mut [] as &mut [u8], &huge).unwrap_err(), e);
+
+    // More than `MAX_RANK` axes: no rule accepts them, so the pair is refused at once.
+    let many = [1; dynamic::MAX_RANK + 1];
+    let e = Array::new(&data[..1], &many).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 65 });
+    assert_eq!(e.to_string(), "invalid shape: the shape has 65 entries; at most 64 axes are supported");
+    assert_eq!(ArrayMut::new(&mut data[..1], &many).unwrap_err(), e);
+    // The rank is checked first, even when the count overflows too.
+    let e = Array::new(&data, &[usize::MAX; 70]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 70 });
+    // 64 axes are fine.
+    let a = Array::new(&data[..1], &many[..64]).unwrap();
+    assert_eq!((a.data(), a.shape().len()), (&data[..1], 64));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `Array::new` and `ArrayMut::new` accept exactly the pairs the rules allow, with the
+    /// message the rules give (`messages::data`), and keep what they were given.
+    #[test]
+    fn arrays_accept_exactly_matching_pairs(shape in dims(70), len in prop_oneof![0usize..=90, Just(1usize << 20)]) {
+        let want = messages::data(&shape, len);
+        let mut data = vec![3u8; len];
+        let a = Array::new(&data, &shape);
+        prop_assert_eq!(a.err().map(|e| e.to_string()), want.clone());
+        if let Ok(a) = a {
+            prop_assert_eq!((a.data(), a.shape()), (&data[..], &shape[..]));
+        }
+        let m = ArrayMut::new(&mut data, &shape);
+        prop_assert_eq!(m.as_ref().err().map(|e| e.to_string()), want.clone());
+        if let Ok(mut m) = m {
+            m.data_mut().fill(4);
+            prop_assert_eq!((m.as_array().shape(), m.shape()), (&shape[..], &shape[..]));
+        }
+        let each = if want.is_none() { 4 } else { 3 };
+        prop_assert!(data.iter().all(|&x| x == each));
+    }
+}
+
 /// An array with no elements costs nothing, however large its other sizes: no kernel loops over
 /// them (it once took time linear in the largest axis, decades for 2^62).
 #[test]
