@@ -75,27 +75,23 @@ fn main() -> Result<(), dynamic::BroadcastError> {
     show("Broadcast([3], [3, 2], {1})", dynamic::broadcast_axes(&[3], &[3, 2], &[1]));
     show("Broadcast([1], [2, 3], {0})  (no stretching)", dynamic::broadcast_axes(&[1], &[2, 3], &[0]));
 
-    println!("\nKernels over slices: checked first, nothing written on error.");
-    let (abc, mut rows, mut cols) = (['a', 'b', 'c'], ['.'; 6], ['.'; 6]);
-    dynamic::copy_broadcast_axes(&abc, &[3], &mut rows, &[2, 3], &[0])?;
-    dynamic::copy_broadcast_axes(&abc, &[3], &mut cols, &[3, 2], &[1])?;
+    println!("\nKernels over arrays (a slice and its shape): checked first, nothing written on error.");
+    use dynamic::{Array, ArrayMut};
+    let (abc, mut rows, mut cols) = (Array::new(&['a', 'b', 'c'], &[3])?, ['.'; 6], ['.'; 6]);
+    dynamic::copy_broadcast_axes(abc, ArrayMut::new(&mut rows, &[2, 3])?, &[0])?;
+    dynamic::copy_broadcast_axes(abc, ArrayMut::new(&mut cols, &[3, 2])?, &[1])?;
     println!("  Broadcast([a, b, c], [2, 3], {{0}}) = {rows:?}");
     println!("  Broadcast([a, b, c], [3, 2], {{1}}) = {cols:?}");
     let mut sum = [0; 6];
-    dynamic::zip_broadcast_with_dims(
-        &[1, 2, 3, 4, 5, 6],
-        &[2, 3],
-        &[7, 8, 9],
-        &[3],
-        &[1],
-        &mut sum,
-        |x, y| x + y,
-    )?;
+    let (m, v) = (Array::new(&[1, 2, 3, 4, 5, 6], &[2, 3])?, Array::new(&[7, 8, 9], &[3])?);
+    dynamic::zip_broadcast_with_dims(m, v, &[1], &mut sum, |x, y| x + y)?;
     println!("  |1 2 3| + |7 8 9| with dims (1)  = {sum:?}");
     println!("  |4 5 6|");
-    let mut too_small = [0; 4];
-    let err = dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut too_small, &[2, 3]).unwrap_err();
+    let mut too_small = ['.'; 4];
+    let err = ArrayMut::new(&mut too_small, &[2, 3]).unwrap_err();
     println!("  a 4-element output for [2, 3]      -> error: {err}");
+    let err = dynamic::copy_broadcast_to(abc, ArrayMut::new(&mut too_small, &[2, 2])?).unwrap_err();
+    println!("  [a, b, c] into a [2, 2] output     -> error: {err}");
     println!("  the output is untouched            -> {too_small:?}");
     Ok(())
 }

@@ -43,8 +43,8 @@
 //! - [`tensor`]: tensors whose shape is a type (inline, borrowed, boxed), with the broadcasts,
 //!   element-wise operations (`+ - * /`, and `+= -= *= /=` in place) and reductions, every loop
 //!   bound a constant of the shape types.
-//! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between slices,
-//!   and the reductions that reverse them.
+//! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between arrays
+//!   (a slice paired with its run-time shape), and the reductions that reverse them.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

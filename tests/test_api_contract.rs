@@ -258,24 +258,53 @@ fn dynamic_shape_functions() {
 
 #[test]
 fn dynamic_kernels() {
+    use dynamic::{Array, ArrayMut};
+    // Operands: a slice with its shape, the length checked once, when the pair is made.
+    let row: Array<'_, i32> = Array::new(&[1, 2, 3], &[3]).unwrap();
+    assert_eq!((row.data(), row.shape()), (&[1, 2, 3][..], &[3][..]));
     let mut out = [0; 6];
-    dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut out, &[2, 3]).unwrap();
+    dynamic::copy_broadcast_to(row, ArrayMut::new(&mut out, &[2, 3]).unwrap()).unwrap();
     assert_eq!(out, [1, 2, 3, 1, 2, 3]);
-    dynamic::copy_broadcast_axes(&[1, 2], &[2], &mut out, &[2, 3], &[1]).unwrap();
+    dynamic::copy_broadcast_axes(
+        Array::new(&[1, 2], &[2]).unwrap(),
+        ArrayMut::new(&mut out, &[2, 3]).unwrap(),
+        &[1],
+    )
+    .unwrap();
     assert_eq!(out, [1, 1, 1, 2, 2, 2]);
-    dynamic::copy_broadcast_in_dim(&[4, 5, 6], &[3], &mut out, &[2, 3], &[1]).unwrap();
+    dynamic::copy_broadcast_in_dim(
+        Array::new(&[4, 5, 6], &[3]).unwrap(),
+        ArrayMut::new(&mut out, &[2, 3]).unwrap(),
+        &[1],
+    )
+    .unwrap();
     assert_eq!(out, [4, 5, 6, 4, 5, 6]);
-    dynamic::zip_broadcast(&[1, 2], &[2, 1], &[10, 20, 30], &[3], &mut out, |x, y| x + y).unwrap();
-    assert_eq!(out, [11, 21, 31, 12, 22, 32]);
+    let (col, wide_row) = (Array::new(&[1, 2], &[2, 1]).unwrap(), Array::new(&[10, 20, 30], &[3]).unwrap());
+    let shape: dynamic::DynShape = dynamic::zip_broadcast(col, wide_row, &mut out, |x, y| x + y).unwrap();
+    assert_eq!((&*shape, out), (&[2, 3][..], [11, 21, 31, 12, 22, 32]));
     let mut wide = [0; 8];
-    dynamic::zip_broadcast_with_dims(&[1, 2, 3, 4], &[4], &[5, 6], &[1, 2], &[0], &mut wide, |x, y| x + y)
-        .unwrap();
+    let (v, m) = (Array::new(&[1, 2, 3, 4], &[4]).unwrap(), Array::new(&[5, 6], &[1, 2]).unwrap());
+    dynamic::zip_broadcast_with_dims(v, m, &[0], &mut wide, |x, y| x + y).unwrap();
     assert_eq!(wide, [6, 7, 7, 8, 8, 9, 9, 10]);
+    // In place, and the reductions; an `ArrayMut` serves several calls through `reborrow`.
+    let mut acc = ArrayMut::new(&mut out, &[2, 3]).unwrap();
+    dynamic::zip_assign(row, acc.reborrow(), |x, y| x - y).unwrap();
+    assert_eq!(acc.as_array().data(), [10, 19, 28, 11, 20, 29]);
+    let mut bias = [0; 3];
+    dynamic::sum_to(acc.into(), ArrayMut::new(&mut bias, &[3]).unwrap()).unwrap();
+    assert_eq!(bias, [21, 39, 57]);
+    let mut rows = [0; 2];
+    let kept = dynamic::sum_axes(Array::new(&out, &[2, 3]).unwrap(), &[1], &mut rows).unwrap();
+    assert_eq!((&*kept, rows), (&[2][..], [57, 60]));
 
     // Any mismatch, wrong lengths included, is an error, and nothing is written.
     let before = out;
-    assert!(dynamic::copy_broadcast_to(&[1, 2], &[3], &mut out, &[2, 3]).is_err());
-    assert!(dynamic::zip_broadcast(&[1, 2], &[2], &[1, 2, 3], &[3], &mut out, |x, y| x + y).is_err());
+    assert!(Array::new(&[1, 2], &[3]).is_err());
+    assert!(ArrayMut::new(&mut out[..4], &[2, 3]).is_err());
+    let short = Array::new(&[1, 2], &[2]).unwrap();
+    assert!(dynamic::copy_broadcast_to(short, ArrayMut::new(&mut out, &[2, 3]).unwrap()).is_err());
+    assert!(dynamic::zip_broadcast(short, row, &mut out, |x, y| x + y).is_err());
+    assert!(dynamic::zip_broadcast(row, row, &mut out, |x, y| x + y).is_err()); // `out` has 6, not 3
     assert_eq!(out, before);
 }
 

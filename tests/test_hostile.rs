@@ -1,5 +1,7 @@
 //! Hostile input: huge sizes, too many axes, broken lists, wrong slice lengths. Everything is an
-//! `Err` (or a correct `Ok`), nothing panics, and nothing is written on error.
+//! `Err` (or a correct `Ok`), nothing panics, and nothing is written on error. A wrong length is
+//! caught where a slice meets its shape (`Array::new`, `ArrayMut::new`), an output slice's at the
+//! call that computes its shape.
 
 mod common;
 
@@ -9,7 +11,7 @@ use std::time::Duration;
 
 use common::reference as naive;
 use proptest::prelude::*;
-use shapecast::dynamic::{self, ErrorKind, Slot};
+use shapecast::dynamic::{self, Array, ArrayMut, BroadcastError, ErrorKind, Slot};
 
 /// Runs `f` on its own thread and fails unless it returns within `limit` (a call that hangs is
 /// left running; the test process ends without it).
@@ -33,6 +35,14 @@ fn list() -> impl Strategy<Value = Vec<usize>> {
         prop::collection::vec(any::<usize>(), 0..=3),
         prop::collection::vec(0usize..=3, 62..=70)
     ]
+}
+
+/// The operands of a one-operand kernel, each slice paired with its shape.
+fn operands<'a, T, U>(
+    (src, from): (&'a [T], &'a [usize]),
+    (dst, to): (&'a mut [U], &'a [usize]),
+) -> Result<(Array<'a, T>, ArrayMut<'a, U>), BroadcastError> {
+    Ok((Array::new(src, from)?, ArrayMut::new(dst, to)?))
 }
 
 /// Whether the reference accepts and the result's element count fits.
@@ -76,16 +86,20 @@ proptest! {
         let mut dst = vec![0u8; dst_len];
         let ok_len = src_len == a.iter().product::<usize>() && dst_len == out.iter().product::<usize>();
         let results = [
-            dynamic::copy_broadcast_to(&src, &a, &mut dst, &out).is_ok() == (ok_len && naive::broadcast_to(&a, &out).is_some()),
-            dynamic::copy_broadcast_axes(&src, &a, &mut dst, &out, &l).is_ok() == (ok_len && naive::axes(&a, &out, &l).is_some()),
-            dynamic::copy_broadcast_in_dim(&src, &a, &mut dst, &out, &l).is_ok() == (ok_len && naive::in_dim(&a, &out, &l).is_some()),
+            operands((&src, &a), (&mut dst, &out)).and_then(|(s, d)| dynamic::copy_broadcast_to(s, d)).is_ok()
+                == (ok_len && naive::broadcast_to(&a, &out).is_some()),
+            operands((&src, &a), (&mut dst, &out)).and_then(|(s, d)| dynamic::copy_broadcast_axes(s, d, &l)).is_ok()
+                == (ok_len && naive::axes(&a, &out, &l).is_some()),
+            operands((&src, &a), (&mut dst, &out)).and_then(|(s, d)| dynamic::copy_broadcast_in_dim(s, d, &l)).is_ok()
+                == (ok_len && naive::in_dim(&a, &out, &l).is_some()),
         ];
         prop_assert_eq!(results, [true; 3]);
         if !ok_len {
             prop_assert!(dst.iter().all(|&x| x == 0), "written on error");
         }
         let mut zipped = vec![0u8; dst_len];
-        let z = dynamic::zip_broadcast(&src, &a, &dst, &out, &mut zipped, |x, y| x + y);
+        let z = Array::new(&src, &a)
+            .and_then(|s| dynamic::zip_broadcast(s, Array::new(&dst, &out)?, &mut zipped, |x, y| x + y));
         let want = naive::numpy(&[a.clone(), out.clone()]);
         let lens_ok = ok_len && want.as_ref().is_some_and(|o| o.iter().product::<usize>() == dst_len);
         prop_assert_eq!(z.is_ok(), lens_ok);
@@ -95,7 +109,7 @@ proptest! {
 
         // In place: `src` (shape `a`) stretched onto `dst` (shape `out`).
         let mut updated = vec![7u8; dst_len];
-        let z = dynamic::zip_assign(&mut updated, &out, &src, &a, |x, y| x + y);
+        let z = operands((&src, &a), (&mut updated, &out)).and_then(|(s, d)| dynamic::zip_assign(s, d, |x, y| x + y));
         prop_assert_eq!(z.is_ok(), ok_len && naive::broadcast_to(&a, &out).is_some());
         let each = if z.is_ok() { 8 } else { 7 };
         prop_assert!(updated.iter().all(|&x| x == each), "{:?} onto {:?}: {:?}", a, out, updated);
@@ -103,13 +117,13 @@ proptest! {
         // The reductions: `src` (shape `a`) summed into `dst` (shape `out`, or `a` without `l`).
         let count = |dims: &[usize]| dims.iter().product::<usize>();
         let mut summed = vec![7u8; dst_len];
-        let s = dynamic::sum_to(&src, &a, &mut summed, &out);
+        let s = operands((&src, &a), (&mut summed, &out)).and_then(|(s, d)| dynamic::sum_to(s, d));
         prop_assert_eq!(s.is_ok(), ok_len && naive::broadcast_to(&out, &a).is_some());
         let each = if s.is_ok() { count(&a) / count(&out).max(1) } else { 7 };
         prop_assert!(summed.iter().all(|&x| usize::from(x) == each), "{:?} -> {:?}: {:?}", a, out, summed);
         let kept: Vec<usize> = (0..a.len()).filter(|i| !l.contains(i)).map(|i| a[i]).collect();
         let mut summed = vec![7u8; dst_len];
-        let s = dynamic::sum_axes(&src, &a, &mut summed, &l);
+        let s = Array::new(&src, &a).and_then(|s| dynamic::sum_axes(s, &l, &mut summed));
         let lens_ok = src_len == count(&a) && dst_len == count(&kept);
         prop_assert_eq!(s.is_ok(), lens_ok && naive::axes(&kept, &a, &l).is_some());
         let each = if s.is_ok() { count(&a) / count(&kept).max(1) } else { 7 };
@@ -148,24 +162,32 @@ fn errors_name_what_went_wrong() {
     let e = dynamic::broadcast_shapes(&[]).unwrap();
     assert_eq!(*e, [0usize; 0]);
 
+    // An output whose shape the call computes is checked by the call, as the broadcast's target.
     let mut dst = [9u8; 4];
-    let e = dynamic::copy_broadcast_to(&[1u8, 2, 3], &[3], &mut dst, &[2, 3]).unwrap_err();
+    let (row, m) = (Array::new(&[1u8, 2, 3], &[3]).unwrap(), Array::new(&[1u8; 6], &[2, 3]).unwrap());
+    let e = dynamic::zip_broadcast(row, m, &mut dst, |x, y| x + y).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Target, expected: 6, found: 4 });
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [3] to [2, 3]: the target's slice holds 4 elements but its shape has 6"
+        "cannot broadcast [3] with [2, 3]: the target's slice holds 4 elements but its shape has 6"
     );
     assert_eq!(dst, [9; 4]);
 
     // A reduction is checked as the broadcast it reverses: `dst` is that broadcast's operand.
     let mut dst = [9u8; 2];
-    let e = dynamic::sum_to(&[1u8; 6], &[2, 3], &mut dst, &[3]).unwrap_err();
+    let e = dynamic::sum_axes(m, &[0], &mut dst).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 3, found: 2 });
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [3] to [2, 3]: the operand's slice holds 2 elements but its shape has 3"
+        "cannot broadcast [3] to [2, 3] with axes [0]: the operand's slice holds 2 elements but its shape has 3"
     );
-    let e = dynamic::sum_axes(&[1u8; 6], &[2, 3], &mut dst, &[1, 1]).unwrap_err();
+    let e = dynamic::sum_to(m, ArrayMut::new(&mut dst, &[2]).unwrap()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::CannotStretch { operand_axis: 0, axis: 1, size: 2, target: 3 });
+    assert_eq!(
+        e.to_string(),
+        "cannot broadcast [2] to [2, 3]: axis 1 has size 2 but the target has 3; a size must equal the target's or be 1"
+    );
+    let e = dynamic::sum_axes(m, &[1, 1], &mut dst).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotIncreasing { entry: 1, previous: 1, axis: 1 });
     assert_eq!(
         e.to_string(),
@@ -183,14 +205,91 @@ fn errors_name_what_went_wrong() {
     );
 }
 
+/// A slice meets its shape once, in `Array::new`/`ArrayMut::new`: a wrong length, an element
+/// count past `usize` and more axes than any rule accepts are errors there, named exactly.
+#[test]
+fn arrays_name_the_slice_and_the_shape_that_do_not_match() {
+    let mut data = [9u8; 4];
+    let e = Array::new(&data, &[2, 3]).unwrap_err();
+    assert_eq!((e.form(), &*e.lhs()), (dynamic::Form::Shape, &[2, 3][..]));
+    assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 6, found: 4 });
+    assert_eq!(
+        e.to_string(),
+        "invalid data for shape [2, 3]: the slice holds 4 elements but its shape has 6"
+    );
+    assert_eq!(ArrayMut::new(&mut data, &[2, 3]).unwrap_err(), e);
+    let e = Array::new(&data[..0], &[]).unwrap_err(); // a scalar holds one element
+    assert_eq!(e.kind(), ErrorKind::WrongLength { slot: Slot::Operand(0), expected: 1, found: 0 });
+    assert_eq!(e.to_string(), "invalid data for shape []: the slice holds 0 elements but its shape has 1");
+    let e = ArrayMut::new(&mut data[..1], &[2]).unwrap_err();
+    assert_eq!(e.to_string(), "invalid data for shape [2]: the slice holds 1 element but its shape has 2");
+    assert_eq!(data, [9; 4]);
+
+    // Too many elements: the non-zero sizes overflow, even beside a 0 (no data of that shape
+    // can exist, and its strides would not fit).
+    let huge = [0, 1 << 40, 1 << 40];
+    let e = Array::new(&[] as &[u8], &huge).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    assert_eq!(
+        e.to_string(),
+        "invalid data for shape [0, 1099511627776, 1099511627776]: its element count overflows usize"
+    );
+    assert_eq!(ArrayMut::new(&mut [] as &mut [u8], &huge).unwrap_err(), e);
+
+    // More than `MAX_RANK` axes: no rule accepts them, so the pair is refused at once.
+    let many = [1; dynamic::MAX_RANK + 1];
+    let e = Array::new(&data[..1], &many).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 65 });
+    assert_eq!(e.to_string(), "invalid shape: the shape has 65 entries; at most 64 axes are supported");
+    assert_eq!(ArrayMut::new(&mut data[..1], &many).unwrap_err(), e);
+    // The rank is checked first, even when the count overflows too.
+    let e = Array::new(&data, &[usize::MAX; 70]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyAxes { slot: Slot::Operand(0), rank: 70 });
+    // 64 axes are fine.
+    let a = Array::new(&data[..1], &many[..64]).unwrap();
+    assert_eq!((a.data(), a.shape().len()), (&data[..1], 64));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `Array::new` and `ArrayMut::new` accept exactly the pairs the rules allow, with the
+    /// message the rules give (`messages::data`), and keep what they were given.
+    #[test]
+    fn arrays_accept_exactly_matching_pairs(shape in dims(70), len in prop_oneof![0usize..=90, Just(1usize << 20)]) {
+        let want = messages::data(&shape, len);
+        let mut data = vec![3u8; len];
+        let a = Array::new(&data, &shape);
+        prop_assert_eq!(a.err().map(|e| e.to_string()), want.clone());
+        if let Ok(a) = a {
+            prop_assert_eq!((a.data(), a.shape()), (&data[..], &shape[..]));
+        }
+        let m = ArrayMut::new(&mut data, &shape);
+        prop_assert_eq!(m.as_ref().err().map(|e| e.to_string()), want.clone());
+        if let Ok(mut m) = m {
+            m.data_mut().fill(4);
+            prop_assert_eq!((m.as_array().shape(), m.shape()), (&shape[..], &shape[..]));
+        }
+        let each = if want.is_none() { 4 } else { 3 };
+        prop_assert!(data.iter().all(|&x| x == each));
+    }
+}
+
 /// An array with no elements costs nothing, however large its other sizes: no kernel loops over
 /// them (it once took time linear in the largest axis, decades for 2^62).
 #[test]
 fn empty_arrays_with_huge_axes_return_at_once() {
     let limit = Duration::from_secs(10);
-    let r = within(limit, || dynamic::sum_to(&[] as &[u64], &[0, 2, 1 << 62], &mut [], &[0, 1, 1 << 62]));
+    let r = within(limit, || {
+        dynamic::sum_to(
+            Array::new(&[] as &[u64], &[0, 2, 1 << 62])?,
+            ArrayMut::new(&mut [], &[0, 1, 1 << 62])?,
+        )
+    });
     assert_eq!(r, Ok(()));
-    let r = within(limit, || dynamic::sum_axes(&[] as &[u64], &[0, 2, 3, 65536, 65536], &mut [], &[1]));
+    let r = within(limit, || {
+        dynamic::sum_axes(Array::new(&[] as &[u64], &[0, 2, 3, 65536, 65536])?, &[1], &mut [])
+    });
     assert_eq!(r.map(|s| s.to_vec()), Ok(vec![0, 3, 65536, 65536]));
     // Every kernel, the zero anywhere, with and without stretching.
     let huge = 1usize << 62;
@@ -201,16 +300,14 @@ fn empty_arrays_with_huge_axes_return_at_once() {
         (vec![0, 1], vec![0, huge]),
         (vec![0], vec![huge, 3, 0]),
     ] {
-        let r = within(limit, move || {
+        let r = within(limit, move || -> Result<(), BroadcastError> {
             let mut none: [u64; 0] = [];
-            let copied = dynamic::copy_broadcast_to(&[] as &[u64], &from, &mut none, &to).is_ok();
-            let zipped =
-                dynamic::zip_broadcast(&[] as &[u64], &from, &[], &to, &mut none, |x, y: u64| x + y).is_ok();
-            let assigned =
-                dynamic::zip_assign(&mut none, &to, &[] as &[u64], &from, |x, y: u64| x + y).is_ok();
-            let summed = dynamic::sum_to(&[] as &[u64], &to, &mut none, &from).is_ok();
-            [copied, zipped, assigned, summed]
+            let (small, big) = (Array::new(&[], &from)?, Array::new(&[], &to)?);
+            dynamic::copy_broadcast_to(small, ArrayMut::new(&mut none, &to)?)?;
+            dynamic::zip_broadcast(small, big, &mut none, |x, y| x + y)?;
+            dynamic::zip_assign(small, ArrayMut::new(&mut none, &to)?, |x, y| x + y)?;
+            dynamic::sum_to(big, ArrayMut::new(&mut none, &from)?)
         });
-        assert_eq!(r, [true; 4]);
+        assert_eq!(r, Ok(()));
     }
 }

@@ -6,7 +6,7 @@ mod common;
 use common::messages;
 use common::reference::{self as naive, Shape};
 use proptest::prelude::*;
-use shapecast::dynamic;
+use shapecast::dynamic::{self, Array, ArrayMut};
 
 fn shape(max_rank: usize) -> impl Strategy<Value = Shape> {
     prop::collection::vec(0usize..=5, 0..=max_rank)
@@ -84,7 +84,7 @@ proptest! {
         prop_assert_eq!(&got, &naive::broadcast_to(&a, &out));
         let src: Vec<usize> = (0..a.iter().product()).collect();
         let mut dst = vec![usize::MAX; out.iter().product()];
-        let copied = dynamic::copy_broadcast_to(&src, &a, &mut dst, &out);
+        let copied = dynamic::copy_broadcast_to(Array::new(&src, &a).unwrap(), ArrayMut::new(&mut dst, &out).unwrap());
         prop_assert_eq!(copied.is_ok(), got.is_some());
         if got.is_some() {
             check_kernel(&a, &naive::numpy_map(a.len(), out.len()), &out, &dst);
@@ -105,7 +105,7 @@ proptest! {
         if got.is_some() {
             let src: Vec<usize> = (0..arg.iter().product()).collect();
             let mut dst = vec![0; out.iter().product()];
-            dynamic::copy_broadcast_axes(&src, &arg, &mut dst, &out, &axes).unwrap();
+            dynamic::copy_broadcast_axes(Array::new(&src, &arg).unwrap(), ArrayMut::new(&mut dst, &out).unwrap(), &axes).unwrap();
             check_kernel(&arg, &naive::axes_map(out.len(), &axes), &out, &dst);
         }
     }
@@ -124,7 +124,7 @@ proptest! {
         if got.is_some() {
             let src: Vec<usize> = (0..a.iter().product()).collect();
             let mut dst = vec![0; out.iter().product()];
-            dynamic::copy_broadcast_in_dim(&src, &a, &mut dst, &out, &dims).unwrap();
+            dynamic::copy_broadcast_in_dim(Array::new(&src, &a).unwrap(), ArrayMut::new(&mut dst, &out).unwrap(), &dims).unwrap();
             check_kernel(&a, &dims, &out, &dst);
         }
     }
@@ -136,7 +136,7 @@ proptest! {
         let want = naive::numpy(&[a.clone(), b.clone()]);
         let (ia, ib): (Vec<usize>, Vec<usize>) = ((0..a.iter().product()).collect(), (0..b.iter().product()).collect());
         let mut out = vec![(0, 0); want.as_ref().map_or(0, |s| s.iter().product())];
-        let got = dynamic::zip_broadcast(&ia, &a, &ib, &b, &mut out, |x, y| (x, y));
+        let got = dynamic::zip_broadcast(Array::new(&ia, &a).unwrap(), Array::new(&ib, &b).unwrap(), &mut out, |x, y| (x, y));
         prop_assert_eq!(got.ok().map(|s| s.to_vec()), want.clone());
         if let Some(o) = want {
             let ea = naive::broadcast_indices(&a, &naive::numpy_map(a.len(), o.len()), &o);
@@ -160,7 +160,8 @@ proptest! {
         if let Some(o) = want {
             let (il, ir): (Vec<usize>, Vec<usize>) = ((0..l.iter().product()).collect(), (0..r.iter().product()).collect());
             let mut out = vec![(0, 0); o.iter().product()];
-            dynamic::zip_broadcast_with_dims(&il, &l, &ir, &r, &dims, &mut out, |x, y| (x, y)).unwrap();
+            let (l_op, r_op) = (Array::new(&il, &l).unwrap(), Array::new(&ir, &r).unwrap());
+            dynamic::zip_broadcast_with_dims(l_op, r_op, &dims, &mut out, |x, y| (x, y)).unwrap();
             let [ml, mr] = naive::with_dims_maps(l.len(), r.len(), &dims);
             let el = naive::broadcast_indices(&l, &ml, &o);
             let er = naive::broadcast_indices(&r, &mr, &o);

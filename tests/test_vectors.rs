@@ -5,7 +5,7 @@ mod common;
 
 use common::{Case, messages};
 use serde_json::Value;
-use shapecast::dynamic::{self, BroadcastError, DynShape};
+use shapecast::dynamic::{self, Array, ArrayMut, BroadcastError, DynShape};
 
 /// The shape rule the case names, on the dynamic API; `None` if a shape or list holds a
 /// negative number (inexpressible as `usize`: the type system already rejects it).
@@ -104,20 +104,15 @@ fn copy_indices(case: &Case, input_len: usize, out: &[usize]) -> Vec<usize> {
     let inputs = case.inputs().unwrap();
     let src: Vec<usize> = (0..input_len).collect();
     let mut dst = vec![usize::MAX; out.iter().product()];
-    match case.kind() {
-        "ngraph" => {
-            dynamic::copy_broadcast_axes(&src, &inputs[0], &mut dst, out, &case.list("axes").unwrap())
+    let copied = Array::new(&src, &inputs[0]).and_then(|src| {
+        let dst = ArrayMut::new(&mut dst, out)?;
+        match case.kind() {
+            "ngraph" => dynamic::copy_broadcast_axes(src, dst, &case.list("axes").unwrap()),
+            "xla_in_dim" => dynamic::copy_broadcast_in_dim(src, dst, &case.list("broadcast_dims").unwrap()),
+            _ => dynamic::copy_broadcast_to(src, dst),
         }
-        "xla_in_dim" => dynamic::copy_broadcast_in_dim(
-            &src,
-            &inputs[0],
-            &mut dst,
-            out,
-            &case.list("broadcast_dims").unwrap(),
-        ),
-        _ => dynamic::copy_broadcast_to(&src, &inputs[0], &mut dst, out),
-    }
-    .unwrap_or_else(|e| panic!("{}: {e}", case.label()));
+    });
+    copied.unwrap_or_else(|e| panic!("{}: {e}", case.label()));
     dst
 }
 
@@ -143,16 +138,17 @@ fn every_vector_with_values_matches_through_the_kernels() {
             let (ia, ib): (Vec<usize>, Vec<usize>) = ((0..a.len()).collect(), (0..b.len()).collect());
             let mut pairs = vec![(0, 0); out.iter().product()];
             let pair = |i, j| (i, j);
-            let shape = match case.kind() {
-                "xla_binary" => {
-                    let dims = case.list("broadcast_dims").unwrap();
-                    dynamic::zip_broadcast_with_dims(
-                        &ia, &inputs[0], &ib, &inputs[1], &dims, &mut pairs, pair,
-                    )
+            let zipped = Array::new(&ia, &inputs[0]).and_then(|ia| {
+                let ib = Array::new(&ib, &inputs[1])?;
+                match case.kind() {
+                    "xla_binary" => {
+                        let dims = case.list("broadcast_dims").unwrap();
+                        dynamic::zip_broadcast_with_dims(ia, ib, &dims, &mut pairs, pair)
+                    }
+                    _ => dynamic::zip_broadcast(ia, ib, &mut pairs, pair),
                 }
-                _ => dynamic::zip_broadcast(&ia, &inputs[0], &ib, &inputs[1], &mut pairs, pair),
-            }
-            .unwrap_or_else(|e| panic!("{}: {e}", case.label()));
+            });
+            let shape = zipped.unwrap_or_else(|e| panic!("{}: {e}", case.label()));
             assert_eq!(*shape, *out);
             let op = op.as_str().unwrap();
             for (k, (&(i, j), want)) in pairs.iter().zip(flat(&v["output"])).enumerate() {
@@ -166,7 +162,11 @@ fn every_vector_with_values_matches_through_the_kernels() {
                 };
                 let src: Vec<usize> = (0..flat(input).len()).collect();
                 let mut dst = vec![0; out.iter().product()];
-                dynamic::copy_broadcast_to(&src, &inputs[j], &mut dst, &out).unwrap();
+                dynamic::copy_broadcast_to(
+                    Array::new(&src, &inputs[j]).unwrap(),
+                    ArrayMut::new(&mut dst, &out).unwrap(),
+                )
+                .unwrap();
                 let got: Vec<&Value> = dst.iter().map(|&i| &flat(input)[i]).collect();
                 assert_eq!(got, output.iter().collect::<Vec<_>>(), "{}", case.label());
             }

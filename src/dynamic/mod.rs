@@ -4,19 +4,28 @@
 //! [`broadcast_in_dim`], [`broadcast_with_dims`]) are the very functions the `broadcast!`
 //! macro runs while your program compiles, so a result or a message never differs between the
 //! two. The kernels ([`copy_broadcast_to`] and its siblings, [`zip_broadcast`],
-//! [`zip_broadcast_with_dims`]) materialize a broadcast between slices, [`zip_assign`] updates a
-//! slice in place with one, and the reductions ([`sum_to`], [`sum_axes`]) reverse one: they check every shape and length first and write
-//! nothing on error. No heap, no panics on any input.
+//! [`zip_broadcast_with_dims`]) materialize a broadcast between arrays, [`zip_assign`] updates
+//! an array in place with one, and the reductions ([`sum_to`], [`sum_axes`]) reverse one: they
+//! check every shape (and an output slice's length) first and write nothing on error. No heap,
+//! no panics on any input.
+//!
+//! A kernel's operands are [`Array`]s (and [`ArrayMut`]s for what it writes): a slice paired
+//! with its shape, whose length is checked once, when the pair is made. Every kernel takes its
+//! arguments in one order: the sources, then the destination `ArrayMut` whose shape the rule
+//! checks against, then the `dims`/`axes` list (where the shape function has it); an output
+//! whose shape the call computes (`out` of the zips, `dst` of [`sum_axes`]) is a bare slice,
+//! after everything that decides that shape, and its shape is returned; a closure comes last.
 //!
 //! ```
-//! use shapecast::dynamic;
+//! use shapecast::dynamic::{self, Array};
 //!
 //! // Shapes read from a file, say.
 //! let (image, bias): (&[usize], &[usize]) = (&[2, 3], &[3]);
 //! assert_eq!(*dynamic::broadcast_shapes(&[image, bias])?, [2, 3]);
 //!
+//! let (image, bias) = (Array::new(&[1, 2, 3, 4, 5, 6], image)?, Array::new(&[7, 8, 9], bias)?);
 //! let mut out = [0; 6];
-//! dynamic::zip_broadcast(&[1, 2, 3, 4, 5, 6], image, &[7, 8, 9], bias, &mut out, |x, y| x + y)?;
+//! dynamic::zip_broadcast(image, bias, &mut out, |x, y| x + y)?;
 //! assert_eq!(out, [8, 10, 12, 11, 13, 15]);
 //!
 //! let err = dynamic::broadcast_shapes(&[&[2, 4], &[2, 3]]).unwrap_err();
@@ -27,10 +36,13 @@
 //! # Ok::<(), dynamic::BroadcastError>(())
 //! ```
 
+mod array;
 mod copy;
 mod sum;
 mod zip;
 
+pub(crate) use array::check_data;
+pub use array::{Array, ArrayMut};
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
 /// Where each operand axis lands and the strides that follow: what the kernels plan with. Not
 /// public API (outside semver): the `shapecast-rules` crate documents them.
@@ -46,29 +58,13 @@ pub use shapecast_rules::{
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};
 
-/// Fails unless `slice` holds exactly `dims`' element count (the shape itself already checked).
-fn check_len(
+/// Fails unless an output slice of length `len` holds `dims`' element count (`dims` is the
+/// result of a rule, so its count fits); `blame` makes the error from the two numbers.
+fn check_output_len(
     len: usize,
     dims: &[usize],
-    slot: Slot,
-    blame: impl FnOnce(Slot, usize, usize) -> BroadcastError,
+    blame: impl FnOnce(usize, usize) -> BroadcastError,
 ) -> Result<(), BroadcastError> {
-    // Shapes reaching here passed a rule function, so their count fits.
     let expected = element_count(dims).unwrap_or(usize::MAX);
-    if len == expected { Ok(()) } else { Err(blame(slot, expected, len)) }
-}
-
-/// Checks the two slices of a one-operand form (or of the reduction that reverses it): the
-/// operand's length against `operand`'s shape, then the target's against `target`'s.
-fn check_operand_and_target(
-    form: Form,
-    list: &[usize],
-    (operand_len, operand): (usize, &[usize]),
-    (target_len, target): (usize, &[usize]),
-) -> Result<(), BroadcastError> {
-    let blame = |slot, expected, found| {
-        BroadcastError::wrong_length(form, (operand, target), slot, expected, found).naming_list(list)
-    };
-    check_len(operand_len, operand, Slot::Operand(0), blame)?;
-    check_len(target_len, target, Slot::Target, blame)
+    if len == expected { Ok(()) } else { Err(blame(expected, len)) }
 }

@@ -143,15 +143,10 @@ pub type Both<D1, S1, D2, S2> = HomeWith<HomeOf<D1, S1>, D2, S2>;
 /// ```
 pub type ShapeError = crate::dynamic::BroadcastError;
 
-/// `Ok` if `len` is the element count of `shape`, computed without overflow.
+/// `Ok` if `len` is the element count of `shape`, computed without overflow: the check of
+/// [`dynamic::Array::new`](crate::dynamic::Array::new), so both errors read the same.
 fn check_len<S: AnyShape>(shape: &S, len: usize) -> Result<(), ShapeError> {
-    use crate::dynamic::{Form, Slot};
-    let dims = shape.extents();
-    match crate::dynamic::element_count(&dims) {
-        Some(n) if n == len => Ok(()),
-        Some(n) => Err(ShapeError::wrong_length(Form::Shape, (&dims, &[]), Slot::Operand(0), n, len)),
-        None => Err(ShapeError::too_many_elements(&dims)),
-    }
+    crate::dynamic::check_data(&shape.extents(), len)
 }
 
 /// The flat row-major offset of `index` in shape `dims`, if `index` is inside it.

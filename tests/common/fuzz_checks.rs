@@ -3,7 +3,8 @@
 //! what libFuzzer generates, and `tests/test_fuzz_corpus.rs` replays the checked-in corpus and
 //! every input the fuzzer ever found through the same function, on stable, in `cargo test`.
 //!
-//! Each case calls one function of `shapecast::dynamic` and checks: it does not panic; it
+//! Each case calls one function of `shapecast::dynamic`, its operands paired with their shapes
+//! by `Array::new`/`ArrayMut::new` within the call, and checks: it does not panic; it
 //! succeeds exactly when the reference accepts the shapes, no shape has more than 64 axes, the
 //! result's non-zero sizes multiply within `usize`, and every slice has its shape's length; on
 //! success the output equals the reference's, element by element; on error nothing was written;
@@ -14,7 +15,7 @@ use std::ops::{Add, AddAssign};
 use std::time::{Duration, Instant};
 
 use super::reference::{self as naive, Shape};
-use shapecast::dynamic;
+use shapecast::dynamic::{self, Array, ArrayMut};
 
 /// The most time one call may take: every case holds at most [`MAX_ELEMENTS`] elements, so any
 /// call that takes longer loops over a size instead of over elements.
@@ -275,20 +276,22 @@ fn run<T: Element>(b: &mut Bytes) {
     let (result, want): (bool, Option<Vec<T>>) = match form {
         5 => {
             let ok = accept(naive::broadcast_to(&a, &out)).filter(|_| lens_ok(&a, &out));
-            let r = timed("copy_broadcast_to", || dynamic::copy_broadcast_to(&src, &a, &mut dst, &out));
+            let r = timed("copy_broadcast_to", || {
+                dynamic::copy_broadcast_to(Array::new(&src, &a)?, ArrayMut::new(&mut dst, &out)?)
+            });
             (r.is_ok(), ok.map(|_| gathered(&src, &a, &naive::numpy_map(a.len(), out.len()), &out)))
         }
         6 => {
             let ok = accept(naive::axes(&a, &out, &list)).filter(|_| lens_ok(&a, &out));
             let r = timed("copy_broadcast_axes", || {
-                dynamic::copy_broadcast_axes(&src, &a, &mut dst, &out, &list)
+                dynamic::copy_broadcast_axes(Array::new(&src, &a)?, ArrayMut::new(&mut dst, &out)?, &list)
             });
             (r.is_ok(), ok.map(|_| gathered(&src, &a, &naive::axes_map(out.len(), &list), &out)))
         }
         7 => {
             let ok = accept(naive::in_dim(&a, &out, &list)).filter(|_| lens_ok(&a, &out));
             let r = timed("copy_broadcast_in_dim", || {
-                dynamic::copy_broadcast_in_dim(&src, &a, &mut dst, &out, &list)
+                dynamic::copy_broadcast_in_dim(Array::new(&src, &a)?, ArrayMut::new(&mut dst, &out)?, &list)
             });
             (r.is_ok(), ok.map(|_| gathered(&src, &a, &list, &out)))
         }
@@ -313,10 +316,18 @@ fn run<T: Element>(b: &mut Bytes) {
             let lens = count(&a) == Some(src_len) && count(&out) == Some(other_len);
             let ok = shape.filter(|s| lens && count(s) == Some(out_len));
             let r = if form == 8 {
-                timed("zip_broadcast", || dynamic::zip_broadcast(&src, &a, &other, &out, &mut zipped, T::mix))
+                timed("zip_broadcast", || {
+                    dynamic::zip_broadcast(
+                        Array::new(&src, &a)?,
+                        Array::new(&other, &out)?,
+                        &mut zipped,
+                        T::mix,
+                    )
+                })
             } else {
                 timed("zip_broadcast_with_dims", || {
-                    dynamic::zip_broadcast_with_dims(&src, &a, &other, &out, &list, &mut zipped, T::mix)
+                    let (x, y) = (Array::new(&src, &a)?, Array::new(&other, &out)?);
+                    dynamic::zip_broadcast_with_dims(x, y, &list, &mut zipped, T::mix)
                 })
             };
             assert_eq!(r.is_ok(), ok.is_some(), "zip {r:?}: {label}, other {other_len}, out {out_len}");
@@ -340,7 +351,9 @@ fn run<T: Element>(b: &mut Bytes) {
         10 => {
             // In place: `src` (shape `a`) stretched onto `dst` (shape `out`).
             let ok = accept(naive::broadcast_to(&a, &out)).filter(|_| lens_ok(&a, &out));
-            let r = timed("zip_assign", || dynamic::zip_assign(&mut dst, &out, &src, &a, T::mix));
+            let r = timed("zip_assign", || {
+                dynamic::zip_assign(Array::new(&src, &a)?, ArrayMut::new(&mut dst, &out)?, T::mix)
+            });
             let want = ok.map(|_| {
                 let xs = gathered(&src, &a, &naive::numpy_map(a.len(), out.len()), &out);
                 sentinel.iter().zip(&xs).map(|(&o, &x)| T::mix(o, x)).collect()
@@ -354,7 +367,8 @@ fn run<T: Element>(b: &mut Bytes) {
             let before = dst.clone();
             let ok = accept(naive::broadcast_to(&a, &out))
                 .filter(|_| count(&out) == Some(sum_src_len) && count(&a) == Some(src_len));
-            let r = timed("sum_to", || dynamic::sum_to(&src, &out, &mut dst, &a));
+            let r =
+                timed("sum_to", || dynamic::sum_to(Array::new(&src, &out)?, ArrayMut::new(&mut dst, &a)?));
             assert_eq!(r.is_ok(), ok.is_some(), "sum_to {r:?}: {label}");
             let want = ok.map(|_| summed(&src, &out, &a, &naive::numpy_map(a.len(), out.len())));
             assert_eq!(dst, want.unwrap_or(before), "{label}");
@@ -368,7 +382,7 @@ fn run<T: Element>(b: &mut Bytes) {
             let ok = naive::axes(&kept, &a, &list)
                 .filter(|w| fits(w))
                 .filter(|_| valid && count(&a) == Some(src_len) && count(&kept) == Some(dst_len));
-            let r = timed("sum_axes", || dynamic::sum_axes(&src, &a, &mut dst, &list));
+            let r = timed("sum_axes", || dynamic::sum_axes(Array::new(&src, &a)?, &list, &mut dst));
             assert_eq!(r.is_ok(), ok.is_some(), "sum_axes {r:?}: {label}");
             match r {
                 Ok(shape) => {

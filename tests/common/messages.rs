@@ -272,3 +272,25 @@ pub fn with_dims(l: &[usize], r: &[usize], dims: &[usize]) -> Option<String> {
     }
     overflows(&out).then(|| format!("{head}: {OVERFLOW}"))
 }
+
+/// What pairing a slice of length `len` with `shape` must print (`Array::new`, a tensor's
+/// constructor): too many axes, then an element count past `usize`, then a wrong length.
+pub fn data(shape: &[usize], len: usize) -> Option<String> {
+    if shape.len() > MAX_RANK {
+        return Some(format!(
+            "invalid shape: the shape has {} entries; at most 64 axes are supported",
+            shape.len()
+        ));
+    }
+    let [printed, ..] = printed([shape, &[], &[]]);
+    if overflows(shape) {
+        return Some(format!("invalid data for shape {printed}: its element count overflows usize"));
+    }
+    let count: usize = shape.iter().product();
+    let s = if len == 1 { "" } else { "s" };
+    (len != count).then(|| {
+        format!(
+            "invalid data for shape {printed}: the slice holds {len} element{s} but its shape has {count}"
+        )
+    })
+}

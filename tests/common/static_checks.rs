@@ -3,7 +3,7 @@
 //! each broadcast, the adjoint identity with its reduction: ⟨broadcast(x), y⟩ = ⟨x, sum(y)⟩.
 #![allow(dead_code)]
 
-use shapecast::dynamic;
+use shapecast::dynamic::{self, Array, ArrayMut};
 use shapecast::prelude::*;
 
 use super::reference as naive;
@@ -20,6 +20,11 @@ fn dot(a: &[i64], b: &[i64]) -> i64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
+/// A typed tensor as an operand of the run-time kernels.
+fn operand<S: Shape>(t: &Tensor<i64, S>) -> Array<'_, i64> {
+    Array::new(t.as_slice(), S::DIMS).unwrap()
+}
+
 /// `output[C] = src[p(C)]` by the reference.
 fn reference(src: &[i64], operand: &[usize], map: &[usize], out: &[usize]) -> Vec<i64> {
     naive::broadcast_indices(operand, map, out).iter().map(|&i| src[i]).collect()
@@ -29,7 +34,7 @@ pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
     let a = iota::<A>();
     let got = a.broadcast_to::<S>();
     let mut run_time = vec![0; S::LEN];
-    dynamic::copy_broadcast_to(a.as_slice(), A::DIMS, &mut run_time, S::DIMS).unwrap();
+    dynamic::copy_broadcast_to(operand(&a), ArrayMut::new(&mut run_time, S::DIMS).unwrap()).unwrap();
     assert_eq!(got.as_slice(), run_time, "{:?} => {:?}", A::DIMS, S::DIMS);
     assert_eq!(
         got.as_slice(),
@@ -40,7 +45,7 @@ pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
     let summed = y.sum_to::<A>();
     assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), summed.as_slice()));
     let mut run_time = vec![0; A::LEN];
-    dynamic::sum_to(y.as_slice(), S::DIMS, &mut run_time, A::DIMS).unwrap();
+    dynamic::sum_to(operand(&y), ArrayMut::new(&mut run_time, A::DIMS).unwrap()).unwrap();
     assert_eq!(summed.as_slice(), run_time);
     // In place, `a` broadcast onto `y`: as if `a` were materialized first.
     let f = |x: i64, z: i64| x * 1000 + z;
@@ -49,7 +54,7 @@ pub fn broadcast_to<A: BroadcastTo<S>, S: Shape>() {
     let want: Vec<i64> = y.as_slice().iter().zip(got.as_slice()).map(|(&x, &z)| f(x, z)).collect();
     assert_eq!(updated.as_slice(), want, "{:?} onto {:?}", A::DIMS, S::DIMS);
     let mut run_time = y.as_slice().to_vec();
-    dynamic::zip_assign(&mut run_time, S::DIMS, a.as_slice(), A::DIMS, f).unwrap();
+    dynamic::zip_assign(operand(&a), ArrayMut::new(&mut run_time, S::DIMS).unwrap(), f).unwrap();
     assert_eq!(updated.as_slice(), run_time);
     let mut data = y.as_slice().to_vec();
     let mut in_place = TensorMut::<i64, S>::new(&mut data).unwrap();
@@ -62,7 +67,8 @@ pub fn axes<A: BroadcastAxes<S, Ax>, S: RemoveAxes<Ax, Output = A>, Ax: Axes>() 
     let a = iota::<A>();
     let got = a.broadcast_axes::<S, Ax>();
     let mut run_time = vec![0; S::LEN];
-    dynamic::copy_broadcast_axes(a.as_slice(), A::DIMS, &mut run_time, S::DIMS, Ax::axes()).unwrap();
+    dynamic::copy_broadcast_axes(operand(&a), ArrayMut::new(&mut run_time, S::DIMS).unwrap(), Ax::axes())
+        .unwrap();
     assert_eq!(got.as_slice(), run_time, "{:?} => {:?} axes {:?}", A::DIMS, S::DIMS, Ax::axes());
     assert_eq!(
         got.as_slice(),
@@ -72,7 +78,7 @@ pub fn axes<A: BroadcastAxes<S, Ax>, S: RemoveAxes<Ax, Output = A>, Ax: Axes>() 
     let summed = y.sum_axes::<Ax>();
     assert_eq!(dot(got.as_slice(), y.as_slice()), dot(a.as_slice(), summed.as_slice()));
     let mut run_time = vec![0; A::LEN];
-    let kept = dynamic::sum_axes(y.as_slice(), S::DIMS, &mut run_time, Ax::axes()).unwrap();
+    let kept = dynamic::sum_axes(operand(&y), Ax::axes(), &mut run_time).unwrap();
     assert_eq!((summed.as_slice(), &*kept), (&run_time[..], A::DIMS));
 }
 
@@ -80,7 +86,8 @@ pub fn in_dim<A: BroadcastInDim<S, D>, S: Shape, D: Axes>() {
     let a = iota::<A>();
     let got = a.broadcast_in_dim::<S, D>();
     let mut run_time = vec![0; S::LEN];
-    dynamic::copy_broadcast_in_dim(a.as_slice(), A::DIMS, &mut run_time, S::DIMS, D::axes()).unwrap();
+    dynamic::copy_broadcast_in_dim(operand(&a), ArrayMut::new(&mut run_time, S::DIMS).unwrap(), D::axes())
+        .unwrap();
     assert_eq!(got.as_slice(), run_time, "{:?} => {:?} dims {:?}", A::DIMS, S::DIMS, D::axes());
     assert_eq!(got.as_slice(), reference(a.as_slice(), A::DIMS, D::axes(), S::DIMS));
 }
@@ -90,8 +97,7 @@ pub fn zip<A: Broadcast<B>, B: Shape>() {
     let f = |x: i64, y: i64| x * 1000 + y;
     let got = a.zip_with(&b, f);
     let mut run_time = vec![0; got.as_slice().len()];
-    let shape =
-        dynamic::zip_broadcast(a.as_slice(), A::DIMS, b.as_slice(), B::DIMS, &mut run_time, f).unwrap();
+    let shape = dynamic::zip_broadcast(operand(&a), operand(&b), &mut run_time, f).unwrap();
     let out = naive::numpy(&[A::DIMS.to_vec(), B::DIMS.to_vec()]).expect("the reference accepts");
     assert_eq!(Broadcasted::<A, B>::DIMS, out, "{:?} & {:?}", A::DIMS, B::DIMS);
     assert_eq!((got.as_slice(), &*shape), (&run_time[..], &out[..]), "{:?} & {:?}", A::DIMS, B::DIMS);
@@ -114,16 +120,7 @@ pub fn zip_dims<A: BroadcastWithDims<B, D>, B: Shape, D: Axes>() {
     let f = |x: i64, y: i64| x * 1000 + y;
     let got = a.with_dims::<D>().zip_with(&b, f);
     let mut run_time = vec![0; got.as_slice().len()];
-    dynamic::zip_broadcast_with_dims(
-        a.as_slice(),
-        A::DIMS,
-        b.as_slice(),
-        B::DIMS,
-        D::axes(),
-        &mut run_time,
-        f,
-    )
-    .unwrap();
+    dynamic::zip_broadcast_with_dims(operand(&a), operand(&b), D::axes(), &mut run_time, f).unwrap();
     assert_eq!(got.as_slice(), run_time, "{:?} with {:?} dims {:?}", A::DIMS, B::DIMS, D::axes());
     let out =
         naive::with_dims(&A::DIMS.to_vec(), &B::DIMS.to_vec(), D::axes()).expect("the reference accepts");

@@ -27,17 +27,23 @@ pub fn shapecast_add_f32_8x16_16(
 }
 
 fn dynamic_checks() -> bool {
+    use dynamic::{Array, ArrayMut, BroadcastError};
     let shape_ok = matches!(dynamic::broadcast_shapes(&[&[2, 1], &[1, 3]]), Ok(s) if *s == [2, 3]);
-    let error_ok = dynamic::broadcast_to(&[3], &[1]).is_err();
-    let mut row = [0i32; 6];
-    let copy_ok =
-        dynamic::copy_broadcast_to(&[1, 2, 3], &[3], &mut row, &[2, 3]).is_ok() && row == [1, 2, 3, 1, 2, 3];
-    let mut sum = [0i32; 6];
-    let zip_ok = dynamic::zip_broadcast(&[10, 20], &[2, 1], &[1, 2, 3], &[3], &mut sum, |a, b| a + b).is_ok()
-        && sum == [11, 12, 13, 21, 22, 23];
-    let mut bias = [0i32; 3];
-    let sum_ok = dynamic::sum_to(&sum, &[2, 3], &mut bias, &[3]).is_ok() && bias == [32, 34, 36];
-    shape_ok && error_ok && copy_ok && zip_ok && sum_ok
+    let error_ok = dynamic::broadcast_to(&[3], &[1]).is_err() && Array::new(&[1, 2], &[3]).is_err();
+    let (mut row, mut sum, mut bias) = ([0i32; 6], [0i32; 6], [0i32; 3]);
+    let mut kernels = || -> Result<(), BroadcastError> {
+        dynamic::copy_broadcast_to(Array::new(&[1, 2, 3], &[3])?, ArrayMut::new(&mut row, &[2, 3])?)?;
+        let (col, abc) = (Array::new(&[10, 20], &[2, 1])?, Array::new(&[1, 2, 3], &[3])?);
+        dynamic::zip_broadcast(col, abc, &mut sum, |a, b| a + b)?;
+        dynamic::sum_to(Array::new(&sum, &[2, 3])?, ArrayMut::new(&mut bias, &[3])?)
+    };
+    let kernels_ok = kernels().is_ok();
+    shape_ok
+        && error_ok
+        && kernels_ok
+        && row == [1, 2, 3, 1, 2, 3]
+        && sum == [11, 12, 13, 21, 22, 23]
+        && bias == [32, 34, 36]
 }
 
 fn static_checks() -> bool {
