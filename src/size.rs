@@ -73,8 +73,10 @@
 //! # Ok::<(), shapecast::ShapeError>(())
 //! ```
 //!
-//! Without the lifetime, rustc asks for one (E0106 "missing lifetime specifier", with a
-//! suggestion that does not apply here): write `Samples<'id>` and declare `'id`.
+//! In a return type, a struct field or a type alias, rustc asks for the lifetime (E0106
+//! "missing lifetime specifier", with a suggestion that does not apply here): write
+//! `Samples<'id>` and declare `'id`. In argument position it may be left out, but then two
+//! arguments get two lifetimes, and so two sizes that never meet: name it to share it.
 //!
 //! # What the brand rejects, and what rustc says
 //!

@@ -90,3 +90,27 @@ fn to_boxed_and_to_inline_move_between_homes() {
     assert_eq!(back.as_slice(), [2, 3, 4, 5]);
     assert_eq!(format!("{boxed:?}"), "BoxedTensor<[2, 2]> [[1, 2], [3, 4]]");
 }
+
+#[test]
+fn views_of_a_box_keep_it_on_the_heap() {
+    on_small_stack(|| {
+        let labels = BoxedTensor::<f32, shape![1024]>::from_fn(|i| (i % 3) as f32);
+        let classes = Tensor::<f32, shape![3]>::from([0.0, 1.0, 2.0]);
+        // [1024, 1] with [3]: the one-hot mask, boxed because `labels` is.
+        let one_hot: BoxedTensor<f32, shape![1024, 3]> =
+            labels.insert_axis::<1>().zip_with(&classes, |l, c| f32::from(u8::from(l == c)));
+        let x = BoxedTensor::<f32, Big>::splat(1.0);
+        // [1024, 3, 1] * [1024, 1, 1024], summed over the rows: per-class sums of 4 MiB rows.
+        let per_class: BoxedTensor<f32, shape![3, 1024]> =
+            (one_hot.insert_axis::<2>() * x.insert_axis::<1>()).sum_axes::<axes![0]>();
+        assert_eq!(per_class.get(&[0, 5]), Some(&342.0));
+        assert_eq!(per_class.get(&[2, 5]), Some(&341.0));
+        // A run-time shape converted to a fixed one, from a box, stays boxed.
+        struct Rows;
+        bind!(let rows: Rows = 1024);
+        let runtime = BoxedTensor::from_shape_fn(dims![rows, 1024], |_| 2.0f32).unwrap();
+        let fixed = runtime.to_fixed::<Big>().unwrap();
+        let doubled: BoxedTensor<f32, Big> = &fixed * 2.0;
+        assert_eq!(doubled.get(&[1023, 1023]), Some(&4.0));
+    });
+}

@@ -73,7 +73,8 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     }
 
     /// A view of the same data with a size-1 axis inserted before position `I` (NumPy's
-    /// `np.newaxis`): no copy, whatever the storage.
+    /// `np.newaxis`): no copy, whatever the storage. A view of a `BoxedTensor` is a
+    /// [`BoxedRef`](super::BoxedRef) view, whose results are boxed as the box's are.
     ///
     /// ```
     /// # use shapecast::prelude::*;
@@ -83,7 +84,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!(table.as_slice(), [1, 2, 3, 2, 4, 6, 3, 6, 9]);
     /// ```
     #[inline(always)]
-    pub fn insert_axis<const I: usize>(&self) -> TensorRef<'_, D::Elem, <S as AnyInsertAxis<U<I>>>::Output>
+    pub fn insert_axis<const I: usize>(&self) -> TensorBase<D::View<'_>, <S as AnyInsertAxis<U<I>>>::Output>
     where
         Const<I>: ToUInt,
         S: AnyInsertAxis<U<I>>,
@@ -94,7 +95,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         with[..at].copy_from_slice(&dims[..at]);
         with[at + 1..=dims.len()].copy_from_slice(&dims[at..]);
         let shape = <S as AnyInsertAxis<U<I>>>::Output::from_extents(&with[..=dims.len()]);
-        TensorBase::from_parts(self.as_slice(), shape)
+        TensorBase::from_parts(self.data.view(), shape)
     }
 
     /// The same data seen in `shape`, if its sizes are this tensor's sizes: how a run-time size
@@ -116,10 +117,10 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!(err.to_string(), "cannot convert [2, 3] to [3, 2]: axis 0 has size 2 but the target has 3; the sizes must be equal");
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn cast_shape<S2: AnyShape>(&self, shape: S2) -> Result<TensorRef<'_, D::Elem, S2>, ShapeError> {
+    pub fn cast_shape<S2: AnyShape>(&self, shape: S2) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         let (from, to) = (self.shape.extents(), shape.extents());
         crate::dynamic::same_shape(&from, &to)?;
-        Ok(TensorBase::from_parts(self.as_slice(), shape))
+        Ok(TensorBase::from_parts(self.data.view(), shape))
     }
 
     /// [`cast_shape`](Self::cast_shape) to a fixed shape, named by its type.
@@ -135,7 +136,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape>(&self) -> Result<TensorRef<'_, D::Elem, S2>, ShapeError> {
+    pub fn to_fixed<S2: Shape>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         self.cast_shape(S2::default())
     }
 }
@@ -329,6 +330,61 @@ where
     /// ```
     fn from(data: &'a [T; N]) -> Self {
         TensorBase::from_parts(data, Default::default())
+    }
+}
+
+impl<'a, T, const M: usize, const N: usize> From<&'a [[T; N]; M]>
+    for TensorBase<&'a [T], Cons<Dim<M>, Cons<Dim<N>, Nil>>>
+where
+    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
+{
+    /// Borrows nested arrays, row-major, whose sizes are the shape's: nothing to check.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t = TensorRef::from(&[[1, 2, 3], [4, 5, 6]]);
+    /// assert_eq!(t.get(&[1, 0]), Some(&4));
+    /// ```
+    fn from(rows: &'a [[T; N]; M]) -> Self {
+        TensorBase::from_parts(rows.as_flattened(), Default::default())
+    }
+}
+
+impl<'a, T, const N: usize> From<&'a mut [T; N]> for TensorBase<&'a mut [T], Cons<Dim<N>, Nil>>
+where
+    Cons<Dim<N>, Nil>: Shape,
+{
+    /// Borrows an array whose length is the shape's, to write into: nothing to check at run
+    /// time, and an `_into` output of the wrong size is a compile error.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let m = Tensor::<i32, shape![2, 3]>::from([[1, 9, 3], [4, 5, 6]]);
+    /// let mut cols = [0; 3];
+    /// m.sum_axes_into::<axes![0]>(&mut TensorMut::from(&mut cols));
+    /// assert_eq!(cols, [5, 14, 9]);
+    /// ```
+    fn from(data: &'a mut [T; N]) -> Self {
+        TensorBase::from_parts(data, Default::default())
+    }
+}
+
+impl<'a, T, const M: usize, const N: usize> From<&'a mut [[T; N]; M]>
+    for TensorBase<&'a mut [T], Cons<Dim<M>, Cons<Dim<N>, Nil>>>
+where
+    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
+{
+    /// Borrows nested arrays, row-major, to write into: nothing to check at run time.
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// let mut out = [[0; 3]; 2];
+    /// v.broadcast_to_into(&mut TensorMut::from(&mut out));
+    /// assert_eq!(out, [[1, 2, 3], [1, 2, 3]]);
+    /// ```
+    fn from(rows: &'a mut [[T; N]; M]) -> Self {
+        TensorBase::from_parts(rows.as_flattened_mut(), Default::default())
     }
 }
 

@@ -13,12 +13,20 @@ pub trait Data: sealed::Sealed {
     /// Where a new tensor computed from this one lives: [`OnHeap`] for a box, [`ByShape`]
     /// otherwise.
     type Home: Home;
+    /// The storage of a view of this one (`insert_axis`, `cast_shape`): a borrowed slice that
+    /// keeps this storage's [`Home`], so a view of a `BoxedTensor` computes boxed tensors too.
+    type View<'a>: Data<Elem = Self::Elem> + Copy
+    where
+        Self: 'a;
     /// What `Debug` calls a tensor with this storage.
     #[doc(hidden)]
     const NAME: &'static str;
     /// The elements.
     #[doc(hidden)]
     fn slice(&self) -> &[Self::Elem];
+    /// The elements, as the storage of a view.
+    #[doc(hidden)]
+    fn view(&self) -> Self::View<'_>;
 }
 
 /// Storage whose elements can be written: [`Inline`], `&mut [T]`, `Box<[T]>`.
@@ -40,9 +48,17 @@ impl<T: Clone, S: Shape> Clone for Inline<T, S> {
 impl<T, S: Shape> Data for Inline<T, S> {
     type Elem = T;
     type Home = ByShape;
+    type View<'a>
+        = &'a [T]
+    where
+        Self: 'a;
     const NAME: &'static str = "Tensor";
     #[inline(always)]
     fn slice(&self) -> &[T] {
+        &self.0
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
         &self.0
     }
 }
@@ -56,9 +72,17 @@ impl<T, S: Shape> DataMut for Inline<T, S> {
 impl<T> Data for &[T] {
     type Elem = T;
     type Home = ByShape;
+    type View<'a>
+        = &'a [T]
+    where
+        Self: 'a;
     const NAME: &'static str = "TensorRef";
     #[inline(always)]
     fn slice(&self) -> &[T] {
+        self
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
         self
     }
 }
@@ -66,9 +90,17 @@ impl<T> Data for &[T] {
 impl<T> Data for &mut [T] {
     type Elem = T;
     type Home = ByShape;
+    type View<'a>
+        = &'a [T]
+    where
+        Self: 'a;
     const NAME: &'static str = "TensorMut";
     #[inline(always)]
     fn slice(&self) -> &[T] {
+        self
+    }
+    #[inline(always)]
+    fn view(&self) -> &[T] {
         self
     }
 }
@@ -83,10 +115,63 @@ impl<T> DataMut for &mut [T] {
 impl<T> Data for alloc::boxed::Box<[T]> {
     type Elem = T;
     type Home = OnHeap;
+    type View<'a>
+        = BoxedRef<'a, T>
+    where
+        Self: 'a;
     const NAME: &'static str = "BoxedTensor";
     #[inline(always)]
     fn slice(&self) -> &[T] {
         self
+    }
+    #[inline(always)]
+    fn view(&self) -> BoxedRef<'_, T> {
+        BoxedRef(self)
+    }
+}
+
+/// The storage of a view of a `BoxedTensor` (`insert_axis`, `cast_shape`, `to_fixed`): a
+/// borrowed slice, like a [`TensorRef`](super::TensorRef)'s, that keeps the box's [`Home`], so
+/// the tensors computed from the view are boxed as those computed from the box are.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let x = BoxedTensor::<f32, shape![20000, 4]>::splat(1.0);
+/// let w = Tensor::<f32, shape![3, 4]>::splat(0.5);
+/// let scores = (&x.insert_axis::<1>() * &w).sum_axes::<axes![2]>(); // [20000, 1, 4] * [3, 4]
+/// let _: &BoxedTensor<f32, shape![20000, 3]> = &scores; // on the heap, as `x`
+/// # assert_eq!(scores.get(&[19999, 2]), Some(&2.0));
+/// ```
+#[cfg(feature = "alloc")]
+pub struct BoxedRef<'a, T>(&'a [T]);
+
+#[cfg(feature = "alloc")]
+impl<T> Clone for BoxedRef<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T> Copy for BoxedRef<'_, T> {}
+
+#[cfg(feature = "alloc")]
+impl<T> Data for BoxedRef<'_, T> {
+    type Elem = T;
+    type Home = OnHeap;
+    type View<'a>
+        = BoxedRef<'a, T>
+    where
+        Self: 'a;
+    const NAME: &'static str = "TensorRef";
+    #[inline(always)]
+    fn slice(&self) -> &[T] {
+        self.0
+    }
+    #[inline(always)]
+    fn view(&self) -> BoxedRef<'_, T> {
+        *self
     }
 }
 #[cfg(feature = "alloc")]
@@ -107,6 +192,8 @@ mod sealed {
     impl<T> Sealed for &mut [T] {}
     #[cfg(feature = "alloc")]
     impl<T> Sealed for alloc::boxed::Box<[T]> {}
+    #[cfg(feature = "alloc")]
+    impl<T> Sealed for super::BoxedRef<'_, T> {}
 }
 
 /// Where new tensors go, from where their operands live: a new tensor is boxed when any operand

@@ -29,6 +29,8 @@ mod view;
 
 use crate::shape::AnyShape;
 
+#[cfg(feature = "alloc")]
+pub use data::BoxedRef;
 pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
 pub use elementwise::WithDims;
 pub use view::{BroadcastView, Iter};
