@@ -16,6 +16,7 @@ use typenum::{Const, Prod, ToUInt, U, Unsigned};
 
 use crate::dynamic::{DynShape, MAX_RANK};
 pub use crate::size::Dyn;
+use crate::typelevel::{NotLonger, Same};
 
 /// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
 ///
@@ -399,12 +400,44 @@ pub trait CountFits<S> {
     type Len: ArrayLength;
 }
 
+/// Whether the element count of `S` fits in `usize`: `B1` if it has no more binary digits than
+/// `usize::MAX` (read a byte at a time, cheaper than comparing with it).
+type Fits<S> = <<S as Count>::N as NotLonger<UsizeHighBit>>::Bit;
+
+/// `2^(usize::BITS - 1)`: a number of as many binary digits as `usize::MAX`.
+#[cfg(target_pointer_width = "64")]
+type UsizeHighBit = typenum::U9223372036854775808;
+#[cfg(target_pointer_width = "32")]
+type UsizeHighBit = typenum::U2147483648;
+#[cfg(target_pointer_width = "16")]
+type UsizeHighBit = typenum::U32768;
+
+// The count is `S::N` when it fits, and 0 when not. 0 is never used: such a shape is not a
+// `Shape` (the bound `Fits<S>: Same<B1>` fails, and rustc reports `CountFits`'s message). It only
+// keeps `Shape::Len` a valid length for any shape, so that a type storing
+// `GenericArray<T, S::Len>` adds no error of its own (a type mismatch deep inside typenum, from
+// generic-array's bound) to that message.
 #[diagnostic::do_not_recommend]
 impl<S: Count> CountFits<S> for ElementCount
 where
-    S::N: ArrayLength,
+    S::N: NotLonger<UsizeHighBit>,
+    Fits<S>: Same<typenum::B1> + StorageLen<S::N>,
 {
-    type Len = S::N;
+    type Len = <Fits<S> as StorageLen<S::N>>::Len;
+}
+
+/// The length of a shape's storage, from whether its element count `N` fits in `usize`: `N`
+/// if so ([`CountFits`] then holds), 0 if not.
+#[doc(hidden)]
+pub trait StorageLen<N> {
+    /// The length.
+    type Len: ArrayLength;
+}
+impl<N: ArrayLength> StorageLen<N> for typenum::B1 {
+    type Len = N;
+}
+impl<N> StorageLen<N> for typenum::B0 {
+    type Len = typenum::U0;
 }
 
 /// Any shape: fixed sizes, run-time sizes ([`Dyn`]), or both. A value of it holds the run-time

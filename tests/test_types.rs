@@ -85,6 +85,32 @@ assert_not_impl_any!(shape![8, 8, 8]: BroadcastWithDims<shape![8, 8], axes![1]>)
 assert_not_impl_any!(M23: BroadcastWithDims<M23, axes![1]>, BroadcastWithDims<shape![2, 1], axes![0]>);
 assert_impl_all!(M23: BroadcastWithDims<M23, axes![0, 1]>, BroadcastWithDims<M23, axes![]>);
 
+// The storage length is the element count, up to the last that fits in usize (64 binary digits);
+// one more digit and the shape is no `Shape`. Braced sizes: `shape!` itself refuses the overflow.
+#[cfg(target_pointer_width = "64")]
+mod edge_of_usize {
+    use super::*;
+    use typenum::Unsigned;
+
+    const HIGH: usize = 1 << 63;
+    const QUARTER: usize = 1 << 62;
+    type Top = shape![{ HIGH }];
+    type Most = shape![3, { QUARTER }];
+    type Over = shape![{ HIGH }, 2];
+
+    #[test]
+    fn the_storage_length_is_the_count() {
+        assert_eq!(<<Top as Shape>::Len as Unsigned>::USIZE, Top::LEN);
+        assert_eq!(<<Most as Shape>::Len as Unsigned>::USIZE, Most::LEN);
+        assert_eq!(Most::LEN, usize::MAX - QUARTER + 1);
+        assert_eq!(<<shape![255] as Shape>::Len as Unsigned>::USIZE, 255);
+        assert_eq!(<<shape![256] as Shape>::Len as Unsigned>::USIZE, 256);
+        assert_eq!(<<shape![1500, 65537] as Shape>::Len as Unsigned>::USIZE, 1500 * 65537);
+    }
+
+    assert_not_impl_any!(Over: Shape);
+}
+
 fn generic<A: Broadcast<B>, B: Shape>() -> &'static [usize] {
     Broadcasted::<A, B>::dims()
 }

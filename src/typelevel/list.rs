@@ -55,7 +55,8 @@ impl<X, Y> If<X, Y> for B0 {
     type Output = Y;
 }
 
-/// `NotLonger(a, b)`: `B1` if `a` has no more entries than `b`.
+/// `NotLonger(a, b)`: `B1` if `a` has no more entries than `b`; for typenum numbers, no more
+/// binary digits, where `b`'s digits must be whole bytes (see `digits.rs`).
 pub trait NotLonger<B> {
     /// The answer.
     type Bit: typenum::Bit;

@@ -8,6 +8,7 @@
 //! `#[diagnostic::do_not_recommend]` so that rustc reports the public trait, not these.
 
 mod axis;
+mod digits;
 mod dim;
 mod kind;
 mod lift;

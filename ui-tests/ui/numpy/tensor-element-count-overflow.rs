@@ -1,5 +1,5 @@
 // Rejects a tensor whose shape, broadcast from type operands, has more elements than usize can
-// count: the message says so, with no wall of typenum digits
+// count: one error, the crate's element-count message naming the shape, with no typenum digits
 use shapecast::prelude::*;
 
 type A = shape![4294967296, 1];
