@@ -69,64 +69,48 @@ impl<T, S: Shape> DataMut for Inline<T, S> {
     }
 }
 
-impl<T> Data for &[T] {
-    type Elem = T;
-    type Home = ByShape;
-    type View<'a>
-        = &'a [T]
-    where
-        Self: 'a;
-    const NAME: &'static str = "TensorRef";
-    #[inline(always)]
-    fn slice(&self) -> &[T] {
-        self
-    }
-    #[inline(always)]
-    fn view(&self) -> &[T] {
-        self
-    }
+/// A borrowed slice as the storage of a view: what [`Data::View`] is for inline and borrowed
+/// storage.
+type Slice<'a, T> = &'a [T];
+
+/// `Data` for storages that deref to `[T]`: where new tensors go, the storage of a view, and
+/// the name `Debug` prints.
+macro_rules! slice_data {
+    ($($(#[$attr:meta])* [$($lt:lifetime)?] $Storage:ty => $Home:ty, $View:ident, $name:literal;)*) => {$(
+        $(#[$attr])*
+        impl<$($lt,)? T> Data for $Storage {
+            type Elem = T;
+            type Home = $Home;
+            type View<'v>
+                = $View<'v, T>
+            where
+                Self: 'v;
+            const NAME: &'static str = $name;
+            #[inline(always)]
+            fn slice(&self) -> &[T] {
+                self
+            }
+            #[inline(always)]
+            fn view(&self) -> $View<'_, T> {
+                self.slice().into()
+            }
+        }
+    )*};
 }
 
-impl<T> Data for &mut [T] {
-    type Elem = T;
-    type Home = ByShape;
-    type View<'a>
-        = &'a [T]
-    where
-        Self: 'a;
-    const NAME: &'static str = "TensorMut";
-    #[inline(always)]
-    fn slice(&self) -> &[T] {
-        self
-    }
-    #[inline(always)]
-    fn view(&self) -> &[T] {
-        self
-    }
+slice_data! {
+    ['a] &'a [T] => ByShape, Slice, "TensorRef";
+    ['a] &'a mut [T] => ByShape, Slice, "TensorMut";
+    #[cfg(feature = "alloc")]
+    [] alloc::boxed::Box<[T]> => OnHeap, BoxedRef, "BoxedTensor";
+    #[cfg(feature = "alloc")]
+    ['a] BoxedRef<'a, T> => OnHeap, BoxedRef, "TensorRef";
 }
+
 impl<T> DataMut for &mut [T] {
     #[inline(always)]
     fn slice_mut(&mut self) -> &mut [T] {
         self
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<T> Data for alloc::boxed::Box<[T]> {
-    type Elem = T;
-    type Home = OnHeap;
-    type View<'a>
-        = BoxedRef<'a, T>
-    where
-        Self: 'a;
-    const NAME: &'static str = "BoxedTensor";
-    #[inline(always)]
-    fn slice(&self) -> &[T] {
-        self
-    }
-    #[inline(always)]
-    fn view(&self) -> BoxedRef<'_, T> {
-        BoxedRef(self)
     }
 }
 
@@ -157,23 +141,21 @@ impl<T> Clone for BoxedRef<'_, T> {
 impl<T> Copy for BoxedRef<'_, T> {}
 
 #[cfg(feature = "alloc")]
-impl<T> Data for BoxedRef<'_, T> {
-    type Elem = T;
-    type Home = OnHeap;
-    type View<'a>
-        = BoxedRef<'a, T>
-    where
-        Self: 'a;
-    const NAME: &'static str = "TensorRef";
-    #[inline(always)]
-    fn slice(&self) -> &[T] {
-        self.0
-    }
-    #[inline(always)]
-    fn view(&self) -> BoxedRef<'_, T> {
-        *self
+impl<'a, T> From<&'a [T]> for BoxedRef<'a, T> {
+    /// The elements of a box, seen as its view's storage.
+    fn from(data: &'a [T]) -> Self {
+        BoxedRef(data)
     }
 }
+
+#[cfg(feature = "alloc")]
+impl<T> core::ops::Deref for BoxedRef<'_, T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.0
+    }
+}
+
 #[cfg(feature = "alloc")]
 impl<T> DataMut for alloc::boxed::Box<[T]> {
     #[inline(always)]

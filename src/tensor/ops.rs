@@ -43,12 +43,14 @@ macro_rules! binary_op {
         binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['b]);
         binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [TensorBase<D2, S2>] ['a]);
         binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [TensorBase<D2, S2>] []);
-        for_each_scalar!(binary_op!(@scalar $Op, $method,));
+        for_each_scalar!(binary_op!(@scalar $Op, $method, ['a] [&'a TensorBase<D, S>],));
+        for_each_scalar!(binary_op!(@scalar $Op, $method, [] [TensorBase<D, S>],));
         binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm, H>] [&'b TensorBase<D2, S2>] ['w, 'a, 'b]);
         binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm, H>] [&'b TensorBase<D2, S2>] ['a, 'b]);
         binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm, H>] [TensorBase<D2, S2>] ['w, 'a]);
         binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm, H>] [TensorBase<D2, S2>] ['a]);
-        for_each_scalar!(binary_op!(@left $Op, $method,));
+        for_each_scalar!(binary_op!(@left $Op, $method, ['a] [&'a TensorBase<D, S>],));
+        for_each_scalar!(binary_op!(@left $Op, $method, [] [TensorBase<D, S>],));
     };
     (@tensors $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
         impl<$($lt,)* T, D1, D2, S1, S2> $Op<$($Rhs)*> for $($Lhs)*
@@ -69,8 +71,11 @@ macro_rules! binary_op {
             }
         }
     };
-    (@scalar $Op:ident, $method:ident, $($t:ty)*) => {$(
-        impl<'a, D, S> $Op<$t> for &'a TensorBase<D, S>
+    (@scalar $Op:ident, $method:ident, $lts:tt $operand:tt, $($t:ty)*) => {
+        $(binary_op!(@scalar_one $Op, $method, $lts $operand, $t);)*
+    };
+    (@scalar_one $Op:ident, $method:ident, [$($lt:lifetime)?] [$($Tensor:tt)*], $t:ty) => {
+        impl<$($lt,)? D, S> $Op<$t> for $($Tensor)*
         where
             D: Data<Elem = $t>,
             S: AnyShape,
@@ -84,22 +89,7 @@ macro_rules! binary_op {
                 self.map(|x| x.$method(rhs))
             }
         }
-
-        impl<D, S> $Op<$t> for TensorBase<D, S>
-        where
-            D: Data<Elem = $t>,
-            S: AnyShape,
-            New<S, HomeOf<D, S>>: OwnedData<$t, S>,
-        {
-            type Output = Owned<$t, S, HomeOf<D, S>>;
-
-            /// Every element with the scalar `rhs`.
-            #[inline]
-            fn $method(self, rhs: $t) -> Self::Output {
-                self.map(|x| x.$method(rhs))
-            }
-        }
-    )*};
+    };
     (@dims $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
         impl<$($lt,)* T, D2, S1, S2, Dm, H> $Op<$($Rhs)*> for $($Lhs)*
         where
@@ -120,8 +110,11 @@ macro_rules! binary_op {
             }
         }
     };
-    (@left $Op:ident, $method:ident, $($t:ty)*) => {$(
-        impl<'a, D, S> $Op<&'a TensorBase<D, S>> for $t
+    (@left $Op:ident, $method:ident, $lts:tt $operand:tt, $($t:ty)*) => {
+        $(binary_op!(@left_one $Op, $method, $lts $operand, $t);)*
+    };
+    (@left_one $Op:ident, $method:ident, [$($lt:lifetime)?] [$($Tensor:tt)*], $t:ty) => {
+        impl<$($lt,)? D, S> $Op<$($Tensor)*> for $t
         where
             D: Data<Elem = $t>,
             S: AnyShape,
@@ -131,26 +124,11 @@ macro_rules! binary_op {
 
             /// The scalar with every element.
             #[inline]
-            fn $method(self, rhs: &'a TensorBase<D, S>) -> Self::Output {
+            fn $method(self, rhs: $($Tensor)*) -> Self::Output {
                 rhs.map(|x| self.$method(x))
             }
         }
-
-        impl<D, S> $Op<TensorBase<D, S>> for $t
-        where
-            D: Data<Elem = $t>,
-            S: AnyShape,
-            New<S, HomeOf<D, S>>: OwnedData<$t, S>,
-        {
-            type Output = Owned<$t, S, HomeOf<D, S>>;
-
-            /// The scalar with every element.
-            #[inline]
-            fn $method(self, rhs: TensorBase<D, S>) -> Self::Output {
-                rhs.map(|x| self.$method(x))
-            }
-        }
-    )*};
+    };
 }
 
 binary_op!(Add, add);
