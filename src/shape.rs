@@ -133,8 +133,15 @@ impl<const N: usize, U> Extent for Big<N, U> {
 }
 
 pub(crate) mod sealed {
-    //! Only shapecast's own types are sizes and shapes: a size's value must be the one its type
-    //! promises, so nothing outside the crate may make one from a number.
+    //! Only shapecast's own types are sizes and shapes, and only shapecast makes their values
+    //! from numbers: a size's value must be the one its type promises.
+    //!
+    //! Sealing (a public trait in a private module) stops other crates from *implementing* a
+    //! trait, not from *calling* its methods through a generic bound: `E::from_value(3)` on an
+    //! `E: Extent` would compile anywhere. So each constructor also takes a [`Proof`], which only
+    //! this crate can make: other crates can neither name it nor build one. The parameter is
+    //! generic over [`Proven`], which only `Proof` implements, so that not even a diverging
+    //! argument (`E::from_value(3, todo!())`) type-checks outside the crate.
 
     /// Implemented by the crate's own lists, numbers and axis sets only.
     pub trait Sealed {}
@@ -144,25 +151,48 @@ pub(crate) mod sealed {
     impl<const N: usize, U> Sealed for super::Big<N, U> {}
     impl<L> Sealed for super::AxisSet<L> {}
 
+    /// The crate's word that the types prove the values it passes with it (an output's run-time
+    /// sizes, taken from its operands'). Not `Default`, and not constructible elsewhere: the
+    /// field is private to this module, and only [`Proof::new`] makes one, within the crate.
+    #[derive(Clone, Copy)]
+    pub struct Proof(());
+
+    impl Proof {
+        /// A proof, for a constructor call whose values the caller's types guarantee.
+        #[inline(always)]
+        pub(crate) const fn new() -> Self {
+            Proof(())
+        }
+    }
+
+    /// Implemented by [`Proof`] only: what a constructor's proof parameter must be.
+    #[diagnostic::on_unimplemented(
+        message = "only shapecast makes a size or a shape value from numbers",
+        label = "not shapecast's own proof",
+        note = "a run-time size comes from `bind!`, a shape value from `dims![…]` or a tensor's `shape()`; to give data another shape, convert it with the checked `cast_shape` or `to_fixed`"
+    )]
+    pub trait Proven: Copy {}
+    impl Proven for Proof {}
+
     /// A size made from its value, by the crate only.
     pub trait FromValue {
-        fn from_value(value: usize) -> Self;
+        fn from_value<P: Proven>(value: usize, proof: P) -> Self;
     }
     impl<const N: usize> FromValue for super::Dim<N> {
         #[inline(always)]
-        fn from_value(_: usize) -> Self {
+        fn from_value<P: Proven>(_: usize, _: P) -> Self {
             super::Dim
         }
     }
     impl<const N: usize, U> FromValue for super::Big<N, U> {
         #[inline(always)]
-        fn from_value(_: usize) -> Self {
+        fn from_value<P: Proven>(_: usize, _: P) -> Self {
             super::Big(core::marker::PhantomData)
         }
     }
     impl<N> FromValue for crate::size::Dyn<'_, N> {
         #[inline(always)]
-        fn from_value(value: usize) -> Self {
+        fn from_value<P: Proven>(value: usize, _: P) -> Self {
             crate::size::Dyn::trusted(value)
         }
     }
@@ -171,19 +201,19 @@ pub(crate) mod sealed {
     pub trait FromExtents: Sized {
         /// The shape whose sizes are `dims` (fixed ones ignored), for outputs whose run-time
         /// sizes the types prove equal to `dims`.
-        fn from_extents(dims: &[usize]) -> Self;
+        fn from_extents<P: Proven>(dims: &[usize], proof: P) -> Self;
     }
     impl FromExtents for super::Nil {
         #[inline(always)]
-        fn from_extents(_: &[usize]) -> Self {
+        fn from_extents<P: Proven>(_: &[usize], _: P) -> Self {
             super::Nil
         }
     }
     impl<H: FromValue, T: FromExtents> FromExtents for super::Cons<H, T> {
         #[inline(always)]
-        fn from_extents(dims: &[usize]) -> Self {
+        fn from_extents<P: Proven>(dims: &[usize], proof: P) -> Self {
             let (first, rest) = dims.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-            super::Cons { head: H::from_value(first), tail: T::from_extents(rest) }
+            super::Cons { head: H::from_value(first, proof), tail: T::from_extents(rest, proof) }
         }
     }
 }

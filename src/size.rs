@@ -6,8 +6,17 @@
 //! `bind!` makes a size of its own: the brand `'id` is a fresh, invariant lifetime (the
 //! [`generativity`](https://docs.rs/generativity) technique), so two bindings, of two names or of
 //! the same name twice, or the same line run twice in a loop, never have the same type, and no
-//! size escapes the scope that bound it. Nothing else makes a `Dyn`: its value is the one its
-//! type promises, everywhere it appears.
+//! size escapes the scope that bound it. Nothing else makes a `Dyn`, nor a shape value holding
+//! one, from a number: not a constructor, not `Default`, not a method of the traits `Extent` and
+//! `AnyShape` called through a generic bound. Its value is the one its type promises, everywhere
+//! it appears, which is what lets the kernels trust the types.
+//!
+//! ```compile_fail
+//! use shapecast::prelude::*;
+//! fn forge<E: Extent>(value: usize) -> E {
+//!     E::from_value(value) // the crate's own constructor needs a proof only it can make
+//! }
+//! ```
 //!
 //! The pair rule, decided at compile time wherever two sizes meet: a run-time size `R` with
 //! itself gives `R`; `R` with `1` gives `R` (the 1 is stretched); `R` with a fixed size other

@@ -10,6 +10,7 @@ use shapecast_rules::{
 };
 
 use super::{Plan, Runs};
+use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes, List};
 
 /// The sizes of `S` known at compile time: all of them when `S::FIXED`.
@@ -106,7 +107,7 @@ impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>
     #[inline(always)]
     pub(crate) fn output(a: &A, b: &B) -> O {
         if O::FIXED {
-            return O::from_extents(&[]);
+            return O::from_extents(&[], Proof::new());
         }
         let mut out = [1; crate::dynamic::MAX_RANK];
         for (extents, map) in [(a.extents(), MA::MAP), (b.extents(), MB::MAP)] {
@@ -116,7 +117,7 @@ impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>
                 }
             }
         }
-        O::from_extents(&out[..O::RANK])
+        O::from_extents(&out[..O::RANK], Proof::new())
     }
 }
 
@@ -185,14 +186,14 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
     #[inline(always)]
     pub(crate) fn output(big: &Big) -> Small {
         if Small::FIXED {
-            return Small::from_extents(&[]);
+            return Small::from_extents(&[], Proof::new());
         }
         let big = big.extents();
         let mut out = [1; crate::dynamic::MAX_RANK];
         for (o, &axis) in out.iter_mut().zip(M::MAP.iter()) {
             *o = big.get(axis).copied().unwrap_or(1);
         }
-        Small::from_extents(&out[..Small::RANK])
+        Small::from_extents(&out[..Small::RANK], Proof::new())
     }
 }
 

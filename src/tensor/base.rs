@@ -8,7 +8,7 @@ use super::{
     offset,
 };
 use crate::forms::AnyInsertAxis;
-use crate::shape::sealed::FromExtents as _;
+use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Nil, Shape};
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
@@ -94,7 +94,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         let at = I.min(dims.len());
         with[..at].copy_from_slice(&dims[..at]);
         with[at + 1..=dims.len()].copy_from_slice(&dims[at..]);
-        let shape = <S as AnyInsertAxis<U<I>>>::Output::from_extents(&with[..=dims.len()]);
+        let shape = <S as AnyInsertAxis<U<I>>>::Output::from_extents(&with[..=dims.len()], Proof::new());
         TensorBase::from_parts(self.data.view(), shape)
     }
 
