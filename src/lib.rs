@@ -52,6 +52,7 @@
 extern crate self as shapecast;
 
 pub mod dynamic;
+pub mod expr;
 pub mod forms;
 mod kernel;
 pub mod shape;
@@ -212,6 +213,7 @@ pub use shapecast_macros::broadcast;
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
     pub use crate::dynamic;
+    pub use crate::expr::{Expression, IntoExpression, Lazy};
     pub use crate::forms::*;
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     #[cfg(feature = "alloc")]

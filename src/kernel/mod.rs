@@ -10,6 +10,7 @@ mod assign;
 mod block;
 mod copy;
 pub(crate) mod fold;
+pub(crate) mod fused;
 mod plan;
 mod reduce;
 pub(crate) mod statics;

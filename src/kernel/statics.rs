@@ -19,12 +19,13 @@ const fn static_dims<S: AnyShape>() -> &'static [usize] {
 }
 
 /// Where the axes of an operand of shape `From` land in an output of shape `To`.
-pub(crate) trait MapInto<From: AnyShape, To: AnyShape> {
+pub trait MapInto<From: AnyShape, To: AnyShape> {
+    /// Axis `k` of the operand lands on output axis `MAP[k]`.
     const MAP: DynShape;
 }
 
 /// NumPy: aligned to the right.
-pub(crate) struct Numpy;
+pub struct Numpy;
 impl<F: AnyShape, T: AnyShape> MapInto<F, T> for Numpy {
     const MAP: DynShape = numpy_axis_map(F::RANK, T::RANK);
 }

@@ -250,6 +250,17 @@ pub trait Owning: DataMut + Sized {
     /// `len` elements (for inline storage, the shape's own count), each `f(index)`.
     #[doc(hidden)]
     fn from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Self;
+
+    /// `len` elements, the output of `src` over sizes `dims` in row-major order, each written
+    /// once where it lives.
+    #[doc(hidden)]
+    fn from_source<S: crate::kernel::fused::Source<Elem = Self::Elem>>(
+        dims: &[usize],
+        len: usize,
+        src: S,
+    ) -> Self
+    where
+        Self::Elem: Copy;
 }
 
 impl<T, S: Shape> Owning for Inline<T, S> {
@@ -258,6 +269,17 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         use generic_array::sequence::GenericSequence;
         Inline(GenericArray::generate(f))
     }
+
+    #[inline(always)]
+    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(dims: &[usize], _: usize, src: Src) -> Self
+    where
+        T: Copy,
+    {
+        use generic_array::sequence::GenericSequence;
+        let mut pass = crate::kernel::fused::Pull::new(dims, src);
+        // The pass yields exactly one element per element of the shape: the same dims.
+        Inline(GenericArray::generate(|_| pass.next().expect("one element per element of the shape")))
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -265,5 +287,15 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     #[inline(always)]
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self {
         (0..len).map(f).collect()
+    }
+
+    #[inline(always)]
+    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(dims: &[usize], len: usize, src: Src) -> Self
+    where
+        T: Copy,
+    {
+        let mut data = alloc::vec::Vec::with_capacity(len);
+        crate::kernel::fused::run(dims, src, |block| data.extend_from_slice(block));
+        data.into_boxed_slice()
     }
 }

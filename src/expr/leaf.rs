@@ -1,0 +1,176 @@
+//! The leaves of an expression: a tensor read where it lies ([`Leaf`]), and a scalar
+//! ([`Scalar`]), a shape of no axes that broadcasts with anything.
+
+use core::marker::PhantomData;
+
+use super::{Expression, Lazy};
+use crate::kernel::fused::{BLOCK, Cursor, Source};
+use crate::shape::{AnyShape, Nil};
+use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
+
+/// A tensor as an operand of an expression: its elements, read in place (with stride 0 along
+/// the axes where it is stretched), and its shape. `H` is where a tensor computed from it goes.
+pub struct Leaf<'a, T, S, H> {
+    data: &'a [T],
+    shape: S,
+    home: PhantomData<H>,
+}
+
+impl<T, S: Copy, H> Clone for Leaf<'_, T, S, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S: Copy, H> Copy for Leaf<'_, T, S, H> {}
+
+impl<'a, T: Copy, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
+    type Elem = T;
+    type Shape = S;
+    type Home = H;
+    type Source = LeafSource<'a, T>;
+
+    #[inline(always)]
+    fn shape(&self) -> S {
+        self.shape
+    }
+
+    #[inline(always)]
+    fn source(self, lands: &[usize]) -> LeafSource<'a, T> {
+        LeafSource { data: self.data, cursor: Cursor::new(&self.shape.extents(), lands) }
+    }
+}
+
+/// A tensor's elements with its cursor, as the fused kernel reads them.
+pub struct LeafSource<'a, T> {
+    data: &'a [T],
+    cursor: Cursor,
+}
+
+impl<T: Copy> Source for LeafSource<'_, T> {
+    type Elem = T;
+
+    #[inline(always)]
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+        f(&mut self.cursor);
+    }
+
+    #[inline(always)]
+    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+        f(&self.cursor)
+    }
+
+    #[inline(always)]
+    fn block(&self, at: usize) -> [T; BLOCK] {
+        let start = self.cursor.offset();
+        if self.cursor.stretched() {
+            [self.data[start]; BLOCK]
+        } else {
+            let run = &self.data[start + at..start + at + BLOCK];
+            core::array::from_fn(|i| run[i])
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, at: usize) -> T {
+        let start = self.cursor.offset();
+        if self.cursor.stretched() { self.data[start] } else { self.data[start + at] }
+    }
+}
+
+/// A number as an operand of an expression (`x * 2.0`): a shape of no axes, which broadcasts
+/// with every shape.
+#[derive(Clone, Copy)]
+pub struct Scalar<T>(pub(crate) T);
+
+impl<T: Copy> Expression for Scalar<T> {
+    type Elem = T;
+    type Shape = Nil;
+    type Home = ByShape;
+    type Source = Scalar<T>;
+
+    #[inline(always)]
+    fn shape(&self) -> Nil {
+        Nil
+    }
+
+    #[inline(always)]
+    fn source(self, _: &[usize]) -> Scalar<T> {
+        self
+    }
+}
+
+impl<T: Copy> Source for Scalar<T> {
+    type Elem = T;
+
+    #[inline(always)]
+    fn cursors(&mut self, _: &mut impl FnMut(&mut Cursor)) {}
+
+    #[inline(always)]
+    fn all(&self, _: &mut impl FnMut(&Cursor) -> bool) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn block(&self, _: usize) -> [T; BLOCK] {
+        [self.0; BLOCK]
+    }
+
+    #[inline(always)]
+    fn get(&self, _: usize) -> T {
+        self.0
+    }
+}
+
+/// What can be an operand of an expression: a borrowed tensor (`&x`), an expression, or a
+/// number.
+pub trait IntoExpression {
+    /// The expression it is.
+    type Expr: Expression;
+    /// It, as an expression.
+    fn into_expression(self) -> Self::Expr;
+}
+
+impl<'a, D: Data, S: AnyShape> IntoExpression for &'a TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    type Expr = Leaf<'a, D::Elem, S, HomeOf<D, S>>;
+    #[inline(always)]
+    fn into_expression(self) -> Self::Expr {
+        Leaf { data: self.as_slice(), shape: self.shape(), home: PhantomData }
+    }
+}
+
+impl<E: Expression> IntoExpression for Lazy<E> {
+    type Expr = E;
+    #[inline(always)]
+    fn into_expression(self) -> E {
+        self.0
+    }
+}
+
+/// Rust's number types (and `bool`, for masks): what a [`Scalar`] operand holds. Sealed.
+pub trait Primitive: Copy + sealed::Sealed {}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Each number type is a primitive.
+macro_rules! primitives {
+    ($($t:ty)*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Primitive for $t {}
+    )*};
+}
+primitives!(f32 f64 i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize bool);
+
+/// A number is an operand, as a [`Scalar`]: one impl for every number type, so that a literal
+/// (`x.lazy() * 2.0`) takes the type of the expression's elements.
+impl<T: Primitive> IntoExpression for T {
+    type Expr = Scalar<T>;
+    #[inline(always)]
+    fn into_expression(self) -> Scalar<T> {
+        Scalar(self)
+    }
+}

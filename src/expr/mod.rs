@@ -1,0 +1,260 @@
+//! Expressions evaluated in one pass: `x.lazy()` starts one, operators and element-wise methods
+//! extend it, and nothing is computed until it is evaluated, into a new tensor
+//! ([`eval`](Lazy::eval)), into an existing one ([`eval_into`](Lazy::eval_into),
+//! [`assign`](TensorBase::assign)) or in place (`y += expr`). Every operand is read where it
+//! lies (stride 0 along the axes where it is stretched), and no temporary is made, whatever the
+//! number of operands.
+//!
+//! The output's shape is the broadcast of every operand's, by NumPy's rule, computed while the
+//! program compiles: a mismatch anywhere in the expression is a compile error at the operator
+//! where the two shapes meet, as for the eager operators.
+//!
+//! ```
+//! use shapecast::prelude::*;
+//!
+//! struct Batch;
+//! let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+//! bind!(let batch: Batch = 2);
+//! let x = TensorRef::from_shape(dims![batch, 3], &data)?;
+//! let mean = Tensor::<f32, shape![3]>::from([2.5, 3.5, 4.5]);
+//! let inv_std = Tensor::<f32, shape![3]>::from([2.0, 2.0, 2.0]);
+//! let gamma = Tensor::<f32, shape![3]>::from([1.0, 10.0, 100.0]);
+//!
+//! // (x − mean) · inv_std · gamma + 1, one pass, no temporary:
+//! let y = ((x.lazy() - &mean) * &inv_std * &gamma + 1.0).eval();
+//! assert_eq!(y.as_slice(), [-2.0, -29.0, -299.0, 4.0, 31.0, 301.0]);
+//! # Ok::<(), shapecast::ShapeError>(())
+//! ```
+//!
+//! A shape mistake does not compile:
+//!
+//! ```compile_fail
+//! use shapecast::prelude::*;
+//! let x = Tensor::<f32, shape![2, 3]>::splat(1.0);
+//! let wrong = Tensor::<f32, shape![2]>::splat(1.0);
+//! let _ = (x.lazy() * 2.0 + &wrong).eval();
+//! ```
+
+mod leaf;
+mod node;
+mod ops;
+
+pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
+pub use node::{Binary, Closure, Map, Unary, Zip};
+pub use ops::*;
+
+#[doc(hidden)]
+pub use crate::kernel::fused::{BLOCK, Cursor, Source};
+#[doc(hidden)]
+pub use crate::kernel::statics::{MapInto, Numpy};
+
+use crate::forms::AnyBroadcastTo;
+use crate::kernel::fused;
+use crate::shape::AnyShape;
+use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
+
+/// An element-wise expression: its element type, its shape (the broadcast of its operands'),
+/// and where a tensor computed from it goes ([`Home`]). Built by [`TensorBase::lazy`], the
+/// operators and the methods of [`Lazy`]; evaluated by [`Lazy::eval`] and its twins.
+pub trait Expression {
+    /// The element type.
+    type Elem: Copy;
+    /// The shape of the result.
+    type Shape: AnyShape;
+    /// Where a new tensor computed from it goes: on the heap if an operand is boxed.
+    type Home: Home;
+    /// What the fused kernel reads.
+    #[doc(hidden)]
+    type Source: Source<Elem = Self::Elem>;
+
+    /// The shape of the result, with its run-time sizes.
+    fn shape(&self) -> Self::Shape;
+
+    /// The expression as the kernel reads it, its axis `k` landing on output axis `lands[k]`.
+    #[doc(hidden)]
+    fn source(self, lands: &[usize]) -> Self::Source;
+}
+
+/// An expression waiting to be evaluated: what `x.lazy()`, and every operator and method on
+/// one, return. Evaluate it with [`eval`](Self::eval) (a new tensor), [`eval_into`](Self::eval_into)
+/// (an existing one of the same shape), or `y += expr` (in place).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let x = Tensor::<f32, shape![2, 2]>::from([[1.0, 2.0], [3.0, 4.0]]);
+/// let b = Tensor::<f32, shape![2]>::from([10.0, 20.0]);
+/// let y: Tensor<f32, shape![2, 2]> = (x.lazy() * 2.0 + &b).eval();
+/// assert_eq!(y.as_slice(), [12.0, 24.0, 16.0, 28.0]);
+/// ```
+#[derive(Clone, Copy)]
+#[must_use = "an expression computes nothing until it is evaluated: call `eval()`, `eval_into(…)`, or use it with `+=`"]
+pub struct Lazy<E>(pub(crate) E);
+
+impl<D: Data, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    /// This tensor as the start of an expression, evaluated in one pass: `x.lazy() * 2.0 + &b`
+    /// computes nothing until [`eval`](Lazy::eval) (or `eval_into`, or `+=`), and then makes
+    /// no temporary.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// assert_eq!((x.lazy() * 10 + 1).eval().as_slice(), [11, 21, 31]);
+    /// ```
+    #[inline(always)]
+    pub fn lazy(&self) -> Lazy<Leaf<'_, D::Elem, S, HomeOf<D, S>>> {
+        Lazy(IntoExpression::into_expression(self))
+    }
+}
+
+/// `0, 1, 2, …`: where the axes of the whole output land (the first `rank` entries).
+const IDENTITY: [usize; crate::dynamic::MAX_RANK] = {
+    let mut all = [0; crate::dynamic::MAX_RANK];
+    let mut k = 0;
+    while k < all.len() {
+        all[k] = k;
+        k += 1;
+    }
+    all
+};
+
+impl<E: Expression> Lazy<E> {
+    /// The shape of the result, with its run-time sizes.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 1]>::splat(1.0);
+    /// let y = Tensor::<f32, shape![3]>::splat(2.0);
+    /// assert_eq!(*(x.lazy() + &y).shape().extents(), [2, 3]);
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> E::Shape {
+        self.0.shape()
+    }
+
+    /// Evaluates the expression into a new tensor, written once, element by element where it
+    /// lives: inline when its shape is fixed and no operand is boxed, on the heap otherwise (as
+    /// the eager operators choose).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<i32, shape![2, 1]>::from([[1], [2]]);
+    /// let b = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+    /// let c = (a.lazy() * &b - 1).eval(); // Tensor<i32, shape![2, 3]>
+    /// assert_eq!(c.as_slice(), [9, 19, 29, 19, 39, 59]);
+    /// ```
+    #[inline]
+    pub fn eval(self) -> Owned<E::Elem, E::Shape, E::Home>
+    where
+        New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+    {
+        let shape = self.0.shape();
+        let dims = shape.extents();
+        let src = self.0.source(&IDENTITY[..dims.len()]);
+        let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
+            &dims,
+            crate::tensor::len_of(&shape),
+            src,
+        );
+        TensorBase::from_parts(data, shape)
+    }
+
+    /// Evaluates the expression into `out`, whose shape is the expression's.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![4]>::from([1.0, 2.0, 3.0, 4.0]);
+    /// let mut data = [0.0; 4];
+    /// let mut out = TensorMut::<f32, shape![4]>::new(&mut data)?;
+    /// (x.lazy() * 0.5).eval_into(&mut out);
+    /// assert_eq!(data, [0.5, 1.0, 1.5, 2.0]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn eval_into<D, S>(self, out: &mut TensorBase<D, S>)
+    where
+        D: DataMut<Elem = E::Elem>,
+        S: AnyShape + OutputOf<E::Shape>,
+    {
+        let dims = out.shape().extents();
+        let src = self.0.source(&IDENTITY[..dims.len()]);
+        let out = out.as_mut_slice();
+        let mut pos = 0;
+        fused::run(
+            &dims,
+            src,
+            #[inline(always)]
+            |block| {
+                let n = block.len();
+                out[pos..pos + n].copy_from_slice(block);
+                pos += n;
+            },
+        );
+    }
+}
+
+/// `Self` is the shape `S`: an output given to [`Lazy::eval_into`] must have the expression's
+/// shape, the same type (so, for run-time sizes, the same bindings).
+#[diagnostic::on_unimplemented(
+    message = "the output has shape `{Self}`, but the expression's shape is `{S}`",
+    label = "an output of the expression's shape is needed here",
+    note = "`eval_into` writes every element of the expression into an output of exactly its shape; to stretch an expression over a larger output, use `out.assign(expr)`"
+)]
+pub trait OutputOf<S> {}
+impl<S> OutputOf<S> for S {}
+
+impl<D: DataMut, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    /// Sets every element from `value` (a tensor, an expression, or a number), stretched to
+    /// this shape by `broadcast_to`'s one-way rule, in one pass.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let mut data = [0; 6];
+    /// let mut out = TensorMut::<i32, shape![2, 3]>::new(&mut data)?;
+    /// let row = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// out.assign(row.lazy() * 10);
+    /// assert_eq!(data, [10, 20, 30, 10, 20, 30]);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn assign<R>(&mut self, value: R)
+    where
+        R: IntoExpression,
+        R::Expr: Expression<Elem = D::Elem>,
+        <R::Expr as Expression>::Shape: AnyBroadcastTo<S>,
+    {
+        self.update_with(value.into_expression(), |_, x| x);
+    }
+
+    /// Sets every element `o` to `f(o, x)`, `x` the matching element of `expr` stretched to
+    /// this shape: the in-place operators.
+    #[inline(always)]
+    pub(crate) fn update_with<E>(&mut self, expr: E, f: impl Fn(D::Elem, D::Elem) -> D::Elem)
+    where
+        E: Expression<Elem = D::Elem>,
+        E::Shape: AnyBroadcastTo<S>,
+    {
+        let dims = self.shape().extents();
+        let map = <Numpy as MapInto<E::Shape, S>>::MAP;
+        let src = expr.source(&IDENTITY[dims.len() - map.len()..dims.len()]);
+        let out = self.as_mut_slice();
+        let mut pos = 0;
+        fused::run(
+            &dims,
+            src,
+            #[inline(always)]
+            |block| {
+                let n = block.len();
+                for (o, &x) in out[pos..pos + n].iter_mut().zip(block) {
+                    *o = f(*o, x);
+                }
+                pos += n;
+            },
+        );
+    }
+}

@@ -1,0 +1,190 @@
+//! The inner nodes of an expression: one operand mapped ([`Map`]), two zipped ([`Zip`]), and the
+//! element functions they apply ([`Unary`], [`Binary`]).
+
+use core::marker::PhantomData;
+
+use super::Expression;
+use crate::kernel::fused::{BLOCK, Cursor, Source};
+use crate::kernel::statics::MapInto;
+use crate::shape::AnyShape;
+use crate::tensor::Home;
+
+/// A function of one element: an operator's (`Neg`), a method's (`sqrt`), or a closure's
+/// ([`Closure`]).
+pub trait Unary<X> {
+    /// The result.
+    type Output: Copy;
+    /// `f(x)`.
+    fn call(&self, x: X) -> Self::Output;
+}
+
+/// A function of two elements: an operator's (`Add`), a method's (`max`), or a closure's
+/// ([`Closure`]).
+pub trait Binary<X, Y> {
+    /// The result.
+    type Output: Copy;
+    /// `f(x, y)`.
+    fn call(&self, x: X, y: Y) -> Self::Output;
+}
+
+/// A closure as an element function (`map`, `zip_with`).
+#[derive(Clone, Copy)]
+pub struct Closure<F>(pub(crate) F);
+
+impl<X, O: Copy, F: Fn(X) -> O> Unary<X> for Closure<F> {
+    type Output = O;
+    #[inline(always)]
+    fn call(&self, x: X) -> O {
+        (self.0)(x)
+    }
+}
+
+impl<X, Y, O: Copy, F: Fn(X, Y) -> O> Binary<X, Y> for Closure<F> {
+    type Output = O;
+    #[inline(always)]
+    fn call(&self, x: X, y: Y) -> O {
+        (self.0)(x, y)
+    }
+}
+
+/// `f(e)` for every element of `e`.
+#[derive(Clone, Copy)]
+pub struct Map<E, F> {
+    pub(crate) inner: E,
+    pub(crate) f: F,
+}
+
+impl<E: Expression, F: Unary<E::Elem>> Expression for Map<E, F> {
+    type Elem = F::Output;
+    type Shape = E::Shape;
+    type Home = E::Home;
+    type Source = Map<E::Source, F>;
+
+    #[inline(always)]
+    fn shape(&self) -> E::Shape {
+        self.inner.shape()
+    }
+
+    #[inline(always)]
+    fn source(self, lands: &[usize]) -> Self::Source {
+        Map { inner: self.inner.source(lands), f: self.f }
+    }
+}
+
+impl<S: Source, F: Unary<S::Elem>> Source for Map<S, F> {
+    type Elem = F::Output;
+
+    #[inline(always)]
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+        self.inner.cursors(f);
+    }
+
+    #[inline(always)]
+    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+        self.inner.all(f)
+    }
+
+    #[inline(always)]
+    fn block(&self, at: usize) -> [Self::Elem; BLOCK] {
+        let x = self.inner.block(at);
+        core::array::from_fn(|i| self.f.call(x[i]))
+    }
+
+    #[inline(always)]
+    fn get(&self, at: usize) -> Self::Elem {
+        self.f.call(self.inner.get(at))
+    }
+}
+
+/// `f(a, b)` element by element, `a` and `b` broadcast to the shape `O`, their axes placed on
+/// its axes by the maps `MA` and `MB` (NumPy's right alignment, or XLA's dims).
+pub struct Zip<A, B, F, O, MA, MB> {
+    pub(crate) a: A,
+    pub(crate) b: B,
+    pub(crate) f: F,
+    pub(crate) shape: O,
+    pub(crate) maps: PhantomData<(MA, MB)>,
+}
+
+impl<A, B, F, O, MA, MB> Zip<A, B, F, O, MA, MB>
+where
+    A: Expression,
+    B: Expression,
+    O: AnyShape,
+    MA: MapInto<A::Shape, O>,
+    MB: MapInto<B::Shape, O>,
+{
+    /// `a` and `b` zipped with `f`; the output's run-time sizes are taken from the operands,
+    /// which the types have proved agree.
+    #[inline(always)]
+    pub(crate) fn new(a: A, b: B, f: F) -> Self {
+        let shape =
+            crate::kernel::statics::ZipPlan::<A::Shape, B::Shape, O, MA, MB>::output(&a.shape(), &b.shape());
+        Zip { a, b, f, shape, maps: PhantomData }
+    }
+}
+
+/// Where the axes of an operand land in the whole output: its own map into its parent,
+/// followed by where the parent's axes land.
+#[inline(always)]
+fn compose(map: &[usize], lands: &[usize]) -> [usize; crate::dynamic::MAX_RANK] {
+    let mut out = [0; crate::dynamic::MAX_RANK];
+    for (o, &axis) in out.iter_mut().zip(map) {
+        *o = lands.get(axis).copied().unwrap_or(0);
+    }
+    out
+}
+
+impl<A, B, F, O, MA, MB> Expression for Zip<A, B, F, O, MA, MB>
+where
+    A: Expression,
+    B: Expression,
+    F: Binary<A::Elem, B::Elem>,
+    O: AnyShape,
+    MA: MapInto<A::Shape, O>,
+    MB: MapInto<B::Shape, O>,
+{
+    type Elem = F::Output;
+    type Shape = O;
+    type Home = <A::Home as Home>::With<B::Home>;
+    type Source = Zip<A::Source, B::Source, F, (), (), ()>;
+
+    #[inline(always)]
+    fn shape(&self) -> O {
+        self.shape
+    }
+
+    #[inline(always)]
+    fn source(self, lands: &[usize]) -> Self::Source {
+        let (ma, mb) = (MA::MAP, MB::MAP);
+        let a = self.a.source(&compose(&ma, lands)[..ma.len()]);
+        let b = self.b.source(&compose(&mb, lands)[..mb.len()]);
+        Zip { a, b, f: self.f, shape: (), maps: PhantomData }
+    }
+}
+
+impl<A: Source, B: Source, F: Binary<A::Elem, B::Elem>> Source for Zip<A, B, F, (), (), ()> {
+    type Elem = F::Output;
+
+    #[inline(always)]
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+        self.a.cursors(f);
+        self.b.cursors(f);
+    }
+
+    #[inline(always)]
+    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+        self.a.all(f) && self.b.all(f)
+    }
+
+    #[inline(always)]
+    fn block(&self, at: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = (self.a.block(at), self.b.block(at));
+        core::array::from_fn(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[inline(always)]
+    fn get(&self, at: usize) -> Self::Elem {
+        self.f.call(self.a.get(at), self.b.get(at))
+    }
+}

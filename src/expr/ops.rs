@@ -1,0 +1,468 @@
+//! What extends an expression: the operators `+ - * /` and unary `-` (with a tensor, an
+//! expression or a number on either side), the element-wise methods a numerics user reaches for
+//! (`exp`, `ln`, `sqrt`, `abs`, `powi`, `recip`, `min`, `max`, `clamp`), comparisons that give a
+//! mask, a select (NumPy's `where`), and `map` / `zip_with` closures.
+
+use core::cmp::Ordering;
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, Scalar, Unary, Zip};
+use crate::forms::{AnyBroadcast, AnyBroadcastTo, AnyBroadcasted};
+use crate::kernel::statics::Numpy;
+use crate::shape::{AnyShape, Nil};
+use crate::tensor::{Data, DataMut, HomeOf, TensorBase};
+
+use super::Leaf;
+
+/// `a` and `b` zipped with `F`, broadcast together by NumPy's rule.
+pub type Zipped<A, B, F> =
+    Zip<A, B, F, AnyBroadcasted<<A as Expression>::Shape, <B as Expression>::Shape>, Numpy, Numpy>;
+
+/// The element functions of the operators and methods, each a zero-sized type.
+macro_rules! binary_fns {
+    ($($(#[$doc:meta])* $name:ident<$t:ident: $($bound:path),+> -> $out:ty = |$x:ident, $y:ident| $body:expr;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
+        impl<$t: Copy $(+ $bound)+> Binary<$t, $t> for $name {
+            type Output = $out;
+            #[inline(always)]
+            fn call(&self, $x: $t, $y: $t) -> $out {
+                $body
+            }
+        }
+    )*};
+}
+
+binary_fns! {
+    /// `x + y`.
+    AddFn<T: Add<Output = T>> -> T = |x, y| x + y;
+    /// `x - y`.
+    SubFn<T: Sub<Output = T>> -> T = |x, y| x - y;
+    /// `x * y`.
+    MulFn<T: Mul<Output = T>> -> T = |x, y| x * y;
+    /// `x / y`.
+    DivFn<T: Div<Output = T>> -> T = |x, y| x / y;
+    /// The smaller of `x` and `y`; NaN if either is (NumPy's `minimum`).
+    MinFn<T: PartialOrd> -> T = |x, y| match x.partial_cmp(&y) {
+        Some(Ordering::Greater) => y,
+        Some(_) => x,
+        None => if x.partial_cmp(&x).is_none() { x } else { y },
+    };
+    /// The larger of `x` and `y`; NaN if either is (NumPy's `maximum`).
+    MaxFn<T: PartialOrd> -> T = |x, y| match x.partial_cmp(&y) {
+        Some(Ordering::Less) => y,
+        Some(_) => x,
+        None => if x.partial_cmp(&x).is_none() { x } else { y },
+    };
+    /// `x < y`, as a mask.
+    LtFn<T: PartialOrd> -> bool = |x, y| x < y;
+    /// `x <= y`, as a mask.
+    LeFn<T: PartialOrd> -> bool = |x, y| x <= y;
+    /// `x > y`, as a mask.
+    GtFn<T: PartialOrd> -> bool = |x, y| x > y;
+    /// `x >= y`, as a mask.
+    GeFn<T: PartialOrd> -> bool = |x, y| x >= y;
+    /// `x == y`, as a mask.
+    EqFn<T: PartialEq> -> bool = |x, y| x == y;
+    /// The pair `(x, y)`: the two branches of a select, zipped.
+    PairFn<T: Copy> -> (T, T) = |x, y| (x, y);
+}
+
+/// `if mask { x } else { y }`: a select's element function.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SelectFn;
+impl<T: Copy> Binary<bool, (T, T)> for SelectFn {
+    type Output = T;
+    #[inline(always)]
+    fn call(&self, mask: bool, (x, y): (T, T)) -> T {
+        if mask { x } else { y }
+    }
+}
+
+/// `-x`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NegFn;
+impl<T: Copy + Neg<Output = T>> Unary<T> for NegFn {
+    type Output = T;
+    #[inline(always)]
+    fn call(&self, x: T) -> T {
+        -x
+    }
+}
+
+/// The element functions of the float methods.
+macro_rules! float_fns {
+    ($($(#[$doc:meta])* $name:ident($trait:path) = $method:ident;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
+        impl<T: Copy + $trait> Unary<T> for $name {
+            type Output = T;
+            #[inline(always)]
+            fn call(&self, x: T) -> T {
+                x.$method()
+            }
+        }
+    )*};
+}
+
+float_fns! {
+    /// `|x|`.
+    AbsFn(num_traits::float::FloatCore) = abs;
+    /// `1 / x`.
+    RecipFn(num_traits::float::FloatCore) = recip;
+}
+#[cfg(any(feature = "std", feature = "libm"))]
+float_fns! {
+    /// `e^x`.
+    ExpFn(num_traits::Float) = exp;
+    /// The natural logarithm.
+    LnFn(num_traits::Float) = ln;
+    /// The square root.
+    SqrtFn(num_traits::Float) = sqrt;
+}
+
+/// `x^n`, `n` an integer.
+#[derive(Clone, Copy, Debug)]
+pub struct PowiFn(pub(crate) i32);
+impl<T: Copy + num_traits::float::FloatCore> Unary<T> for PowiFn {
+    type Output = T;
+    #[inline(always)]
+    fn call(&self, x: T) -> T {
+        x.powi(self.0)
+    }
+}
+
+/// The binary operators, with an expression on the left and anything on the right, and with a
+/// number or a borrowed tensor on the left and an expression on the right.
+macro_rules! operator {
+    ($Op:ident, $method:ident, $Fn:ident) => {
+        impl<E, R> $Op<R> for Lazy<E>
+        where
+            E: Expression,
+            R: IntoExpression,
+            E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+            $Fn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+        {
+            type Output = Lazy<Zipped<E, R::Expr, $Fn>>;
+
+            /// Element-wise, broadcast by NumPy's rule; nothing is computed yet.
+            #[inline(always)]
+            fn $method(self, rhs: R) -> Self::Output {
+                Lazy(Zip::new(self.0, rhs.into_expression(), $Fn))
+            }
+        }
+
+        impl<'a, D, S, E> $Op<Lazy<E>> for &'a TensorBase<D, S>
+        where
+            D: Data,
+            D::Elem: Copy,
+            S: AnyShape + AnyBroadcast<E::Shape>,
+            E: Expression,
+            $Fn: Binary<D::Elem, E::Elem>,
+        {
+            type Output = Lazy<Zipped<Leaf<'a, D::Elem, S, HomeOf<D, S>>, E, $Fn>>;
+
+            /// Element-wise, broadcast by NumPy's rule; nothing is computed yet.
+            #[inline(always)]
+            fn $method(self, rhs: Lazy<E>) -> Self::Output {
+                Lazy(Zip::new(self.into_expression(), rhs.0, $Fn))
+            }
+        }
+
+        operator!(@left $Op, $method, $Fn, f32 f64 i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+    };
+    (@left $Op:ident, $method:ident, $Fn:ident, $($t:ty)*) => {$(
+        impl<E> $Op<Lazy<E>> for $t
+        where
+            E: Expression,
+            Nil: AnyBroadcast<E::Shape>,
+            $Fn: Binary<$t, E::Elem>,
+        {
+            type Output = Lazy<Zipped<Scalar<$t>, E, $Fn>>;
+
+            /// The number with every element; nothing is computed yet.
+            #[inline(always)]
+            fn $method(self, rhs: Lazy<E>) -> Self::Output {
+                Lazy(Zip::new(Scalar(self), rhs.0, $Fn))
+            }
+        }
+    )*};
+}
+
+operator!(Add, add, AddFn);
+operator!(Sub, sub, SubFn);
+operator!(Mul, mul, MulFn);
+operator!(Div, div, DivFn);
+
+impl<E: Expression> Neg for Lazy<E>
+where
+    NegFn: Unary<E::Elem>,
+{
+    type Output = Lazy<Map<E, NegFn>>;
+
+    /// Every element negated; nothing is computed yet.
+    #[inline(always)]
+    fn neg(self) -> Self::Output {
+        Lazy(Map { inner: self.0, f: NegFn })
+    }
+}
+
+/// The in-place operators with an expression on the right, stretched to the left's shape.
+macro_rules! assign_operators {
+    ($($Op:ident $method:ident $Plain:ident $plain:ident;)*) => {$(
+        impl<D, S, E> $Op<Lazy<E>> for TensorBase<D, S>
+        where
+            D: DataMut,
+            D::Elem: Copy + $Plain<Output = D::Elem>,
+            S: AnyShape,
+            E: Expression<Elem = D::Elem>,
+            E::Shape: AnyBroadcastTo<S>,
+        {
+            /// Element-wise in place, in one pass: the expression is never materialized.
+            #[inline]
+            fn $method(&mut self, rhs: Lazy<E>) {
+                self.update_with(rhs.0, |o, x| o.$plain(x));
+            }
+        }
+    )*};
+}
+
+assign_operators! {
+    AddAssign add_assign Add add;
+    SubAssign sub_assign Sub sub;
+    MulAssign mul_assign Mul mul;
+    DivAssign div_assign Div div;
+}
+
+impl<E: Expression> Lazy<E> {
+    /// `f` applied to every element; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![3]>::from([1, -2, 3]);
+    /// assert_eq!(x.lazy().map(|v| v * v).eval().as_slice(), [1, 4, 9]);
+    /// ```
+    #[inline(always)]
+    pub fn map<O: Copy, F: Fn(E::Elem) -> O>(self, f: F) -> Lazy<Map<E, Closure<F>>> {
+        Lazy(Map { inner: self.0, f: Closure(f) })
+    }
+
+    /// `f(a, b)` element by element with `other` (a tensor, an expression or a number),
+    /// broadcast by NumPy's rule; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<i32, shape![2, 1]>::from([[1], [2]]);
+    /// let b = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+    /// let c = a.lazy().zip_with(&b, |x, y| x * y).eval();
+    /// assert_eq!(c.as_slice(), [10, 20, 30, 20, 40, 60]);
+    /// ```
+    #[inline(always)]
+    pub fn zip_with<R, O, F>(self, other: R, f: F) -> Lazy<Zipped<E, R::Expr, Closure<F>>>
+    where
+        R: IntoExpression,
+        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+        O: Copy,
+        F: Fn(E::Elem, <R::Expr as Expression>::Elem) -> O,
+    {
+        Lazy(Zip::new(self.0, other.into_expression(), Closure(f)))
+    }
+
+    /// `other` zipped with this expression by the element function `F`.
+    #[inline(always)]
+    fn with<R, F>(self, other: R, f: F) -> Lazy<Zipped<E, R::Expr, F>>
+    where
+        R: IntoExpression,
+        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+        F: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+    {
+        Lazy(Zip::new(self.0, other.into_expression(), f))
+    }
+
+    /// The element-wise minimum with `other` (a tensor, an expression or a number); NaN where
+    /// either is NaN, as NumPy's `minimum`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![3]>::from([1.0, 5.0, f32::NAN]);
+    /// let m = x.lazy().min(2.0).eval();
+    /// assert_eq!(&m.as_slice()[..2], [1.0, 2.0]);
+    /// assert!(m.as_slice()[2].is_nan());
+    /// ```
+    #[inline(always)]
+    pub fn min<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, MinFn>>
+    where
+        R: IntoExpression,
+        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+        MinFn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+    {
+        self.with(other, MinFn)
+    }
+
+    /// The element-wise maximum with `other`; NaN where either is NaN, as NumPy's `maximum`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![3]>::from([-1, 5, 0]);
+    /// assert_eq!(x.lazy().max(0).eval().as_slice(), [0, 5, 0]); // a ReLU
+    /// ```
+    #[inline(always)]
+    pub fn max<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, MaxFn>>
+    where
+        R: IntoExpression,
+        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+        MaxFn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+    {
+        self.with(other, MaxFn)
+    }
+
+    /// Every element limited to `[low, high]`: `max(low)` then `min(high)`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![3]>::from([-2.0, 0.5, 9.0]);
+    /// assert_eq!(x.lazy().clamp(0.0, 1.0).eval().as_slice(), [0.0, 0.5, 1.0]);
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn clamp<T>(self, low: T, high: T) -> Lazy<Zipped<Zipped<E, Scalar<T>, MaxFn>, Scalar<T>, MinFn>>
+    where
+        T: IntoExpression<Expr = Scalar<T>> + Copy,
+        E::Shape: AnyBroadcast<Nil>,
+        <E::Shape as AnyBroadcast<Nil>>::Output: AnyBroadcast<Nil>,
+        MaxFn: Binary<E::Elem, T, Output = E::Elem>,
+        MinFn: Binary<E::Elem, T>,
+        Scalar<T>: Expression<Elem = T, Shape = Nil>,
+    {
+        self.max(low).min(high)
+    }
+}
+
+/// The comparisons, each giving a mask.
+macro_rules! comparisons {
+    ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
+        impl<E: Expression> Lazy<E> {$(
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $method<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, $Fn>>
+            where
+                R: IntoExpression,
+                E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+                $Fn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+            {
+                self.with(other, $Fn)
+            }
+        )*}
+    };
+}
+
+comparisons! {
+    /// `x < other` element by element, as a mask of `bool`s; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![3]>::from([1, 5, 3]);
+    /// assert_eq!(x.lazy().lt(3).eval().as_slice(), [true, false, false]);
+    /// ```
+    lt LtFn;
+    /// `x <= other` element by element, as a mask.
+    le LeFn;
+    /// `x > other` element by element, as a mask.
+    gt GtFn;
+    /// `x >= other` element by element, as a mask.
+    ge GeFn;
+    /// `x == other` element by element, as a mask.
+    equals EqFn;
+}
+
+impl<E: Expression<Elem = bool>> Lazy<E> {
+    /// `yes` where the mask is `true`, `no` where it is `false`: NumPy's `where(mask, yes, no)`,
+    /// the three broadcast together; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![4]>::from([-1.0, 2.0, -3.0, 4.0]);
+    /// let relu = x.lazy().gt(0.0).select(&x, 0.0).eval();
+    /// assert_eq!(relu.as_slice(), [0.0, 2.0, 0.0, 4.0]);
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn select<Y, N, T>(self, yes: Y, no: N) -> Lazy<Zipped<E, Zipped<Y::Expr, N::Expr, PairFn>, SelectFn>>
+    where
+        Y: IntoExpression,
+        N: IntoExpression,
+        T: Copy,
+        Y::Expr: Expression<Elem = T>,
+        N::Expr: Expression<Elem = T>,
+        <Y::Expr as Expression>::Shape: AnyBroadcast<<N::Expr as Expression>::Shape>,
+        E::Shape:
+            AnyBroadcast<AnyBroadcasted<<Y::Expr as Expression>::Shape, <N::Expr as Expression>::Shape>>,
+    {
+        let branches = Zip::new(yes.into_expression(), no.into_expression(), PairFn);
+        Lazy(Zip::new(self.0, branches, SelectFn))
+    }
+}
+
+/// The float methods, each an element function.
+macro_rules! float_methods {
+    ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
+        impl<E: Expression> Lazy<E> {$(
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $method(self) -> Lazy<Map<E, $Fn>>
+            where
+                $Fn: Unary<E::Elem>,
+            {
+                Lazy(Map { inner: self.0, f: $Fn })
+            }
+        )*}
+    };
+}
+
+float_methods! {
+    /// `|x|` element by element; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f64, shape![2]>::from([-1.5, 2.0]);
+    /// assert_eq!(x.lazy().abs().eval().as_slice(), [1.5, 2.0]);
+    /// ```
+    abs AbsFn;
+    /// `1 / x` element by element; nothing is computed yet.
+    recip RecipFn;
+}
+
+#[cfg(any(feature = "std", feature = "libm"))]
+float_methods! {
+    /// `e^x` element by element; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f64, shape![2]>::from([0.0, 1.0]);
+    /// assert_eq!(x.lazy().exp().eval().as_slice(), [1.0, core::f64::consts::E]);
+    /// ```
+    exp ExpFn;
+    /// The natural logarithm element by element; nothing is computed yet.
+    ln LnFn;
+    /// The square root element by element; nothing is computed yet.
+    sqrt SqrtFn;
+}
+
+impl<E: Expression> Lazy<E> {
+    /// `x^n` element by element, `n` an integer; nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![3]>::from([1.0, 2.0, 3.0]);
+    /// assert_eq!(x.lazy().powi(2).eval().as_slice(), [1.0, 4.0, 9.0]);
+    /// ```
+    #[inline(always)]
+    pub fn powi(self, n: i32) -> Lazy<Map<E, PowiFn>>
+    where
+        PowiFn: Unary<E::Elem>,
+    {
+        Lazy(Map { inner: self.0, f: PowiFn(n) })
+    }
+}

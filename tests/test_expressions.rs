@@ -1,0 +1,179 @@
+//! Expressions evaluated in one pass (`x.lazy() …`), against two references: the eager
+//! operators of the crate (bit for bit: the same operations in the same order per element), and
+//! the naive broadcast of `common/reference.rs`, which never calls the library. Run-time sizes are
+//! drawn from 0 to 5 (so empty and size-1 axes come up), values at random, with NaN and
+//! infinities among the floats.
+
+// The eager operators are compared in the spelling users write them, `&a + &b`.
+#![allow(clippy::op_ref)]
+
+mod common;
+
+use common::reference as naive;
+use proptest::prelude::*;
+use shapecast::prelude::*;
+
+struct R;
+struct Q;
+
+/// Floats with every hazard: NaN, infinities, signed zeros, and ordinary values.
+fn floats(len: usize, seed: u64) -> Vec<f64> {
+    (0..len as u64)
+        .map(|i| match (i + 1).wrapping_mul(seed | 1) % 23 {
+            0 => f64::NAN,
+            1 => f64::INFINITY,
+            2 => f64::NEG_INFINITY,
+            3 => -0.0,
+            k => (k as f64 - 11.0) * 0.75,
+        })
+        .collect()
+}
+
+/// The elements of `data` (shape `shape`) broadcast by NumPy's rule onto `out`.
+fn expand(data: &[f64], shape: &[usize], out: &[usize]) -> Vec<f64> {
+    let map = naive::numpy_map(shape.len(), out.len());
+    naive::broadcast_indices(shape, &map, out).into_iter().map(|i| data[i]).collect()
+}
+
+/// Whether two float slices hold the same bits (NaN equal to NaN).
+fn same_bits(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Five operands over `[R, 4]`: `(x − μ) · s · γ + β`, as batch norm writes it.
+    #[test]
+    fn five_operands_match_eager_and_reference(r in 0usize..=5, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = floats(r * 4, seed);
+        let x = TensorRef::from_shape(dims![rr, 4], &xs).unwrap();
+        let row = |k: u64| Tensor::<f64, shape![4]>::from_slice(&floats(4, seed >> k)).unwrap();
+        let (mu, s, g, b) = (row(3), row(5), row(7), row(9));
+        let fused = ((x.lazy() - &mu) * &s * &g + &b).eval();
+        let eager = (&x - &mu) * &s * &g + &b;
+        prop_assert!(same_bits(fused.as_slice(), eager.as_slice()));
+        let out = [r, 4];
+        let [ex, em, es, eg, eb] = [(&xs[..], &[r, 4][..]), (mu.as_slice(), &[4]), (s.as_slice(), &[4]), (g.as_slice(), &[4]), (b.as_slice(), &[4])]
+            .map(|(d, sh)| expand(d, sh, &out));
+        let want: Vec<f64> = (0..r * 4).map(|i| (ex[i] - em[i]) * es[i] * eg[i] + eb[i]).collect();
+        prop_assert!(same_bits(fused.as_slice(), &want));
+        // Into a borrowed output, and in place.
+        let mut buf = vec![0.0; r * 4];
+        ((x.lazy() - &mu) * &s * &g + &b).eval_into(&mut TensorMut::from_shape(dims![rr, 4], &mut buf).unwrap());
+        prop_assert!(same_bits(&buf, &want));
+        let mut acc = xs.clone();
+        let mut y = TensorMut::from_shape(dims![rr, 4], &mut acc).unwrap();
+        y -= mu.lazy() * &s;
+        let want: Vec<f64> = (0..r * 4).map(|i| ex[i] - em[i] * es[i]).collect();
+        prop_assert!(same_bits(&acc, &want));
+    }
+
+    /// Mixed ranks and two run-time sizes: `[R, 1, 3]`, `[Q, 3]`, `[3]`, `[R, Q, 1]` and a number,
+    /// with tensors and numbers on the left too.
+    #[test]
+    fn mixed_ranks_and_sides(r in 0usize..=4, q in 0usize..=4, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        bind!(let qq: Q = q);
+        let (ad, bd, cd, dd) = (floats(r * 3, seed), floats(q * 3, seed >> 2), floats(3, seed >> 4), floats(r * q, seed >> 6));
+        let a = TensorRef::from_shape(dims![rr, 1, 3], &ad).unwrap();
+        let b = TensorRef::from_shape(dims![qq, 3], &bd).unwrap();
+        let c = Tensor::<f64, shape![3]>::from_slice(&cd).unwrap();
+        let d = TensorRef::from_shape(dims![rr, qq, 1], &dd).unwrap();
+        let fused = (2.0 - (&c * ((a.lazy() + &b) * &c - &d) / 2.0)).eval();
+        let eager = 2.0 - (&c * (((&a + &b) * &c - &d) / 2.0));
+        prop_assert_eq!(&*fused.shape().extents(), &[r, q, 3]);
+        let out = [r, q, 3];
+        let [ea, eb, ec, ed] = [(&ad[..], &[r, 1, 3][..]), (&bd[..], &[q, 3]), (&cd[..], &[3]), (&dd[..], &[r, q, 1])]
+            .map(|(x, s)| expand(x, s, &out));
+        let want: Vec<f64> = (0..r * q * 3).map(|i| 2.0 - (ec[i] * ((ea[i] + eb[i]) * ec[i] - ed[i]) / 2.0)).collect();
+        prop_assert!(same_bits(fused.as_slice(), &want));
+        prop_assert_eq!(eager.as_slice().len(), want.len());
+    }
+
+    /// The element-wise methods, masks and select, each against its own scalar function.
+    #[test]
+    fn methods_follow_their_scalar_rules(r in 0usize..=5, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = floats(r * 3, seed);
+        let x = TensorRef::from_shape(dims![rr, 3], &xs).unwrap();
+        let lim = Tensor::<f64, shape![3]>::from([-1.0, 0.0, f64::NAN]);
+        let ex = |f: &dyn Fn(f64, f64) -> f64| -> Vec<f64> {
+            xs.iter().enumerate().map(|(i, &v)| f(v, lim.as_slice()[i % 3])).collect()
+        };
+        let numpy_max = |a: f64, b: f64| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) };
+        let numpy_min = |a: f64, b: f64| if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) };
+        prop_assert!(same_bits(x.lazy().max(&lim).eval().as_slice(), &ex(&numpy_max)));
+        prop_assert!(same_bits(x.lazy().min(&lim).eval().as_slice(), &ex(&numpy_min)));
+        prop_assert!(same_bits(x.lazy().abs().eval().as_slice(), &ex(&|v, _| v.abs())));
+        prop_assert!(same_bits(x.lazy().exp().eval().as_slice(), &ex(&|v, _| v.exp())));
+        prop_assert!(same_bits(x.lazy().ln().eval().as_slice(), &ex(&|v, _| v.ln())));
+        prop_assert!(same_bits(x.lazy().sqrt().eval().as_slice(), &ex(&|v, _| v.sqrt())));
+        prop_assert!(same_bits(x.lazy().recip().eval().as_slice(), &ex(&|v, _| v.recip())));
+        prop_assert!(same_bits(x.lazy().powi(3).eval().as_slice(), &ex(&|v, _| v.powi(3))));
+        prop_assert!(same_bits(x.lazy().clamp(-2.0, 2.0).eval().as_slice(), &ex(&|v, _| numpy_min(numpy_max(v, -2.0), 2.0))));
+        let mask = x.lazy().gt(&lim).eval();
+        let want: Vec<bool> = xs.iter().enumerate().map(|(i, &v)| v > lim.as_slice()[i % 3]).collect();
+        prop_assert_eq!(mask.as_slice(), &want[..]);
+        let picked = x.lazy().ge(0.0).select(&x, &lim).eval();
+        let want = ex(&|v, l| if v >= 0.0 { v } else { l });
+        prop_assert!(same_bits(picked.as_slice(), &want));
+        let mapped = x.lazy().zip_with(&lim, |v, l| v * 10.0 + l).map(|v| -v).eval();
+        prop_assert!(same_bits(mapped.as_slice(), &ex(&|v, l| -(v * 10.0 + l))));
+    }
+}
+
+#[test]
+fn fixed_shapes_evaluate_inline_and_scalars_too() {
+    let a = Tensor::<i32, shape![2, 1]>::from([[1], [2]]);
+    let b = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+    let c: Tensor<i32, shape![2, 3]> = (a.lazy() * &b - 1).eval();
+    assert_eq!(c.as_slice(), [9, 19, 29, 19, 39, 59]);
+    let s = Tensor::<i32, shape![]>::from_slice(&[7]).unwrap();
+    let t: Tensor<i32, shape![]> = (s.lazy() * 6).eval();
+    assert_eq!(t.value(), 42);
+    // A run longer than a block, with a tail: 3 rows of 37.
+    let wide = Tensor::<u32, shape![3, 37]>::from_fn(|i| i as u32);
+    let col = Tensor::<u32, shape![3, 1]>::from([[1000], [2000], [3000]]);
+    let sum = (wide.lazy() + &col).eval();
+    assert!(sum.as_slice().iter().enumerate().all(|(i, &v)| v == i as u32 + 1000 * (i as u32 / 37 + 1)));
+}
+
+#[test]
+fn a_boxed_operand_of_a_fixed_shape_keeps_the_result_on_the_heap() {
+    let big = BoxedTensor::<f32, shape![300, 4]>::splat(1.0);
+    let bias = Tensor::<f32, shape![4]>::from([1.0, 2.0, 3.0, 4.0]);
+    let out: BoxedTensor<f32, shape![300, 4]> = (big.lazy() * 2.0 + &bias).eval();
+    assert_eq!(out.get(&[299, 3]), Some(&6.0));
+    let left: BoxedTensor<f32, shape![300, 4]> = (&bias + big.lazy()).eval();
+    assert_eq!(left.get(&[0, 0]), Some(&2.0));
+}
+
+#[test]
+fn assign_stretches_and_in_place_operators_read_once() {
+    let mut data = [1.0f32; 6];
+    let mut m = TensorMut::<f32, shape![2, 3]>::new(&mut data).unwrap();
+    let row = Tensor::<f32, shape![3]>::from([1.0, 2.0, 3.0]);
+    m.assign(row.lazy() * 2.0);
+    assert_eq!(m.as_slice(), [2.0, 4.0, 6.0, 2.0, 4.0, 6.0]);
+    m += row.lazy().powi(2);
+    assert_eq!(m.as_slice(), [3.0, 8.0, 15.0, 3.0, 8.0, 15.0]);
+    m *= row.lazy() - 1.0;
+    assert_eq!(m.as_slice(), [0.0, 8.0, 30.0, 0.0, 8.0, 30.0]);
+    m.assign(&row);
+    assert_eq!(m.as_slice(), [1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
+    m.assign(0.5);
+    assert_eq!(m.as_slice(), [0.5; 6]);
+}
+
+#[test]
+fn an_empty_output_evaluates_nothing() {
+    struct N;
+    bind!(let n: N = 0);
+    let none: [f32; 0] = [];
+    let x = TensorRef::from_shape(dims![n, 1048576], &none).unwrap();
+    let y = (x.lazy() * 2.0 + 1.0).exp().eval();
+    assert!(y.as_slice().is_empty());
+    assert_eq!(&*y.shape().extents(), &[0, 1 << 20]);
+}
