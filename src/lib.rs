@@ -43,6 +43,8 @@
 //! - [`tensor`]: tensors whose shape is a type (inline, borrowed, boxed), with the broadcasts,
 //!   element-wise operations (`+ - * /`, and `+= -= *= /=` in place) and reductions, every loop
 //!   bound a constant of the shape types.
+//! - [`expr`]: whole formulas evaluated in one pass with no temporary: `x.lazy()`, then
+//!   operators and element-wise methods, then `eval()`, `eval_into(…)`, `assign(…)` or `+=`.
 //! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between arrays
 //!   (a slice paired with its run-time shape), and the reductions that reverse them.
 #![no_std]
