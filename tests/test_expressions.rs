@@ -35,9 +35,11 @@ fn expand(data: &[f64], shape: &[usize], out: &[usize]) -> Vec<f64> {
     naive::broadcast_indices(shape, &map, out).into_iter().map(|i| data[i]).collect()
 }
 
-/// Whether two float slices hold the same bits (NaN equal to NaN).
+/// Whether two float slices hold the same bits, any NaN equal to any NaN (a NaN's sign and
+/// payload are not specified).
 fn same_bits(a: &[f64], b: &[f64]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()))
 }
 
 proptest! {
@@ -176,4 +178,150 @@ fn an_empty_output_evaluates_nothing() {
     let y = (x.lazy() * 2.0 + 1.0).exp().eval();
     assert!(y.as_slice().is_empty());
     assert_eq!(&*y.shape().extents(), &[0, 1 << 20]);
+}
+
+/// Small whole numbers as floats, so that every order of summation gives the same sum, with
+/// NaN and ties where asked.
+fn whole(len: usize, seed: u64, nan: bool) -> Vec<f64> {
+    (0..len as u64)
+        .map(|i| match (i + 3).wrapping_mul(seed | 1) % 17 {
+            0 if nan => f64::NAN,
+            k => (k % 7) as f64 - 3.0,
+        })
+        .collect()
+}
+
+/// The reference fold of `[rows, cols]` data over axis `axis` (0 or 1), by `f` from the first
+/// element, with each element's index within the reduced axis.
+fn fold_axis<A: Copy>(
+    data: &[f64],
+    (rows, cols): (usize, usize),
+    axis: usize,
+    first: impl Fn(f64, usize) -> A,
+    step: impl Fn(A, f64, usize) -> A,
+) -> Vec<A> {
+    let (outs, len) = if axis == 0 { (cols, rows) } else { (rows, cols) };
+    (0..outs)
+        .map(|o| {
+            let at = |i: usize| if axis == 0 { data[i * cols + o] } else { data[o * cols + i] };
+            (1..len).fold(first(at(0), 0), |a, i| step(a, at(i), i))
+        })
+        .collect()
+}
+
+/// The reference sum of `[rows, cols]` data over axis `axis`, from 0.
+fn sum_axis(data: &[f64], (rows, cols): (usize, usize), axis: usize) -> Vec<f64> {
+    let (outs, len) = if axis == 0 { (cols, rows) } else { (rows, cols) };
+    (0..outs)
+        .map(|o| {
+            (0..len)
+                .map(|i| if axis == 0 { data[i * cols + o] } else { data[o * cols + i] })
+                .fold(0.0, |a, v| a + v)
+        })
+        .collect()
+}
+
+/// The documented maximum: NaN ignored unless every element is NaN; the first on ties.
+fn arg_better(x: f64, best: f64) -> bool {
+    x > best || (best.is_nan() && !x.is_nan())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Sums and means over either axis of an expression of `[R, C]` (R from 0 to 40, so that
+    /// both the lanes across outputs and the lanes along one long reduced axis come up), with
+    /// keep-dims results broadcast back, against the reference.
+    #[test]
+    fn sums_and_means_of_expressions(r in 0usize..=40, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = whole(r * 5, seed, false);
+        let x = TensorRef::from_shape(dims![rr, 5], &xs).unwrap();
+        let b = Tensor::<f64, shape![5]>::from_slice(&whole(5, seed >> 9, false)).unwrap();
+        let e: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v * 2.0 + b.as_slice()[i % 5]).collect();
+        let sum0 = (x.lazy() * 2.0 + &b).sum_axes::<axes![0]>().eval();
+        prop_assert_eq!(sum0.as_slice(), &sum_axis(&e, (r, 5), 0)[..]);
+        let sum1 = (x.lazy() * 2.0 + &b).sum_axes::<axes![1]>().eval();
+        prop_assert_eq!(sum1.as_slice(), &sum_axis(&e, (r, 5), 1)[..]);
+        let total: f64 = e.iter().sum();
+        prop_assert_eq!((x.lazy() * 2.0 + &b).sum_all(), total);
+        prop_assert_eq!((x.lazy() * 2.0 + &b).sum_axes::<axes![0, 1]>().eval().value(), total);
+        let mean0 = (x.lazy() * 2.0 + &b).mean_axes::<axes![0]>().eval();
+        let want: Vec<f64> = sum_axis(&e, (r, 5), 0).iter().map(|s| s / r as f64).collect();
+        prop_assert!(same_bits(mean0.as_slice(), &want)); // NaN (0 / 0) for no rows, as NumPy
+        // Centred by the column means, kept as [1, 5] and broadcast back, in one pass.
+        let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![0]>()).eval();
+        let col_mean: Vec<f64> = sum_axis(&xs, (r, 5), 0).iter().map(|s| s / r as f64).collect();
+        let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v - col_mean[i % 5]).collect();
+        prop_assert!(same_bits(centred.as_slice(), &want));
+        // The mean of a constant is that constant (the sum divided, never multiplied by 1 / n).
+        let sevens = vec![7.0; r * 5];
+        let c = TensorRef::from_shape(dims![rr, 5], &sevens).unwrap();
+        if r > 0 {
+            prop_assert!(c.lazy().mean_axes::<axes![0]>().eval().as_slice().iter().all(|&m| m == 7.0));
+        }
+    }
+
+    /// Maxima, minima and their positions over fixed axes, NaN and ties included, into outputs
+    /// whose other axis is a run-time size.
+    #[test]
+    fn picks_over_fixed_axes(r in 0usize..=40, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = whole(r * 19, seed, true);
+        let x = TensorRef::from_shape(dims![rr, 19], &xs).unwrap();
+        let max = |a: f64, v: f64, _| if v > a || a.is_nan() { v } else { a };
+        let min = |a: f64, v: f64, _| if v < a || a.is_nan() { v } else { a };
+        prop_assert!(same_bits(x.lazy().max_axes::<axes![1]>().eval().as_slice(), &fold_axis(&xs, (r, 19), 1, |v, _| v, max)));
+        prop_assert!(same_bits(x.lazy().min_axes::<axes![1]>().eval().as_slice(), &fold_axis(&xs, (r, 19), 1, |v, _| v, min)));
+        let arg = |(best, at): (f64, usize), v: f64, i| if arg_better(v, best) { (v, i) } else { (best, at) };
+        let want: Vec<usize> = fold_axis(&xs, (r, 19), 1, |v, i| (v, i), arg).iter().map(|p| p.1).collect();
+        let got = x.lazy().argmax_axes::<axes![1]>().eval();
+        prop_assert_eq!(got.as_slice(), &want[..]);
+        let worse = |(best, at): (f64, usize), v: f64, i| if v < best || (best.is_nan() && !v.is_nan()) { (v, i) } else { (best, at) };
+        let want: Vec<usize> = fold_axis(&xs, (r, 19), 1, |v, i| (v, i), worse).iter().map(|p| p.1).collect();
+        let got = x.lazy().argmin_axes::<axes![1]>().eval();
+        prop_assert_eq!(got.as_slice(), &want[..]);
+        // The eager reductions agree.
+        prop_assert!(same_bits(x.lazy().max_axes::<axes![1]>().eval().as_slice(), x.max_axes::<axes![1]>().unwrap().as_slice()));
+        let (fused, eager) = (x.lazy().argmax_axes::<axes![1]>().eval(), x.argmax_axes::<axes![1]>().unwrap());
+        prop_assert_eq!(fused.as_slice(), eager.as_slice());
+        // Softmax's shift: the row maximum kept as [R, 1] and broadcast back.
+        let shifted = (x.lazy() - x.lazy().max_keepdims::<axes![1]>()).eval();
+        let rowmax = fold_axis(&xs, (r, 19), 1, |v, _| v, max);
+        let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v - rowmax[i / 19]).collect();
+        prop_assert!(same_bits(shifted.as_slice(), &want));
+    }
+
+    /// k-means' assignment in one pass, `[N, 1, 2] − [4, 2]` squared, summed over the
+    /// coordinates, the nearest centroid's index; and the centroid sums over every point (a long
+    /// reduction into 8 outputs) through a one-hot mask.
+    #[test]
+    fn kmeans_steps(n in 0usize..=70, seed in any::<u64>()) {
+        bind!(let nn: R = n);
+        let ps = whole(n * 2, seed, false);
+        let points = TensorRef::from_shape(dims![nn, 2], &ps).unwrap();
+        let c = Tensor::<f64, shape![4, 2]>::from([[0.0, 0.0], [2.0, 1.0], [-3.0, 2.0], [1.0, -3.0]]);
+        let labels = (points.insert_axis::<1>().lazy() - &c).powi(2).sum_axes::<axes![2]>().argmin_axes::<axes![1]>().eval();
+        let want: Vec<usize> = (0..n)
+            .map(|p| {
+                let d = |k: usize| (0..2).map(|j| (ps[p * 2 + j] - c.as_slice()[k * 2 + j]).powi(2)).sum::<f64>();
+                (1..4).fold(0, |best, k| if d(k) < d(best) { k } else { best })
+            })
+            .collect();
+        prop_assert_eq!(labels.as_slice(), &want[..]);
+        let ks = Tensor::<usize, shape![4]>::from([0, 1, 2, 3]);
+        let onehot = labels.lazy().insert_axis::<1>().equals(&ks).select(1.0, 0.0); // [N, 4]
+        let sums = (onehot.insert_axis::<2>() * points.insert_axis::<1>().lazy()).sum_axes::<axes![0]>().eval(); // [4, 2]
+        let mut want = [0.0; 8];
+        for p in 0..n {
+            for j in 0..2 {
+                want[want_label(&labels, p) * 2 + j] += ps[p * 2 + j];
+            }
+        }
+        prop_assert_eq!(sums.as_slice(), &want[..]);
+    }
+}
+
+fn want_label(labels: &BoxedTensor<usize, shape![R<'_>]>, p: usize) -> usize {
+    labels.as_slice()[p]
 }

@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::{Expression, Lazy};
-use crate::kernel::fused::{BLOCK, Cursor, Source};
+use crate::kernel::fused::{self, BLOCK, Cursor, Source};
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
 
@@ -35,7 +35,7 @@ impl<'a, T: Copy, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize]) -> LeafSource<'a, T> {
+    fn source(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T> {
         LeafSource { data: self.data, cursor: Cursor::new(&self.shape.extents(), lands) }
     }
 }
@@ -60,20 +60,27 @@ impl<T: Copy> Source for LeafSource<'_, T> {
     }
 
     #[inline(always)]
-    fn block(&self, at: usize) -> [T; BLOCK] {
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [T; BLOCK] {
         let start = self.cursor.offset();
-        if self.cursor.stretched() {
-            [self.data[start]; BLOCK]
-        } else {
-            let run = &self.data[start + at..start + at + BLOCK];
-            core::array::from_fn(|i| run[i])
+        match self.cursor.inner() {
+            0 => [self.data[start]; BLOCK],
+            s if STRIDED && s != 1 => fused::lanes(|i| self.data[start + (at + i) * s]),
+            _ => {
+                let run = &self.data[start + at..start + at + BLOCK];
+                fused::lanes(|i| run[i])
+            }
         }
     }
 
     #[inline(always)]
-    fn get(&self, at: usize) -> T {
-        let start = self.cursor.offset();
-        if self.cursor.stretched() { self.data[start] } else { self.data[start + at] }
+    fn part(&mut self, at: usize, len: usize) -> [T; BLOCK] {
+        let (start, s) = (self.cursor.offset(), self.cursor.inner());
+        fused::lanes(|i| self.data[start + (at + i.min(len - 1)) * s])
+    }
+
+    #[inline(always)]
+    fn get(&mut self, at: usize) -> T {
+        self.data[self.cursor.offset() + at * self.cursor.inner()]
     }
 }
 
@@ -94,7 +101,7 @@ impl<T: Copy> Expression for Scalar<T> {
     }
 
     #[inline(always)]
-    fn source(self, _: &[usize]) -> Scalar<T> {
+    fn source(self, _: &[usize], _: &mut usize) -> Scalar<T> {
         self
     }
 }
@@ -111,12 +118,17 @@ impl<T: Copy> Source for Scalar<T> {
     }
 
     #[inline(always)]
-    fn block(&self, _: usize) -> [T; BLOCK] {
+    fn block<const STRIDED: bool>(&mut self, _: usize) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
 
     #[inline(always)]
-    fn get(&self, _: usize) -> T {
+    fn part(&mut self, _: usize, _: usize) -> [T; BLOCK] {
+        [self.0; BLOCK]
+    }
+
+    #[inline(always)]
+    fn get(&mut self, _: usize) -> T {
         self.0
     }
 }

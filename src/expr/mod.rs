@@ -38,11 +38,18 @@
 mod leaf;
 mod node;
 mod ops;
+mod reduce;
 
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
-pub use node::{Binary, Closure, Map, Unary, Zip};
+pub use node::{Binary, Closure, Map, NewAxis, Unary, Zip};
 pub use ops::*;
+pub use reduce::{
+    ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
+    ReduceSource, SumFold,
+};
 
+#[doc(hidden)]
+pub use crate::kernel::fold::{Max, Min, Pick, Reducer};
 #[doc(hidden)]
 pub use crate::kernel::fused::{BLOCK, Cursor, Source};
 #[doc(hidden)]
@@ -70,9 +77,11 @@ pub trait Expression {
     /// The shape of the result, with its run-time sizes.
     fn shape(&self) -> Self::Shape;
 
-    /// The expression as the kernel reads it, its axis `k` landing on output axis `lands[k]`.
+    /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
+    /// output (or, inside a reduction, on a reduced axis); `slots` counts the reduced axes
+    /// handed out so far.
     #[doc(hidden)]
-    fn source(self, lands: &[usize]) -> Self::Source;
+    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source;
 }
 
 /// An expression waiting to be evaluated: what `x.lazy()`, and every operator and method on
@@ -110,7 +119,7 @@ where
 }
 
 /// `0, 1, 2, …`: where the axes of the whole output land (the first `rank` entries).
-const IDENTITY: [usize; crate::dynamic::MAX_RANK] = {
+pub(crate) const IDENTITY: [usize; crate::dynamic::MAX_RANK] = {
     let mut all = [0; crate::dynamic::MAX_RANK];
     let mut k = 0;
     while k < all.len() {
@@ -152,7 +161,7 @@ impl<E: Expression> Lazy<E> {
     {
         let shape = self.0.shape();
         let dims = shape.extents();
-        let src = self.0.source(&IDENTITY[..dims.len()]);
+        let src = self.0.source(&IDENTITY[..dims.len()], &mut 0);
         let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
             &dims,
             crate::tensor::len_of(&shape),
@@ -179,7 +188,7 @@ impl<E: Expression> Lazy<E> {
         S: AnyShape + OutputOf<E::Shape>,
     {
         let dims = out.shape().extents();
-        let src = self.0.source(&IDENTITY[..dims.len()]);
+        let src = self.0.source(&IDENTITY[..dims.len()], &mut 0);
         let out = out.as_mut_slice();
         let mut pos = 0;
         fused::run(
@@ -241,7 +250,7 @@ where
     {
         let dims = self.shape().extents();
         let map = <Numpy as MapInto<E::Shape, S>>::MAP;
-        let src = expr.source(&IDENTITY[dims.len() - map.len()..dims.len()]);
+        let src = expr.source(&IDENTITY[dims.len() - map.len()..dims.len()], &mut 0);
         let out = self.as_mut_slice();
         let mut pos = 0;
         fused::run(

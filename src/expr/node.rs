@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::Expression;
-use crate::kernel::fused::{BLOCK, Cursor, Source};
+use crate::kernel::fused::{self, BLOCK, Cursor, Source};
 use crate::kernel::statics::MapInto;
 use crate::shape::AnyShape;
 use crate::tensor::Home;
@@ -66,8 +66,8 @@ impl<E: Expression, F: Unary<E::Elem>> Expression for Map<E, F> {
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize]) -> Self::Source {
-        Map { inner: self.inner.source(lands), f: self.f }
+    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source {
+        Map { inner: self.inner.source(lands, slots), f: self.f }
     }
 }
 
@@ -85,13 +85,19 @@ impl<S: Source, F: Unary<S::Elem>> Source for Map<S, F> {
     }
 
     #[inline(always)]
-    fn block(&self, at: usize) -> [Self::Elem; BLOCK] {
-        let x = self.inner.block(at);
-        core::array::from_fn(|i| self.f.call(x[i]))
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
+        let x = self.inner.block::<STRIDED>(at);
+        fused::lanes(|i| self.f.call(x[i]))
     }
 
     #[inline(always)]
-    fn get(&self, at: usize) -> Self::Elem {
+    fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
+        let x = self.inner.part(at, len);
+        fused::lanes(|i| self.f.call(x[i]))
+    }
+
+    #[inline(always)]
+    fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.inner.get(at))
     }
 }
@@ -105,6 +111,19 @@ pub struct Zip<A, B, F, O, MA, MB> {
     pub(crate) shape: O,
     pub(crate) maps: PhantomData<(MA, MB)>,
 }
+
+impl<A: Clone, B: Clone, F: Clone, O: Clone, MA, MB> Clone for Zip<A, B, F, O, MA, MB> {
+    fn clone(&self) -> Self {
+        Zip {
+            a: self.a.clone(),
+            b: self.b.clone(),
+            f: self.f.clone(),
+            shape: self.shape.clone(),
+            maps: PhantomData,
+        }
+    }
+}
+impl<A: Copy, B: Copy, F: Copy, O: Copy, MA, MB> Copy for Zip<A, B, F, O, MA, MB> {}
 
 impl<A, B, F, O, MA, MB> Zip<A, B, F, O, MA, MB>
 where
@@ -155,10 +174,10 @@ where
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize]) -> Self::Source {
+    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source {
         let (ma, mb) = (MA::MAP, MB::MAP);
-        let a = self.a.source(&compose(&ma, lands)[..ma.len()]);
-        let b = self.b.source(&compose(&mb, lands)[..mb.len()]);
+        let a = self.a.source(&compose(&ma, lands)[..ma.len()], slots);
+        let b = self.b.source(&compose(&mb, lands)[..mb.len()], slots);
         Zip { a, b, f: self.f, shape: (), maps: PhantomData }
     }
 }
@@ -178,13 +197,63 @@ impl<A: Source, B: Source, F: Binary<A::Elem, B::Elem>> Source for Zip<A, B, F, 
     }
 
     #[inline(always)]
-    fn block(&self, at: usize) -> [Self::Elem; BLOCK] {
-        let (x, y) = (self.a.block(at), self.b.block(at));
-        core::array::from_fn(|i| self.f.call(x[i], y[i]))
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = (self.a.block::<STRIDED>(at), self.b.block::<STRIDED>(at));
+        fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
     #[inline(always)]
-    fn get(&self, at: usize) -> Self::Elem {
+    fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = (self.a.part(at, len), self.b.part(at, len));
+        fused::lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[inline(always)]
+    fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.a.get(at), self.b.get(at))
+    }
+}
+
+/// `E` with a size-1 axis inserted before position `I` (`np.newaxis`), shape `O`: the same
+/// elements, read as they lie.
+#[derive(Clone, Copy)]
+pub struct NewAxis<E, const I: usize, O> {
+    pub(crate) inner: E,
+    pub(crate) shape: O,
+}
+
+impl<E: Expression, const I: usize, O: AnyShape> NewAxis<E, I, O> {
+    /// `inner` with the new axis; the sizes of `O` are `inner`'s with a 1 at `I`.
+    #[inline(always)]
+    pub(crate) fn new(inner: E) -> Self {
+        let dims = inner.shape().extents();
+        let mut with = [1; crate::dynamic::MAX_RANK];
+        for (k, &d) in dims.iter().enumerate() {
+            with[if k < I { k } else { k + 1 }] = d;
+        }
+        let rank = (dims.len() + 1).min(with.len());
+        let shape = O::from_extents(&with[..rank], crate::shape::sealed::Proof::new());
+        NewAxis { inner, shape }
+    }
+}
+
+impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O> {
+    type Elem = E::Elem;
+    type Shape = O;
+    type Home = E::Home;
+    type Source = E::Source;
+
+    #[inline(always)]
+    fn shape(&self) -> O {
+        self.shape
+    }
+
+    #[inline(always)]
+    fn source(self, lands: &[usize], slots: &mut usize) -> E::Source {
+        let mut inner = [0; crate::dynamic::MAX_RANK];
+        for (k, slot) in inner.iter_mut().enumerate().take(lands.len().saturating_sub(1)) {
+            *slot = lands[if k < I { k } else { k + 1 }];
+        }
+        self.inner.source(&inner[..lands.len().saturating_sub(1)], slots)
     }
 }

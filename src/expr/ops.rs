@@ -6,8 +6,10 @@
 use core::cmp::Ordering;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, Scalar, Unary, Zip};
-use crate::forms::{AnyBroadcast, AnyBroadcastTo, AnyBroadcasted};
+use typenum::{Const, ToUInt, U};
+
+use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, NewAxis, Scalar, Unary, Zip};
+use crate::forms::{AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, AnyInsertAxis, AnyWithAxis};
 use crate::kernel::statics::Numpy;
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{Data, DataMut, HomeOf, TensorBase};
@@ -130,7 +132,15 @@ impl<T: Copy + num_traits::float::FloatCore> Unary<T> for PowiFn {
     type Output = T;
     #[inline(always)]
     fn call(&self, x: T) -> T {
-        x.powi(self.0)
+        // The small powers as the products `powi` computes (by squaring), without its call.
+        match self.0 {
+            0 => T::one(),
+            1 => x,
+            2 => x * x,
+            3 => x * (x * x),
+            4 => (x * x) * (x * x),
+            n => x.powi(n),
+        }
     }
 }
 
@@ -451,6 +461,25 @@ float_methods! {
 }
 
 impl<E: Expression> Lazy<E> {
+    /// The expression with a size-1 axis inserted before position `I` (`np.newaxis`), as
+    /// [`insert_axis`](crate::TensorBase::insert_axis) does for a tensor; nothing is computed.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2]>::from([1, 2]);
+    /// let y = Tensor::<i32, shape![3]>::from([10, 20, 30]);
+    /// let outer = (x.lazy() * 2).insert_axis::<1>() * &y; // [2, 1] * [3] -> [2, 3]
+    /// assert_eq!(outer.eval().as_slice(), [20, 40, 60, 40, 80, 120]);
+    /// ```
+    #[inline(always)]
+    pub fn insert_axis<const I: usize>(self) -> Lazy<NewAxis<E, I, AnyWithAxis<E::Shape, U<I>>>>
+    where
+        Const<I>: ToUInt,
+        E::Shape: AnyInsertAxis<U<I>>,
+    {
+        Lazy(NewAxis::new(self.0))
+    }
+
     /// `x^n` element by element, `n` an integer; nothing is computed yet.
     ///
     /// ```

@@ -13,7 +13,7 @@ use super::{Plan, Runs};
 /// The kernels fold each output's elements in an order of their choosing (in lanes, then the
 /// lanes together), so `combine` should be associative and commutative, as far as the element
 /// type allows.
-pub(crate) trait Reducer<T: Copy> {
+pub trait Reducer<T: Copy> {
     /// Whether folding an element in twice changes nothing (a maximum does not care): the
     /// kernel's lanes then start as copies of the result so far.
     const IDEMPOTENT: bool;
@@ -37,7 +37,7 @@ pub(crate) trait Reducer<T: Copy> {
 /// Like [`Reducer::combine`], `better` may be wrong about a NaN `best`, which it then keeps:
 /// [`redo`](Reducer::redo) of the element kept says when to scan again with
 /// [`ExactPick`](Self::ExactPick).
-pub(crate) trait Pick<T: Copy>: Reducer<T> {
+pub trait Pick<T: Copy>: Reducer<T> {
     /// The pick to scan with again when `redo` says so.
     type ExactPick: Pick<T>;
     /// Whether `x` replaces the element kept so far.
@@ -45,7 +45,7 @@ pub(crate) trait Pick<T: Copy>: Reducer<T> {
 }
 
 /// The sum.
-pub(crate) struct Sum;
+pub struct Sum;
 
 impl<T: Copy + AddAssign + Zero> Reducer<T> for Sum {
     const IDEMPOTENT: bool = false;
@@ -79,7 +79,7 @@ fn is_nan<T: PartialOrd>(x: &T) -> bool {
 /// (`maxps`), which ignores a NaN `x` but keeps a NaN `acc`: it is exact unless a result starts
 /// from a NaN (its first element), and such a result stays NaN, so the fold is then done again
 /// with `Max<true>`, which also replaces a NaN `acc`. For integers nothing is ever redone.
-pub(crate) struct Max<const EXACT: bool = false>;
+pub struct Max<const EXACT: bool = false>;
 
 impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Max<EXACT> {
     const IDEMPOTENT: bool = true;
@@ -109,7 +109,7 @@ impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Max<EXACT> {
 
 /// The minimum, NaN ignored: a NaN result only when every element is NaN (as `f32::min`);
 /// folded as [`Max`] is, with `minps`.
-pub(crate) struct Min<const EXACT: bool = false>;
+pub struct Min<const EXACT: bool = false>;
 
 impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Min<EXACT> {
     const IDEMPOTENT: bool = true;

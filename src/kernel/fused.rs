@@ -14,12 +14,35 @@ use shapecast_rules::MAX_RANK;
 /// Elements per block: a few vector registers' worth for the common element sizes.
 pub const BLOCK: usize = 16;
 
-/// Where a leaf reads: its stride along each axis of the plan, its offset at the start of the
-/// current run, and its stride along the run (0 or 1).
+/// The block `[f(0), f(1), …]`, built by a plain loop of all [`BLOCK`] lanes that the optimizer
+/// vectorizes (`core::array::from_fn` is not always inlined, and a call per block costs more than
+/// the block). `f` is called twice for lane 0: it must have no side effects.
+#[inline(always)]
+pub fn lanes<T: Copy>(f: impl Fn(usize) -> T) -> [T; BLOCK] {
+    let mut out = [f(0); BLOCK];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = f(i);
+    }
+    out
+}
+
+/// The axes a cursor has strides for: the output's (`0..MAX_RANK`), then the axes that the
+/// reductions inside an expression fold over (`MAX_RANK..`), one slot per reduced axis.
+pub(crate) const AXES: usize = 2 * MAX_RANK;
+
+/// The axis along which nothing moves: every stride along it is 0 (the run of a scalar output).
+pub(crate) const STILL: usize = AXES;
+
+/// Where a leaf reads: its stride along each axis of the plan and each reduced axis, its offset
+/// at the start of the current run (moved by the reductions as they fold), and the axis the run
+/// goes along (the plan's innermost, or a reduced axis while a reduction folds along it). Every
+/// leaf of an expression has the same run axis at any time.
 #[derive(Clone, Copy, Debug)]
 pub struct Cursor {
-    strides: [usize; MAX_RANK],
+    strides: [usize; AXES + 1],
     offset: usize,
+    run: usize,
+    /// `strides[run]`, kept beside it: read for every block.
     inner: usize,
 }
 
@@ -27,7 +50,7 @@ impl Cursor {
     /// A leaf of sizes `dims` whose axis `k` lands on output axis `lands[k]`: row-major strides,
     /// 0 along the axes where its size is 1 (stretched) and the output axes it has none on.
     pub(crate) fn new(dims: &[usize], lands: &[usize]) -> Self {
-        let mut strides = [0; MAX_RANK];
+        let mut strides = [0; AXES + 1];
         let mut step = 1usize;
         for (&d, &axis) in dims.iter().zip(lands).rev() {
             if d != 1 {
@@ -35,7 +58,7 @@ impl Cursor {
             }
             step = step.wrapping_mul(d);
         }
-        Cursor { strides, offset: 0, inner: 0 }
+        Cursor { strides, offset: 0, run: STILL, inner: 0 }
     }
 
     /// Where this leaf's run starts.
@@ -44,10 +67,44 @@ impl Cursor {
         self.offset
     }
 
-    /// Whether the leaf is stretched along the run (one value repeated).
+    /// The leaf's stride along the run: 0 where it is stretched, 1 where it is contiguous, more
+    /// where a reduction's axes lie inside the run's axis.
     #[inline(always)]
-    pub(crate) fn stretched(&self) -> bool {
-        self.inner == 0
+    pub(crate) fn inner(&self) -> usize {
+        self.inner
+    }
+
+    /// The axis the run goes along.
+    #[inline(always)]
+    pub(crate) fn run_axis(&self) -> usize {
+        self.run
+    }
+
+    /// Moves to position `at` of the current run, then makes `axis` the run: how a reduction
+    /// folds one output's elements along its own axis.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, at: usize, axis: usize) {
+        self.offset = self.offset.wrapping_add(at.wrapping_mul(self.inner));
+        self.run = axis;
+        self.inner = self.strides[axis];
+    }
+
+    /// Undoes [`enter`](Self::enter): the run goes along `axis` again, from its start.
+    #[inline(always)]
+    pub(crate) fn leave(&mut self, at: usize, axis: usize) {
+        self.run = axis;
+        self.inner = self.strides[axis];
+        self.offset = self.offset.wrapping_sub(at.wrapping_mul(self.inner));
+    }
+
+    /// Moves the offset one step along axis `axis` (`back` steps back when `back` is given).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, axis: usize, back: Option<usize>) {
+        let s = self.strides[axis];
+        self.offset = match back {
+            None => self.offset.wrapping_add(s),
+            Some(n) => self.offset.wrapping_sub(s.wrapping_mul(n)),
+        };
     }
 }
 
@@ -64,11 +121,19 @@ pub trait Source {
     /// Whether `f` holds for every leaf's cursor.
     fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool;
 
-    /// The [`BLOCK`] elements of the current run from position `at`.
-    fn block(&self, at: usize) -> [Self::Elem; BLOCK];
+    /// The [`BLOCK`] elements of the current run from position `at`. (`&mut`: a reduction moves
+    /// its leaves' cursors as it folds, and puts them back.) Without `STRIDED`, every leaf's
+    /// stride along the run is 0 or 1 (the kernel checks that once per pass, so the common case
+    /// loads slices, with no third case in the loop).
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK];
+
+    /// The last elements of the current run, `len` (1 to [`BLOCK`]) from position `at`, as a
+    /// block whose lanes past `len` repeat the last one: a short run's outputs computed
+    /// together (a reduction over a long axis into 8 outputs makes one pass, not 8).
+    fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK];
 
     /// The element of the current run at position `at`.
-    fn get(&self, at: usize) -> Self::Elem;
+    fn get(&mut self, at: usize) -> Self::Elem;
 }
 
 /// The loop nest over an output of sizes `dims`, its leaves' cursors set to match.
@@ -101,9 +166,10 @@ impl Nest {
                 nest.rank += 1;
             }
         }
-        let inner = nest.rank.checked_sub(1);
+        let run = nest.rank.checked_sub(1).unwrap_or(STILL);
         src.cursors(&mut |c| {
-            c.inner = inner.map_or(0, |axis| c.strides[axis]);
+            c.run = run;
+            c.inner = c.strides[run];
             c.offset = 0;
         });
         Some(nest)
@@ -121,7 +187,7 @@ impl Nest {
     /// Calls `run` once per innermost run, in row-major order, with `src`'s cursors at its
     /// start.
     #[inline(always)]
-    pub(crate) fn for_each_run<S: Source>(&self, src: &mut S, mut run: impl FnMut(&S)) {
+    pub(crate) fn for_each_run<S: Source>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
         let loops = self.rank.saturating_sub(1);
         let mut index = [0usize; MAX_RANK];
         loop {
@@ -139,12 +205,12 @@ impl Nest {
         for a in (0..loops).rev() {
             index[a] += 1;
             if index[a] < self.dims[a] {
-                src.cursors(&mut |c| c.offset = c.offset.wrapping_add(c.strides[a]));
+                src.cursors(&mut |c| c.step(a, None));
                 return true;
             }
             index[a] = 0;
             let back = self.dims[a] - 1;
-            src.cursors(&mut |c| c.offset = c.offset.wrapping_sub(c.strides[a].wrapping_mul(back)));
+            src.cursors(&mut |c| c.step(a, Some(back)));
         }
         false
     }
@@ -153,25 +219,33 @@ impl Nest {
 /// Evaluates `src` over an output of sizes `dims`, handing `sink` the output elements in
 /// row-major order, a block (or a run's last, shorter block) at a time.
 #[inline(always)]
-pub(crate) fn run<S: Source>(dims: &[usize], mut src: S, mut sink: impl FnMut(&[S::Elem])) {
+pub(crate) fn run<S: Source>(dims: &[usize], mut src: S, sink: impl FnMut(&[S::Elem])) {
     let Some(nest) = Nest::plan(dims, &mut src) else { return };
+    if src.all(&mut |c| c.inner() <= 1) {
+        runs::<S, false>(&nest, &mut src, sink);
+    } else {
+        runs::<S, true>(&nest, &mut src, sink);
+    }
+}
+
+/// The loop nest's runs, each in blocks and a last part.
+#[inline(always)]
+fn runs<S: Source, const STRIDED: bool>(nest: &Nest, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
     let n = nest.run_len();
     let full = n / BLOCK * BLOCK;
     nest.for_each_run(
-        &mut src,
+        src,
         #[inline(always)]
         |src| {
             let mut at = 0;
             while at < full {
-                sink(&src.block(at));
+                sink(&src.block::<STRIDED>(at));
                 at += BLOCK;
             }
-            if at < n {
-                let mut tail = [src.get(at); BLOCK];
-                for (i, t) in tail.iter_mut().enumerate().take(n - at).skip(1) {
-                    *t = src.get(at + i);
-                }
-                sink(&tail[..n - at]);
+            match n - at {
+                0 => {}
+                1 => sink(&[src.get(at)]),
+                len => sink(&src.part(at, len)[..len]),
             }
         },
     );
@@ -219,8 +293,9 @@ impl<S: Source> Pull<S> {
             self.at = 0;
         }
         let len = (n - self.at).min(BLOCK);
-        for (i, slot) in self.block.iter_mut().enumerate() {
-            *slot = (i < len).then(|| self.src.get(self.at + i));
+        let part = self.src.part(self.at, len);
+        for (i, (slot, &x)) in self.block.iter_mut().zip(&part).enumerate() {
+            *slot = (i < len).then_some(x);
         }
         self.at += len;
         self.used = 0;

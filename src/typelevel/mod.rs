@@ -10,6 +10,7 @@
 mod axis;
 mod digits;
 mod dim;
+mod keep;
 mod kind;
 mod lift;
 mod list;
@@ -17,6 +18,7 @@ mod zip;
 
 pub use axis::{InsertAt, Remove};
 pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
+pub use keep::{At, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};

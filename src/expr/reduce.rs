@@ -1,0 +1,654 @@
+//! Reductions of expressions: the sum, mean, maximum, minimum and their positions over any axes
+//! of an expression, without materializing it, each with a keep-dims twin whose reduced axes
+//! stay as size 1 (so the result broadcasts back against the expression), and totals over every
+//! axis. A reduction is itself an expression: an operand of a larger one, fused into its pass.
+//!
+//! Each output element folds the elements of its reduced axes; the pass computes [`BLOCK`]
+//! outputs at once, so the fold runs in lanes across neighbouring outputs and vectorizes even
+//! when the reduced axes are short (k-means' 2 coordinates and 4 centroids).
+
+use core::marker::PhantomData;
+use core::ops::AddAssign;
+
+use num_traits::Zero;
+use num_traits::float::FloatCore;
+
+use super::{Expression, Lazy};
+use crate::dynamic::MAX_RANK;
+use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
+use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
+use crate::kernel::fused::{self, BLOCK, Cursor, Source};
+use crate::shape::sealed::Proof;
+use crate::shape::{AnyShape, Axes, List};
+use crate::typelevel::{InsertOnes, NonEmptyAt};
+
+/// How a reduction folds the elements of each output, in lanes: from the first element, one
+/// element at a time with its flat index in the reduced axes, then to the result.
+pub trait Fold<T: Copy> {
+    /// What is carried between elements.
+    type Acc: Copy;
+    /// The result.
+    type Output: Copy;
+    /// The carry after the first element.
+    fn first(x: T) -> Self::Acc;
+    /// The carry after one element, the `index`-th of its output, when it starts a lane.
+    fn first_at(x: T, index: usize) -> Self::Acc {
+        let _ = index;
+        Self::first(x)
+    }
+    /// The carry after the element `x`, the `index`-th of its output.
+    fn step(acc: Self::Acc, x: T, index: usize) -> Self::Acc;
+    /// The carry of two runs of elements, `a`'s before `b`'s in the first element's order
+    /// (how lanes that folded alternate elements meet).
+    fn merge(a: Self::Acc, b: Self::Acc) -> Self::Acc;
+    /// The result after `count` elements.
+    fn finish(acc: Self::Acc, count: usize) -> Self::Output;
+    /// The result over no elements, for the folds that have one (a sum's 0, a mean's NaN).
+    fn empty() -> Option<Self::Output>;
+}
+
+/// The sum: from 0, each element added, as [`sum_axes`](crate::TensorBase::sum_axes).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SumFold;
+impl<T: Copy + AddAssign + Zero> Fold<T> for SumFold {
+    type Acc = T;
+    type Output = T;
+    #[inline(always)]
+    fn first(x: T) -> T {
+        Sum::combine(T::zero(), x)
+    }
+    #[inline(always)]
+    fn step(acc: T, x: T, _: usize) -> T {
+        Sum::combine(acc, x)
+    }
+    #[inline(always)]
+    fn merge(a: T, b: T) -> T {
+        Sum::combine(a, b)
+    }
+    #[inline(always)]
+    fn finish(acc: T, _: usize) -> T {
+        acc
+    }
+    #[inline(always)]
+    fn empty() -> Option<T> {
+        Some(T::zero())
+    }
+}
+
+/// The mean: the sum divided by the count, as NumPy's `mean`; NaN over no elements.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MeanFold;
+impl<T: FloatCore + AddAssign> Fold<T> for MeanFold {
+    type Acc = T;
+    type Output = T;
+    #[inline(always)]
+    fn first(x: T) -> T {
+        SumFold::first(x)
+    }
+    #[inline(always)]
+    fn step(acc: T, x: T, i: usize) -> T {
+        SumFold::step(acc, x, i)
+    }
+    #[inline(always)]
+    fn merge(a: T, b: T) -> T {
+        SumFold::merge(a, b)
+    }
+    #[inline(always)]
+    fn finish(acc: T, count: usize) -> T {
+        match <T as num_traits::NumCast>::from(count) {
+            Some(n) => acc / n,
+            None => T::nan(),
+        }
+    }
+    #[inline(always)]
+    fn empty() -> Option<T> {
+        Some(T::nan())
+    }
+}
+
+/// The maximum or the minimum (`P`): NaN ignored unless every element is NaN.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PickFold<P>(PhantomData<P>);
+impl<T: Copy, P: Reducer<T>> Fold<T> for PickFold<P> {
+    type Acc = T;
+    type Output = T;
+    #[inline(always)]
+    fn first(x: T) -> T {
+        x
+    }
+    #[inline(always)]
+    fn step(acc: T, x: T, _: usize) -> T {
+        P::combine(acc, x)
+    }
+    #[inline(always)]
+    fn merge(a: T, b: T) -> T {
+        P::combine(a, b)
+    }
+    #[inline(always)]
+    fn finish(acc: T, _: usize) -> T {
+        acc
+    }
+    #[inline(always)]
+    fn empty() -> Option<T> {
+        None
+    }
+}
+
+/// The flat index of the first maximum or minimum (`P`) within the reduced axes; NaN ignored
+/// unless every element is NaN (then 0).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArgFold<P>(PhantomData<P>);
+impl<T: Copy, P: Pick<T>> Fold<T> for ArgFold<P> {
+    type Acc = (T, usize);
+    type Output = usize;
+    #[inline(always)]
+    fn first(x: T) -> (T, usize) {
+        (x, 0)
+    }
+    #[inline(always)]
+    fn first_at(x: T, index: usize) -> (T, usize) {
+        (x, index)
+    }
+    #[inline(always)]
+    fn step((best, at): (T, usize), x: T, index: usize) -> (T, usize) {
+        if P::better(x, best) { (x, index) } else { (best, at) }
+    }
+    #[inline(always)]
+    fn merge(a: (T, usize), b: (T, usize)) -> (T, usize) {
+        // `b` wins if it is better, or if neither is and it comes first (a tie, or both NaN).
+        if P::better(b.0, a.0) || (!P::better(a.0, b.0) && b.1 < a.1) { b } else { a }
+    }
+    #[inline(always)]
+    fn finish((_, at): (T, usize), _: usize) -> usize {
+        at
+    }
+    #[inline(always)]
+    fn empty() -> Option<usize> {
+        None
+    }
+}
+
+/// The maximum, NaN ignored unless every element is NaN.
+pub type MaxFold = PickFold<Max<true>>;
+/// The minimum, NaN ignored unless every element is NaN.
+pub type MinFold = PickFold<Min<true>>;
+/// The position of the first maximum.
+pub type ArgMaxFold = ArgFold<Max<true>>;
+/// The position of the first minimum.
+pub type ArgMinFold = ArgFold<Min<true>>;
+
+/// `S` with the axes `Ax` kept as size 1: the shape of a keep-dims reduction.
+pub type KeptAxes<S, Ax> = <AnyWithoutAxes<S, Ax> as InsertOnes<<Ax as Axes>::List>>::Output;
+
+/// The reduction `F` of `E` over the axes `Ax`, of shape `O`: without them, or with them kept
+/// as size 1 (`KEEP`).
+pub struct Reduce<E, Ax, F, O, const KEEP: bool> {
+    inner: E,
+    shape: O,
+    what: PhantomData<(Ax, F)>,
+}
+
+impl<E: Clone, Ax, F, O: Clone, const KEEP: bool> Clone for Reduce<E, Ax, F, O, KEEP> {
+    fn clone(&self) -> Self {
+        Reduce { inner: self.inner.clone(), shape: self.shape.clone(), what: PhantomData }
+    }
+}
+impl<E: Copy, Ax, F, O: Copy, const KEEP: bool> Copy for Reduce<E, Ax, F, O, KEEP> {}
+
+impl<E: Expression, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F, O, KEEP> {
+    /// The reduction of `inner`; the output's run-time sizes are the kept axes'.
+    #[inline(always)]
+    fn new(inner: E) -> Self {
+        let dims = inner.shape().extents();
+        let reduced = <Ax::List as List>::ITEMS;
+        let mut out = [1; MAX_RANK];
+        let mut rank = 0;
+        for (axis, &d) in dims.iter().enumerate() {
+            if !reduced.contains(&axis) {
+                out[rank] = d;
+                rank += 1;
+            } else if KEEP {
+                rank += 1;
+            }
+        }
+        let shape = O::from_extents(&out[..rank], Proof::new());
+        Reduce { inner, shape, what: PhantomData }
+    }
+}
+
+impl<E, Ax, F, O, const KEEP: bool> Expression for Reduce<E, Ax, F, O, KEEP>
+where
+    E: Expression,
+    Ax: Axes,
+    F: Fold<E::Elem>,
+    O: AnyShape,
+{
+    type Elem = F::Output;
+    type Shape = O;
+    type Home = E::Home;
+    type Source = ReduceSource<E::Source, F>;
+
+    #[inline(always)]
+    fn shape(&self) -> O {
+        self.shape
+    }
+
+    #[inline(always)]
+    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source {
+        let dims = self.inner.shape().extents();
+        let reduced = <Ax::List as List>::ITEMS;
+        let (mut inner_lands, mut axes, mut sizes) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK]);
+        let (mut kept, mut n, mut count) = (0, 0, 1usize);
+        for (axis, &d) in dims.iter().enumerate() {
+            if reduced.contains(&axis) {
+                let slot = MAX_RANK + *slots;
+                *slots += 1;
+                inner_lands[axis] = slot;
+                count = count.saturating_mul(d);
+                if d != 1 {
+                    (axes[n], sizes[n]) = (slot, d);
+                    n += 1;
+                }
+                if KEEP {
+                    kept += 1;
+                }
+            } else {
+                inner_lands[axis] = lands.get(kept).copied().unwrap_or(0);
+                kept += 1;
+            }
+        }
+        if dims.contains(&0) && reduced.iter().any(|&a| dims.get(a) == Some(&0)) {
+            count = 0;
+        }
+        let inner = self.inner.source(&inner_lands[..dims.len()], slots);
+        ReduceSource { inner, axes, sizes, n, count, fold: PhantomData }
+    }
+}
+
+/// A reduction as the fused kernel reads it: the operand's source, and the reduced axes (their
+/// cursor slots and sizes) that each output folds over.
+pub struct ReduceSource<S, F> {
+    inner: S,
+    axes: [usize; MAX_RANK],
+    sizes: [usize; MAX_RANK],
+    n: usize,
+    count: usize,
+    fold: PhantomData<F>,
+}
+
+impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
+    /// [`BLOCK`] neighbouring outputs folded together, one lane each: `read` gives the block of
+    /// the operand at the current position of the reduced axes.
+    #[inline(always)]
+    fn across(&mut self, mut read: impl FnMut(&mut S) -> [S::Elem; BLOCK]) -> [F::Output; BLOCK] {
+        if self.count == 0 {
+            return [F::empty().expect("the types prove this reduction's axes non-empty"); BLOCK];
+        }
+        let x = read(&mut self.inner);
+        let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first(x[l]));
+        if self.n == 1 {
+            // One reduced axis (the common case): a plain loop, and one step back at the end.
+            let (axis, len) = (self.axes[0], self.sizes[0]);
+            for i in 1..len {
+                self.inner.cursors(&mut |c| c.step(axis, None));
+                let x = read(&mut self.inner);
+                for (a, &x) in acc.iter_mut().zip(&x) {
+                    *a = F::step(*a, x, i);
+                }
+            }
+            self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
+            return fused::lanes(|l| F::finish(acc[l], self.count));
+        }
+        let (mut index, mut i) = ([0; MAX_RANK], 1);
+        while self.advance(&mut index) {
+            let x = read(&mut self.inner);
+            for (a, &x) in acc.iter_mut().zip(&x) {
+                *a = F::step(*a, x, i);
+            }
+            i += 1;
+        }
+        fused::lanes(|l| F::finish(acc[l], self.count))
+    }
+}
+
+impl<S: Source, F> ReduceSource<S, F> {
+    /// One step through the reduced axes (the last fastest), the operand's cursors kept in
+    /// step: `false`, the cursors back where they started, once every axis has wrapped.
+    #[inline(always)]
+    fn advance(&mut self, index: &mut [usize; MAX_RANK]) -> bool {
+        for j in (0..self.n).rev() {
+            let axis = self.axes[j];
+            index[j] += 1;
+            if index[j] < self.sizes[j] {
+                self.inner.cursors(&mut |c| c.step(axis, None));
+                return true;
+            }
+            index[j] = 0;
+            let back = self.sizes[j] - 1;
+            self.inner.cursors(&mut |c| c.step(axis, Some(back)));
+        }
+        false
+    }
+}
+
+impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
+    type Elem = F::Output;
+
+    #[inline(always)]
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+        self.inner.cursors(f);
+    }
+
+    #[inline(always)]
+    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+        self.inner.all(f)
+    }
+
+    #[inline(always)]
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
+        self.across(|inner| inner.block::<STRIDED>(at))
+    }
+
+    /// A short run of outputs: folded together, one lane each, unless each output folds a long
+    /// axis, which is then faster folded in lanes along that axis, one output at a time.
+    #[inline(always)]
+    fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
+        if self.n > 0 && self.sizes[self.n - 1] >= 4 * BLOCK {
+            let first = self.get(at);
+            let mut out = [first; BLOCK];
+            for (i, o) in out.iter_mut().enumerate().take(len).skip(1) {
+                *o = self.get(at + i);
+            }
+            let last = out[len - 1];
+            out[len..].fill(last);
+            return out;
+        }
+        self.across(|inner| inner.part(at, len))
+    }
+
+    /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
+    /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
+    /// centroid sums over every point) vectorizes too.
+    #[inline(always)]
+    fn get(&mut self, at: usize) -> F::Output {
+        if self.count == 0 {
+            return F::empty().expect("the types prove this reduction's axes non-empty");
+        }
+        let Some(last) = self.n.checked_sub(1) else {
+            // Every reduced axis has size 1: the one element.
+            return F::finish(F::first(self.inner.get(at)), 1);
+        };
+        let (axis, len) = (self.axes[last], self.sizes[last]);
+        let mut before = fused::STILL;
+        self.inner.all(&mut |c| {
+            before = c.run_axis();
+            false
+        });
+        self.inner.cursors(&mut |c| c.enter(at, axis));
+        self.n = last;
+        let (mut lanes, mut rest): (Option<[F::Acc; BLOCK]>, Option<F::Acc>) = (None, None);
+        let (mut index, mut base) = ([0; MAX_RANK], 0);
+        loop {
+            let mut k = 0;
+            while k + BLOCK <= len {
+                let x = self.inner.block::<true>(k);
+                lanes = Some(match lanes {
+                    Some(mut acc) => {
+                        for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
+                            *a = F::step(*a, x, base + k + l);
+                        }
+                        acc
+                    }
+                    None => fused::lanes(|l| F::first_at(x[l], base + k + l)),
+                });
+                k += BLOCK;
+            }
+            while k < len {
+                let x = self.inner.get(k);
+                rest = Some(rest.map_or_else(|| F::first_at(x, base + k), |r| F::step(r, x, base + k)));
+                k += 1;
+            }
+            base += len;
+            if !self.advance(&mut index) {
+                break;
+            }
+        }
+        self.n = last + 1;
+        self.inner.cursors(&mut |c| c.leave(at, before));
+        let lanes = lanes.map(|acc| acc[1..].iter().fold(acc[0], |a, &b| F::merge(a, b)));
+        let acc = match (lanes, rest) {
+            (Some(a), Some(b)) => F::merge(a, b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => return F::empty().expect("a reduction over elements has one"),
+        };
+        F::finish(acc, self.count)
+    }
+}
+
+/// A reduction over `Ax` that removes the axes, and its keep-dims twin, for folds that work
+/// over any axes (they have a value over no elements).
+macro_rules! reductions {
+    ($($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty;)*) => {
+        impl<E: Expression> Lazy<E> {$(
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>
+            where
+                E::Shape: AnyRemoveAxes<Ax>,
+                $Fold: Fold<E::Elem>,
+            {
+                Lazy(Reduce::new(self.0))
+            }
+
+            #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`).")]
+            #[inline(always)]
+            pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>
+            where
+                E::Shape: AnyRemoveAxes<Ax>,
+                AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
+                KeptAxes<E::Shape, Ax>: AnyShape,
+                $Fold: Fold<E::Elem>,
+            {
+                Lazy(Reduce::new(self.0))
+            }
+        )*}
+    };
+}
+
+reductions! {
+    /// The sum over the axes `Ax`, which are removed; nothing is computed yet. Over an empty
+    /// axis, 0.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 3]>::from([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]);
+    /// let b = Tensor::<f32, shape![3]>::from([1.0, 1.0, 1.0]);
+    /// // Row sums of x + b, in one pass: no [2, 3] temporary.
+    /// assert_eq!((x.lazy() + &b).sum_axes::<axes![1]>().eval().as_slice(), [9.0, 18.0]);
+    /// ```
+    sum_axes, sum_keepdims, SumFold;
+    /// The mean over the axes `Ax`, which are removed: the sum divided by the count, as NumPy's
+    /// `mean` (NaN over an empty axis); nothing is computed yet.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f64, shape![2, 3]>::from([[7.0; 3], [1.0, 2.0, 6.0]]);
+    /// assert_eq!(x.lazy().mean_axes::<axes![1]>().eval().as_slice(), [7.0, 3.0]);
+    /// // Centred on the row means: the reduction broadcasts back.
+    /// let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![1]>()).eval();
+    /// assert_eq!(centred.as_slice(), [0.0, 0.0, 0.0, -2.0, -1.0, 3.0]);
+    /// ```
+    mean_axes, mean_keepdims, MeanFold;
+}
+
+/// The reductions with no value over no elements, over axes whose sizes are fixed and not 0
+/// (so they return their result, not an `Option`), and their keep-dims twins.
+macro_rules! picks {
+    ($($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty;)*) => {
+        impl<E: Expression> Lazy<E> {$(
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>
+            where
+                E::Shape: AnyRemoveAxes<Ax> + NonEmptyAt<Ax::List>,
+                $Fold: Fold<E::Elem>,
+            {
+                Lazy(Reduce::new(self.0))
+            }
+
+            #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`).")]
+            #[inline(always)]
+            pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>
+            where
+                E::Shape: AnyRemoveAxes<Ax> + NonEmptyAt<Ax::List>,
+                AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
+                KeptAxes<E::Shape, Ax>: AnyShape,
+                $Fold: Fold<E::Elem>,
+            {
+                Lazy(Reduce::new(self.0))
+            }
+        )*}
+    };
+}
+
+picks! {
+    /// The maximum over the axes `Ax`, which are removed; nothing is computed yet. NaN is
+    /// ignored unless every element is NaN. The axes must have fixed sizes other than 0, so
+    /// the maximum always exists (over a run-time axis, use the tensors' `max_axes`, which
+    /// answers `None` for an empty one).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 3]>::from([[1.0, 5.0, f32::NAN], [4.0, 2.0, 6.0]]);
+    /// assert_eq!(x.lazy().max_axes::<axes![1]>().eval().as_slice(), [5.0, 6.0]);
+    /// // Softmax's shift: x − max over the row, kept as [2, 1] to broadcast back.
+    /// let shifted = (x.lazy() - x.lazy().max_keepdims::<axes![1]>()).eval();
+    /// assert_eq!(shifted.as_slice()[3..], [-2.0, -4.0, 0.0]);
+    /// ```
+    max_axes, max_keepdims, MaxFold;
+    /// The minimum over the axes `Ax`, which are removed; the rules of
+    /// [`max_axes`](Self::max_axes).
+    min_axes, min_keepdims, MinFold;
+    /// The flat row-major index of the first maximum within the axes `Ax`, which are removed;
+    /// the rules of [`max_axes`](Self::max_axes) (all NaN: index 0).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let scores = Tensor::<f32, shape![2, 3]>::from([[0.1, 0.7, 0.7], [0.5, 0.1, 0.4]]);
+    /// assert_eq!(scores.lazy().argmax_axes::<axes![1]>().eval().as_slice(), [1, 0]);
+    /// ```
+    argmax_axes, argmax_keepdims, ArgMaxFold;
+    /// The flat row-major index of the first minimum within the axes `Ax`, which are removed;
+    /// the rules of [`max_axes`](Self::max_axes).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// // k-means' assignment: the nearest of 3 centroids for each of 2 points, in one pass.
+    /// let points = Tensor::<f32, shape![2, 2]>::from([[0.0, 0.0], [5.0, 5.0]]);
+    /// let centroids = Tensor::<f32, shape![3, 2]>::from([[4.0, 4.0], [1.0, 0.0], [9.0, 9.0]]);
+    /// let nearest = (points.insert_axis::<1>().lazy() - &centroids) // [2, 3, 2]
+    ///     .powi(2)
+    ///     .sum_axes::<axes![2]>()                                  // [2, 3]
+    ///     .argmin_axes::<axes![1]>()                               // [2]
+    ///     .eval();
+    /// assert_eq!(nearest.as_slice(), [1, 0]);
+    /// ```
+    argmin_axes, argmin_keepdims, ArgMinFold;
+}
+
+impl<E: Expression> Lazy<E> {
+    /// The sum of every element: evaluated now, in one pass, in 16 lanes added together at the
+    /// end (floating-point sums can differ from a left-to-right loop in the last bits).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// assert_eq!((x.lazy() * 2).sum_all(), 42);
+    /// ```
+    #[inline]
+    pub fn sum_all(self) -> E::Elem
+    where
+        E::Elem: AddAssign + Zero,
+    {
+        self.fold_all::<SumFold>().unwrap_or_else(Zero::zero)
+    }
+
+    /// The mean of every element: the sum divided by the count (NaN for no elements).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f64, shape![4]>::from([1.0, 2.0, 3.0, 6.0]);
+    /// assert_eq!(x.lazy().mean_all(), 3.0);
+    /// ```
+    #[inline]
+    pub fn mean_all(self) -> E::Elem
+    where
+        E::Elem: FloatCore + AddAssign,
+    {
+        let count = self.0.shape().element_count();
+        let sum = self.fold_all::<SumFold>();
+        match sum {
+            Some(s) => MeanFold::finish(s, count),
+            None => E::Elem::nan(),
+        }
+    }
+
+    /// The maximum of every element, NaN ignored unless every element is NaN: `None` if there
+    /// are none.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![3]>::from([1.0, f32::NAN, -4.0]);
+    /// assert_eq!(x.lazy().abs().max_all(), Some(4.0));
+    /// ```
+    #[inline]
+    pub fn max_all(self) -> Option<E::Elem>
+    where
+        MaxFold: Fold<E::Elem, Acc = E::Elem, Output = E::Elem>,
+    {
+        self.fold_all::<MaxFold>()
+    }
+
+    /// The minimum of every element, NaN ignored unless every element is NaN: `None` if there
+    /// are none.
+    #[inline]
+    pub fn min_all(self) -> Option<E::Elem>
+    where
+        MinFold: Fold<E::Elem, Acc = E::Elem, Output = E::Elem>,
+    {
+        self.fold_all::<MinFold>()
+    }
+
+    /// Folds every element with `F` in 16 lanes, then the lanes together: `None` for no
+    /// elements.
+    #[inline(always)]
+    fn fold_all<F: Fold<E::Elem, Acc = E::Elem, Output = E::Elem>>(self) -> Option<E::Elem> {
+        let shape = self.0.shape();
+        let dims = shape.extents();
+        let src = self.0.source(&super::IDENTITY[..dims.len()], &mut 0);
+        let (mut lanes, mut tail): (Option<[E::Elem; BLOCK]>, Option<E::Elem>) = (None, None);
+        fused::run(
+            &dims,
+            src,
+            #[inline(always)]
+            |block| match (<&[E::Elem; BLOCK]>::try_from(block), lanes.as_mut()) {
+                (Ok(full), Some(lanes)) => {
+                    for (a, &x) in lanes.iter_mut().zip(full) {
+                        *a = F::step(*a, x, 0);
+                    }
+                }
+                (Ok(full), None) => lanes = Some(full.map(F::first)),
+                (Err(_), _) => {
+                    for &x in block {
+                        tail = Some(tail.map_or_else(|| F::first(x), |t| F::step(t, x, 0)));
+                    }
+                }
+            },
+        );
+        let lanes = lanes.map(|l| l.into_iter().reduce(|a, b| F::step(a, b, 0)).unwrap_or(l[0]));
+        match (lanes, tail) {
+            (Some(a), Some(b)) => Some(F::step(a, b, 0)),
+            (a, b) => a.or(b),
+        }
+    }
+}

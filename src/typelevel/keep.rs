@@ -1,0 +1,72 @@
+//! What a reduction of an expression needs of its axes: the size at a position, whether every
+//! reduced size is fixed and not 0 (then the reduction cannot be empty), and the shape with the
+//! reduced axes kept as size 1 (NumPy's `keepdims=True`).
+
+use core::ops::Sub;
+
+use typenum::{B1, NonZero, Sub1, UInt, UTerm};
+
+use crate::shape::{Big, Cons, Dim, Nil, Number};
+use crate::typelevel::InsertAt;
+
+/// `At(l, i)`: the entry of `l` at position `i`.
+pub trait At<I> {
+    /// The entry.
+    type Output;
+}
+impl<H, T> At<UTerm> for Cons<H, T> {
+    type Output = H;
+}
+#[diagnostic::do_not_recommend]
+impl<H, T, U, B> At<UInt<U, B>> for Cons<H, T>
+where
+    UInt<U, B>: Sub<B1>,
+    T: At<Sub1<UInt<U, B>>>,
+{
+    type Output = <T as At<Sub1<UInt<U, B>>>>::Output;
+}
+
+/// A size that is fixed and not 0: an axis a maximum, a minimum or their positions can be taken
+/// over, knowing it holds an element.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` may be an empty axis: this reduction has no value over no elements",
+    label = "a reduced axis of a fixed size other than 0 is needed here",
+    note = "a maximum, a minimum and their positions exist only over at least one element; an expression reduces them over axes of fixed sizes other than 0, which the types prove non-empty",
+    note = "over a run-time size, evaluate the expression into a tensor first and use `max_axes`/`argmax_axes` (and the others), which answer `None` for an empty axis"
+)]
+pub trait NonEmptySize {}
+impl<const N: usize> NonEmptySize for Dim<N>
+where
+    Dim<N>: Number,
+    <Dim<N> as Number>::U: NonZero,
+{
+}
+impl<const N: usize, U: NonZero> NonEmptySize for Big<N, U> {}
+
+/// Every size of `Self` at the positions of the list `L` is fixed and not 0.
+pub trait NonEmptyAt<L> {}
+impl<S> NonEmptyAt<Nil> for S {}
+impl<S, A: Number, Rest> NonEmptyAt<Cons<A, Rest>> for S
+where
+    S: At<A::U> + NonEmptyAt<Rest>,
+    <S as At<A::U>>::Output: NonEmptySize,
+{
+}
+
+/// `InsertOnes(l, axes)`: `l` with a size 1 inserted before each position of the increasing
+/// list `axes`, in turn: the shape of a reduction that keeps its axes, from the shape without
+/// them.
+pub trait InsertOnes<L> {
+    /// The longer list.
+    type Output;
+}
+impl<S> InsertOnes<Nil> for S {
+    type Output = S;
+}
+impl<S, A: Number, Rest> InsertOnes<Cons<A, Rest>> for S
+where
+    S: InsertAt<A::U>,
+    <S as InsertAt<A::U>>::Output: InsertOnes<Rest>,
+{
+    type Output = <<S as InsertAt<A::U>>::Output as InsertOnes<Rest>>::Output;
+}
