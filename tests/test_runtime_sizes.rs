@@ -313,3 +313,47 @@ fn a_new_tensor_too_large_to_count_fails_to_allocate() {
         message.downcast_ref::<String>().map(String::as_str).or(message.downcast_ref::<&str>().copied());
     assert!(text.is_some_and(|t| t.contains("capacity overflow")), "{text:?}");
 }
+
+/// `with_rows`: the rows are bound as a run-time size, the closure's result leaves, and a count
+/// that overflows (rows of a zero-sized type) is an error before anything runs.
+#[test]
+fn with_rows_runs_code_over_the_bound_rows() -> Result<(), ShapeError> {
+    let rows: Vec<[i64; 3]> = (0..5).map(|i| [i, 2 * i, 3 * i]).collect();
+    let sums = TensorRef::with_rows(&rows, |x: TensorRef<i64, shape![R, 3]>| {
+        assert_eq!(*x.shape().extents(), [5, 3]);
+        x.sum_axes::<axes![0]>()
+    })?;
+    assert_eq!(sums.as_slice(), [10, 20, 30]);
+    let empty: Vec<[i64; 3]> = Vec::new();
+    assert_eq!(
+        TensorRef::with_rows(&empty, |x: TensorRef<i64, shape![R, 3]>| x.sum_axes::<axes![0]>())?.as_slice(),
+        [0; 3]
+    );
+    let owned = BoxedTensor::with_rows(rows, |x: BoxedTensor<i64, shape![Q, 3]>| (x * 2).into_vec())?;
+    assert_eq!(owned[12..], [8, 16, 24]);
+
+    let huge = vec![[(); 2]; usize::MAX];
+    let mut ran = false;
+    let err = TensorRef::with_rows(&huge, |_: TensorRef<(), shape![R, 2]>| ran = true).unwrap_err();
+    assert!(!ran);
+    assert_eq!(err.kind(), shapecast::dynamic::ErrorKind::TooManyElements);
+    let err = BoxedTensor::with_rows(huge, |_: BoxedTensor<(), shape![R, 2]>| ()).unwrap_err();
+    assert_eq!(err.kind(), shapecast::dynamic::ErrorKind::TooManyElements);
+    Ok(())
+}
+
+/// One binding in two arguments: the signature names it once, `R<'id>`, in both.
+#[test]
+fn one_binding_shared_by_two_arguments() -> Result<(), ShapeError> {
+    fn dot_rows<'id>(
+        a: TensorRef<'_, i64, shape![R<'id>, 2]>,
+        b: TensorRef<'_, i64, shape![R<'id>, 2]>,
+    ) -> Tensor<i64, shape![2]> {
+        (&a * &b).sum_axes::<axes![0]>()
+    }
+    let (a, b) = ([1, 2, 3, 4, 5, 6], [1, 1, 2, 2, 3, 3]);
+    bind!(let r: R = 3);
+    let (a, b) = (TensorRef::from_shape(dims![r, 2], &a)?, TensorRef::from_shape(dims![r, 2], &b)?);
+    assert_eq!(dot_rows(a, b).as_slice(), [22, 28]);
+    Ok(())
+}

@@ -25,6 +25,7 @@ mod elementwise;
 mod ndarray;
 mod ops;
 mod reduce;
+mod scope;
 mod view;
 
 use crate::shape::AnyShape;
