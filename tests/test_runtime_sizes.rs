@@ -357,3 +357,18 @@ fn one_binding_shared_by_two_arguments() -> Result<(), ShapeError> {
     assert_eq!(dot_rows(a, b).as_slice(), [22, 28]);
     Ok(())
 }
+
+/// `[R, 10] - [R]` does not compile (NumPy aligns `[R]` with the 10); the two fixes its error
+/// names compile and agree: a size-1 axis inserted, or the dims named (XLA's form).
+#[test]
+fn the_fixes_for_a_misaligned_run_time_axis() -> Result<(), ShapeError> {
+    let (scores, norm) = (data(30, 7), data(3, 11));
+    bind!(let r: R = 3);
+    let a = TensorRef::from_shape(dims![r, 10], &scores)?;
+    let b = TensorRef::from_shape(dims![r], &norm)?;
+    let inserted = &a - &b.insert_axis::<1>();
+    let named = a.with_dims::<axes![0]>() - &b;
+    assert_eq!(inserted, named);
+    assert_eq!(inserted.get(&[2, 9]), Some(&(scores[29] - norm[2])));
+    Ok(())
+}
