@@ -276,10 +276,7 @@ fn conversions_are_checked() {
         t.cast_shape(dims![other, 3]).unwrap_err().to_string(),
         "cannot convert [2, 3] to [3, 3]: axis 0 has size 2 but the target has 3; the sizes must be equal"
     );
-    assert_eq!(
-        t.to_fixed::<shape![6]>().unwrap_err().to_string(),
-        "cannot convert [2, 3] to [6]: the target has rank 1 but the shape has rank 2; the ranks must be equal"
-    );
+    // A target of another rank does not compile (ui-tests/ui/runtime/cast-shape-rank.rs).
     // After converting, the two bindings meet.
     let u = TensorRef::from_shape(dims![other, 3], &[0; 9]).unwrap();
     assert!(u.cast_shape(dims![rows, 3]).is_err());

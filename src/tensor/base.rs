@@ -117,7 +117,18 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!(err.to_string(), "cannot convert [2, 3] to [3, 2]: axis 0 has size 2 but the target has 3; the sizes must be equal");
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn cast_shape<S2: AnyShape>(&self, shape: S2) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    ///
+    /// The ranks are types: a target of another rank is a compile error ([`SameRank`](crate::SameRank)).
+    ///
+    /// ```compile_fail,E0277
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 3]>::splat(0);
+    /// let flat = t.cast_shape(<shape![6]>::default());
+    /// ```
+    pub fn cast_shape<S2: AnyShape + crate::SameRank<S>>(
+        &self,
+        shape: S2,
+    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         let (from, to) = (self.shape.extents(), shape.extents());
         crate::dynamic::same_shape(&from, &to)?;
         Ok(TensorBase::from_parts(self.data.view(), shape))
@@ -136,7 +147,9 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    pub fn to_fixed<S2: Shape + crate::SameRank<S>>(
+        &self,
+    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         self.cast_shape(S2::default())
     }
 }
