@@ -346,7 +346,7 @@ fn one_binding_shared_by_two_arguments() -> Result<(), ShapeError> {
         a: TensorRef<'_, i64, shape![R<'id>, 2]>,
         b: TensorRef<'_, i64, shape![R<'id>, 2]>,
     ) -> Tensor<i64, shape![2]> {
-        (&a * &b).sum_axes::<axes![0]>()
+        (a * b).sum_axes::<axes![0]>()
     }
     let (a, b) = ([1, 2, 3, 4, 5, 6], [1, 1, 2, 2, 3, 3]);
     bind!(let r: R = 3);
@@ -363,8 +363,8 @@ fn the_fixes_for_a_misaligned_run_time_axis() -> Result<(), ShapeError> {
     bind!(let r: R = 3);
     let a = TensorRef::from_shape(dims![r, 10], &scores)?;
     let b = TensorRef::from_shape(dims![r], &norm)?;
-    let inserted = &a - &b.insert_axis::<1>();
-    let named = a.with_dims::<axes![0]>() - &b;
+    let inserted = a - b.insert_axis::<1>();
+    let named = a.with_dims::<axes![0]>() - b;
     assert_eq!(inserted, named);
     assert_eq!(inserted.get(&[2, 9]), Some(&(scores[29] - norm[2])));
     Ok(())
