@@ -44,6 +44,20 @@ impl<'a, T> TensorBase<&'a [T], Nil> {
     /// # Ok::<(), ShapeError>(())
     /// ```
     ///
+    /// Flat data of a known width splits into rows with the standard library's `as_chunks`
+    /// (what is left over is not a whole row, and is yours to refuse):
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Pixels;
+    /// let flat = [0u8, 255, 0, 10, 20, 30, 40, 50, 60];
+    /// let (rows, rest) = flat.as_chunks::<3>();
+    /// assert!(rest.is_empty());
+    /// let red = TensorRef::with_rows(rows, |px: TensorRef<u8, shape![Pixels, 3]>| px.max_axes::<axes![0]>())?;
+    /// assert_eq!(red.map(|t| t.as_slice()[0]), Some(40));
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
     /// A loader of your own takes the same form: bind, check, hand the tensor over.
     ///
     /// ```
