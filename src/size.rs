@@ -84,8 +84,60 @@
 //!
 //! In a return type, a struct field or a type alias, rustc asks for the lifetime (E0106
 //! "missing lifetime specifier", with a suggestion that does not apply here): write
-//! `Samples<'id>` and declare `'id`. In argument position it may be left out, but then two
-//! arguments get two lifetimes, and so two sizes that never meet: name it to share it.
+//! `Samples<'id>` and declare `'id`.
+//!
+//! # One size, two arguments
+//!
+//! In argument position the lifetime may be left out, but each `shape![Samples, 2]` written in
+//! a signature then gets a binding of its own: two arguments written so hold two sizes that
+//! never meet, and `a + b` inside is refused (rustc's lifetime suggestions there do not help).
+//! Name the binding once and write it in each argument that shares it:
+//!
+//! ```
+//! use shapecast::prelude::*;
+//! struct Samples;
+//!
+//! /// Squared distance of each row of `a` to the same row of `b`: one `Samples`, `'id`, for both.
+//! fn distances<'id>(
+//!     a: TensorRef<'_, f32, shape![Samples<'id>, 2]>,
+//!     b: TensorRef<'_, f32, shape![Samples<'id>, 2]>,
+//! ) -> BoxedTensor<f32, shape![Samples<'id>]> {
+//!     let d = &a - &b;
+//!     (&d * &d).sum_axes::<axes![1]>()
+//! }
+//!
+//! let (p, q) = ([0.0, 0.0, 1.0, 1.0, 2.0, 2.0], [0.0, 1.0, 1.0, 3.0, 5.0, 6.0]);
+//! bind!(let samples: Samples = 3);
+//! let a = TensorRef::from_shape(dims![samples, 2], &p)?;
+//! let b = TensorRef::from_shape(dims![samples, 2], &q)?;
+//! assert_eq!(distances(a, b).as_slice(), [1.0, 4.0, 25.0]);
+//! # Ok::<(), shapecast::ShapeError>(())
+//! ```
+//!
+//! ```compile_fail
+//! use shapecast::prelude::*;
+//! struct Samples;
+//! // Two bindings, one per argument: `a - b` puts two run-time sizes on one axis.
+//! fn distances(a: TensorRef<'_, f32, shape![Samples, 2]>, b: TensorRef<'_, f32, shape![Samples, 2]>) {
+//!     let _ = &a - &b;
+//! }
+//! ```
+//!
+//! # Read the data, bind its size, run code over it
+//!
+//! A function cannot return a tensor whose shape holds a size it bound (E0106 on the return
+//! type, then E0515 at the `bind!`): it hands the tensor to a closure that accepts every
+//! binding, and returns the closure's result, which cannot hold the size.
+//! [`TensorRef::with_rows`](crate::TensorRef::with_rows) does it for rows of a fixed width:
+//!
+//! ```
+//! use shapecast::prelude::*;
+//! struct Samples;
+//! let rows = vec![[1.0f64, 10.0], [3.0, 30.0]];
+//! let peak = TensorRef::with_rows(&rows, |x: TensorRef<f64, shape![Samples, 2]>| x.max_axes::<axes![0]>())?;
+//! assert_eq!(peak.map(|t| t.as_slice().to_vec()), Some(vec![3.0, 30.0]));
+//! # Ok::<(), shapecast::ShapeError>(())
+//! ```
 //!
 //! # What the brand rejects, and what rustc says
 //!

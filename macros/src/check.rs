@@ -139,9 +139,50 @@ fn numpy(operands: &[Operand]) -> syn::Result<TokenStream> {
                 // The result overflows: blame the last operand, which made it so.
                 _ => lits.last().map_or_else(Span::call_site, |l| l.span),
             };
-            Err(symbols.error(span, &e))
+            match misplaced(&shapes, &e, &symbols.names()) {
+                Some(hint) => Err(syn::Error::new(span, format!("{}; {hint}", e.named(&symbols.names())))),
+                None => Err(symbols.error(span, &e)),
+            }
         }
     }
+}
+
+/// The fix for a run-time size that NumPy's right alignment puts on the wrong axis, as in
+/// `[Samples, 10]` with `[Samples]` (the rank-1 operand's `Samples` meets the 10): if the same
+/// size sits on an axis further left in another operand, a size-1 axis appended lines it up.
+fn misplaced(shapes: &[&[usize]], e: &BroadcastError, names: &[&str]) -> Option<String> {
+    let ErrorKind::SizeMismatch { axis, sizes: [a, b], operands: [i, j] } = e.kind() else { return None };
+    let (size, holder) = match (rules::symbol_index(a), rules::symbol_index(b)) {
+        (Some(_), None) => (a, i),
+        (None, Some(_)) => (b, j),
+        _ => return None,
+    };
+    let rank = shapes.iter().map(|s| s.len()).max()?;
+    let shape = shapes.get(holder)?;
+    let wanted = (shapes.iter().enumerate())
+        .filter(|&(o, _)| o != holder)
+        .find_map(|(_, s)| s.iter().position(|&d| d == size).map(|q| q + rank - s.len()))
+        .filter(|&p| p < axis)?;
+    let ones = axis - wanted;
+    if shape.len() + ones > rank {
+        return None;
+    }
+    let name = |d: usize| rules::symbol_index(d).and_then(|k| names.get(k).copied());
+    let write = |dims: &[usize]| {
+        let parts: Vec<String> =
+            dims.iter().map(|&d| name(d).map_or_else(|| d.to_string(), str::to_string)).collect();
+        format!("[{}]", parts.join(", "))
+    };
+    let mut fixed = shape.to_vec();
+    fixed.extend(std::iter::repeat_n(1, ones));
+    let tensor =
+        if ones == 1 { format!(", `insert_axis::<{}>()` on a tensor", shape.len()) } else { String::new() };
+    Some(format!(
+        "if {} belongs on axis {wanted}, write {} for {} (a size-1 axis where it should stretch: NumPy's `np.newaxis`{tensor})",
+        name(size)?,
+        write(&fixed),
+        write(shape),
+    ))
 }
 
 fn to_target(

@@ -173,6 +173,18 @@ fn names_are_run_time_sizes_under_the_pair_rule() {
         "cannot broadcast [Samples] with [3]: axis 0 has sizes Samples and 3; \
          a run-time size is never assumed to equal a fixed size"
     );
+    // A run-time size misplaced by right alignment: the shape that lines it up is named.
+    assert_eq!(
+        err("[Batch, Samples, 10], [Samples]"),
+        "cannot broadcast [Batch, Samples, 10] with [Samples]: axis 2 has sizes 10 and Samples; \
+         a run-time size is never assumed to equal a fixed size; if Samples belongs on axis 1, write \
+         [Samples, 1] for [Samples] (a size-1 axis where it should stretch: NumPy's `np.newaxis`, \
+         `insert_axis::<1>()` on a tensor)"
+    );
+    assert!(err("[Samples], [Samples, 4, 10]").ends_with(
+        "write [Samples, 1, 1] for [Samples] (a size-1 axis where it should stretch: NumPy's `np.newaxis`)"
+    ));
+    assert!(!err("[Samples, 10], [3, Samples]").contains("belongs"));
     assert_eq!(
         err("[Samples] => [1]"),
         "cannot broadcast [Samples] to [1]: axis 0 has size Samples but the target has 1; \

@@ -16,6 +16,7 @@
 mod axis;
 mod ngraph;
 mod numpy;
+mod rank;
 mod size;
 mod xla;
 
@@ -26,6 +27,7 @@ pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes};
 pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
 };
+pub use rank::SameRank;
 pub use size::{SameBinding, StretchesTo};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,

@@ -74,7 +74,7 @@ where
     message = "cannot broadcast these shapes (NumPy rule): on some axis the sizes differ and neither is 1",
     label = "these shapes do not broadcast together",
     note = "shapes align from the right; on each axis the sizes must be equal or one of them 1",
-    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; convert one with a checked `cast_shape` first"
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
 )]
 pub trait AnyBroadcast<Rhs: AnyShape>: AnyShape {
     /// The common shape.
@@ -148,7 +148,7 @@ where
     message = "cannot broadcast this shape to the target (NumPy `broadcast_to`): it has more axes, or a size that is neither 1 nor the target's",
     label = "this shape does not stretch to the target",
     note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
-    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; convert one with a checked `cast_shape` first"
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
 )]
 pub trait AnyBroadcastTo<Target: AnyShape>: AnyShape {
     /// `Target`.

@@ -20,6 +20,10 @@ impl<R> SameBinding<R> for R {}
 
 /// A fixed size meets a run-time size `R` only if it is 1, which is stretched to `R`.
 ///
+/// Its error names both fixes: a misplaced axis (`[Samples, 10] - [Samples]`, where NumPy's
+/// right alignment meets `Samples` with `10`; insert an axis, or name the dims), and sizes meant
+/// to be equal (convert, checked).
+///
 /// ```
 /// use shapecast::prelude::*;
 /// use shapecast::shape::Dim;
@@ -30,7 +34,9 @@ impl<R> SameBinding<R> for R {}
 #[diagnostic::on_unimplemented(
     message = "a run-time size never broadcasts with a fixed size other than 1: `{R}` meets `{Self}`",
     label = "these shapes put a run-time size and a fixed size on one axis",
-    note = "a run-time size is never assumed to equal a fixed size, whatever its value; to treat it as fixed, convert first, checked at run time: `a.to_fixed::<shape![…]>()?`"
+    note = "a run-time size is never assumed to equal a fixed size, whatever its value",
+    note = "if the run-time size belongs on another axis: NumPy lines shapes up from the right, so in `[N, 10] - [N]` the `N` of `[N]` meets the `10`; insert a size-1 axis where it should stretch (NumPy's `np.newaxis`): `&a - &b.insert_axis::<1>()` is `[N, 10] - [N, 1]`; or name the axes it lands on (XLA's form): `a.with_dims::<axes![0]>() - &b`",
+    note = "if the sizes are meant to be equal, convert first, checked at run time: `a.to_fixed::<shape![…]>()?`"
 )]
 pub trait StretchesTo<R> {}
 impl<R> StretchesTo<R> for crate::shape::Dim<1> {}

@@ -1,15 +1,13 @@
 //! Making tensors, reading them, viewing them, and converting their shapes.
 
-use generic_array::GenericArray;
 use typenum::{Const, ToUInt, U};
 
 use super::{
-    Data, DataMut, Inline, Owning, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of,
-    offset,
+    Data, DataMut, Owning, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of, offset,
 };
 use crate::forms::AnyInsertAxis;
 use crate::shape::sealed::{FromExtents as _, Proof};
-use crate::shape::{AnyShape, Cons, Dim, Nil, Shape};
+use crate::shape::{AnyShape, Nil, Shape};
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// `data` in `shape`; the caller has checked the length.
@@ -117,7 +115,18 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!(err.to_string(), "cannot convert [2, 3] to [3, 2]: axis 0 has size 2 but the target has 3; the sizes must be equal");
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn cast_shape<S2: AnyShape>(&self, shape: S2) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    ///
+    /// The ranks are types: a target of another rank is a compile error ([`SameRank`](crate::SameRank)).
+    ///
+    /// ```compile_fail,E0277
+    /// # use shapecast::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 3]>::splat(0);
+    /// let flat = t.cast_shape(<shape![6]>::default());
+    /// ```
+    pub fn cast_shape<S2: AnyShape + crate::SameRank<S>>(
+        &self,
+        shape: S2,
+    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         let (from, to) = (self.shape.extents(), shape.extents());
         crate::dynamic::same_shape(&from, &to)?;
         Ok(TensorBase::from_parts(self.data.view(), shape))
@@ -136,7 +145,9 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    pub fn to_fixed<S2: Shape + crate::SameRank<S>>(
+        &self,
+    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         self.cast_shape(S2::default())
     }
 }
@@ -317,77 +328,6 @@ impl<'a, T, S: Shape> TensorBase<&'a mut [T], S> {
     }
 }
 
-impl<'a, T, const N: usize> From<&'a [T; N]> for TensorBase<&'a [T], Cons<Dim<N>, Nil>>
-where
-    Cons<Dim<N>, Nil>: Shape,
-{
-    /// Borrows an array whose length is the shape's: nothing to check.
-    ///
-    /// ```
-    /// # use shapecast::prelude::*;
-    /// let t = TensorRef::from(&[1, 2, 3]);
-    /// assert_eq!(t.get(&[2]), Some(&3));
-    /// ```
-    fn from(data: &'a [T; N]) -> Self {
-        TensorBase::from_parts(data, Default::default())
-    }
-}
-
-impl<'a, T, const M: usize, const N: usize> From<&'a [[T; N]; M]>
-    for TensorBase<&'a [T], Cons<Dim<M>, Cons<Dim<N>, Nil>>>
-where
-    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
-{
-    /// Borrows nested arrays, row-major, whose sizes are the shape's: nothing to check.
-    ///
-    /// ```
-    /// # use shapecast::prelude::*;
-    /// let t = TensorRef::from(&[[1, 2, 3], [4, 5, 6]]);
-    /// assert_eq!(t.get(&[1, 0]), Some(&4));
-    /// ```
-    fn from(rows: &'a [[T; N]; M]) -> Self {
-        TensorBase::from_parts(rows.as_flattened(), Default::default())
-    }
-}
-
-impl<'a, T, const N: usize> From<&'a mut [T; N]> for TensorBase<&'a mut [T], Cons<Dim<N>, Nil>>
-where
-    Cons<Dim<N>, Nil>: Shape,
-{
-    /// Borrows an array whose length is the shape's, to write into: nothing to check at run
-    /// time, and an `_into` output of the wrong size is a compile error.
-    ///
-    /// ```
-    /// # use shapecast::prelude::*;
-    /// let m = Tensor::<i32, shape![2, 3]>::from([[1, 9, 3], [4, 5, 6]]);
-    /// let mut cols = [0; 3];
-    /// m.sum_axes_into::<axes![0]>(&mut TensorMut::from(&mut cols));
-    /// assert_eq!(cols, [5, 14, 9]);
-    /// ```
-    fn from(data: &'a mut [T; N]) -> Self {
-        TensorBase::from_parts(data, Default::default())
-    }
-}
-
-impl<'a, T, const M: usize, const N: usize> From<&'a mut [[T; N]; M]>
-    for TensorBase<&'a mut [T], Cons<Dim<M>, Cons<Dim<N>, Nil>>>
-where
-    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
-{
-    /// Borrows nested arrays, row-major, to write into: nothing to check at run time.
-    ///
-    /// ```
-    /// # use shapecast::prelude::*;
-    /// let v = Tensor::<i32, shape![3]>::from([1, 2, 3]);
-    /// let mut out = [[0; 3]; 2];
-    /// v.broadcast_to_into(&mut TensorMut::from(&mut out));
-    /// assert_eq!(out, [[1, 2, 3], [1, 2, 3]]);
-    /// ```
-    fn from(rows: &'a mut [[T; N]; M]) -> Self {
-        TensorBase::from_parts(rows.as_flattened_mut(), Default::default())
-    }
-}
-
 impl<D: Owning, S: Shape> TensorBase<D, S> {
     /// Copies `data`, which must hold exactly `S::LEN` elements.
     ///
@@ -509,41 +449,6 @@ where
 }
 
 impl<D: Data, S: AnyShape> Eq for TensorBase<D, S> where D::Elem: Eq {}
-
-impl<T, const N: usize> From<[T; N]> for Tensor<T, Cons<Dim<N>, Nil>>
-where
-    Cons<Dim<N>, Nil>: Shape,
-{
-    /// From an array (sizes in typenum's table: up to 1024, and some larger ones).
-    fn from(rows: [T; N]) -> Self {
-        TensorBase::from_parts(Inline(GenericArray::from_iter(rows)), Default::default())
-    }
-}
-
-impl<T, const M: usize, const N: usize> From<[[T; N]; M]> for Tensor<T, Cons<Dim<M>, Cons<Dim<N>, Nil>>>
-where
-    Cons<Dim<M>, Cons<Dim<N>, Nil>>: Shape,
-{
-    /// From nested arrays, row-major (sizes in typenum's table, as for one array).
-    fn from(rows: [[T; N]; M]) -> Self {
-        TensorBase::from_parts(
-            Inline(GenericArray::from_iter(rows.into_iter().flatten())),
-            Default::default(),
-        )
-    }
-}
-
-impl<T, const L: usize, const M: usize, const N: usize> From<[[[T; N]; M]; L]>
-    for Tensor<T, Cons<Dim<L>, Cons<Dim<M>, Cons<Dim<N>, Nil>>>>
-where
-    Cons<Dim<L>, Cons<Dim<M>, Cons<Dim<N>, Nil>>>: Shape,
-{
-    /// From nested arrays, row-major (sizes in typenum's table, as for one array).
-    fn from(planes: [[[T; N]; M]; L]) -> Self {
-        let data = GenericArray::from_iter(planes.into_iter().flatten().flatten());
-        TensorBase::from_parts(Inline(data), Default::default())
-    }
-}
 
 #[cfg(feature = "alloc")]
 mod boxed {

@@ -16,6 +16,7 @@
 //! from it stays on the heap), and a [`Tensor`] otherwise ([`Owned`], [`Home`]); the `_into`
 //! twins write into a [`TensorMut`] instead, with no allocator at all.
 
+mod array;
 mod base;
 mod broadcast;
 mod data;
@@ -25,10 +26,12 @@ mod elementwise;
 mod ndarray;
 mod ops;
 mod reduce;
+mod scope;
 mod view;
 
 use crate::shape::AnyShape;
 
+pub use array::{Element, HoldsArray};
 #[cfg(feature = "alloc")]
 pub use data::BoxedRef;
 pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
