@@ -325,3 +325,25 @@ proptest! {
 fn want_label(labels: &BoxedTensor<usize, shape![R<'_>]>, p: usize) -> usize {
     labels.as_slice()[p]
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// XLA's binary form inside an expression: `[R]` with dims `[0]` against `[1, 3]` is
+    /// `[R, 3]`, as the eager adapter computes it.
+    #[test]
+    fn xla_dims_in_expressions(r in 0usize..=6, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let vs = floats(r, seed);
+        let v = TensorRef::from_shape(dims![rr], &vs).unwrap();
+        let m = Tensor::<f64, shape![1, 3]>::from_slice(&floats(3, seed >> 5)).unwrap();
+        let fused = ((v.lazy() * 2.0).with_dims::<axes![0]>() - &m).eval();
+        let doubled = &v * 2.0;
+        let eager = &doubled.with_dims::<axes![0]>() - &m;
+        prop_assert_eq!(&*fused.shape().extents(), &[r, 3]);
+        prop_assert!(same_bits(fused.as_slice(), eager.as_slice()));
+        let zipped = v.lazy().with_dims::<axes![0]>().zip_with(&m, |a, b| a * 10.0 + b).eval();
+        let want: Vec<f64> = (0..r * 3).map(|i| vs[i / 3] * 10.0 + m.as_slice()[i % 3]).collect();
+        prop_assert!(same_bits(zipped.as_slice(), &want));
+    }
+}

@@ -53,7 +53,7 @@ pub use crate::kernel::fold::{Max, Min, Pick, Reducer};
 #[doc(hidden)]
 pub use crate::kernel::fused::{BLOCK, Cursor, Source};
 #[doc(hidden)]
-pub use crate::kernel::statics::{MapInto, Numpy};
+pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 
 use crate::forms::AnyBroadcastTo;
 use crate::kernel::fused;

@@ -4,13 +4,18 @@
 //! mask, a select (NumPy's `where`), and `map` / `zip_with` closures.
 
 use core::cmp::Ordering;
+use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use typenum::{Const, ToUInt, U};
 
 use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, NewAxis, Scalar, Unary, Zip};
-use crate::forms::{AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, AnyInsertAxis, AnyWithAxis};
-use crate::kernel::statics::Numpy;
+use crate::forms::{
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
+    AnyInsertAxis, AnyWithAxis,
+};
+use crate::kernel::statics::{Numpy, WithDimsLhs, WithDimsRhs};
+use crate::shape::Axes;
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{Data, DataMut, HomeOf, TensorBase};
 
@@ -495,3 +500,88 @@ impl<E: Expression> Lazy<E> {
         Lazy(Map { inner: self.0, f: PowiFn(n) })
     }
 }
+
+/// An expression with XLA dims chosen, waiting for its partner: `x.lazy().with_dims::<axes![…]>()`.
+/// Under XLA's binary rule the lower-rank operand's axis `k` lands on the other's axis `Dm[k]`,
+/// then each pair of sizes must be equal or one of them 1. Use an operator or
+/// [`zip_with`](Self::zip_with); the result is an expression.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let v = Tensor::<f32, shape![4]>::from([1.0, 2.0, 3.0, 4.0]);
+/// let m = Tensor::<f32, shape![1, 2]>::from([[10.0, 20.0]]);
+/// // [4] + [1, 2] with dims [0]: v's axis lands on axis 0, giving [4, 2].
+/// let sum = (v.lazy().with_dims::<axes![0]>() + &m) * 2.0;
+/// assert_eq!(sum.eval().as_slice(), [22.0, 42.0, 24.0, 44.0, 26.0, 46.0, 28.0, 48.0]);
+/// ```
+#[derive(Clone, Copy)]
+#[must_use = "an expression with dims chosen computes nothing until it meets its partner and is evaluated"]
+pub struct LazyWithDims<E, Dm>(E, PhantomData<Dm>);
+
+/// `a` and `b` zipped with `F` under XLA's binary rule with the dims `Dm`.
+pub type ZippedWithDims<A, B, Dm, F> = Zip<
+    A,
+    B,
+    F,
+    AnyBroadcastedWithDims<<A as Expression>::Shape, <B as Expression>::Shape, Dm>,
+    WithDimsLhs<Dm, <B as Expression>::Shape>,
+    WithDimsRhs<Dm, <A as Expression>::Shape>,
+>;
+
+impl<E: Expression> Lazy<E> {
+    /// XLA's binary form, the dims `Dm` chosen first: `x.lazy().with_dims::<axes![1]>() + &y`
+    /// puts the lower-rank operand's axes on `Dm` (see [`LazyWithDims`]).
+    #[inline(always)]
+    pub fn with_dims<Dm: Axes>(self) -> LazyWithDims<E, Dm> {
+        LazyWithDims(self.0, PhantomData)
+    }
+}
+
+impl<E: Expression, Dm: Axes> LazyWithDims<E, Dm> {
+    /// `f(a, b)` element by element with `other` under XLA's binary rule; nothing is computed.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let v = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    /// let m = Tensor::<i32, shape![3, 2]>::splat(10);
+    /// let p = v.lazy().with_dims::<axes![0]>().zip_with(&m, |x, y| x * y);
+    /// assert_eq!(p.eval().as_slice(), [10, 10, 20, 20, 30, 30]);
+    /// ```
+    #[inline(always)]
+    pub fn zip_with<R, O, F>(self, other: R, f: F) -> Lazy<ZippedWithDims<E, R::Expr, Dm, Closure<F>>>
+    where
+        R: IntoExpression,
+        E::Shape: AnyBroadcastWithDims<<R::Expr as Expression>::Shape, Dm>,
+        O: Copy,
+        F: Fn(E::Elem, <R::Expr as Expression>::Elem) -> O,
+    {
+        Lazy(Zip::new(self.0, other.into_expression(), Closure(f)))
+    }
+}
+
+/// The binary operators on an expression with XLA dims chosen.
+macro_rules! dims_operator {
+    ($Op:ident, $method:ident, $Fn:ident) => {
+        impl<E, Dm, R> $Op<R> for LazyWithDims<E, Dm>
+        where
+            E: Expression,
+            Dm: Axes,
+            R: IntoExpression,
+            E::Shape: AnyBroadcastWithDims<<R::Expr as Expression>::Shape, Dm>,
+            $Fn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+        {
+            type Output = Lazy<ZippedWithDims<E, R::Expr, Dm, $Fn>>;
+
+            /// Element-wise under XLA's binary rule with these dims; nothing is computed yet.
+            #[inline(always)]
+            fn $method(self, rhs: R) -> Self::Output {
+                Lazy(Zip::new(self.0, rhs.into_expression(), $Fn))
+            }
+        }
+    };
+}
+
+dims_operator!(Add, add, AddFn);
+dims_operator!(Sub, sub, SubFn);
+dims_operator!(Mul, mul, MulFn);
+dims_operator!(Div, div, DivFn);

@@ -43,13 +43,13 @@ impl<F: AnyShape, T: AnyShape, D: Axes> MapInto<F, T> for InDim<D> {
 }
 
 /// XLA binary form: the map of the left operand `F`, whose partner is `Other`.
-pub(crate) struct WithDimsLhs<D, Other>(PhantomData<(D, Other)>);
+pub struct WithDimsLhs<D, Other>(PhantomData<(D, Other)>);
 impl<F: AnyShape, T: AnyShape, D: Axes, Other: AnyShape> MapInto<F, T> for WithDimsLhs<D, Other> {
     const MAP: DynShape = with_dims_axis_maps(F::RANK, Other::RANK, <D::List as List>::ITEMS)[0];
 }
 
 /// XLA binary form: the map of the right operand `F`, whose partner is `Other`.
-pub(crate) struct WithDimsRhs<D, Other>(PhantomData<(D, Other)>);
+pub struct WithDimsRhs<D, Other>(PhantomData<(D, Other)>);
 impl<F: AnyShape, T: AnyShape, D: Axes, Other: AnyShape> MapInto<F, T> for WithDimsRhs<D, Other> {
     const MAP: DynShape = with_dims_axis_maps(Other::RANK, F::RANK, <D::List as List>::ITEMS)[1];
 }

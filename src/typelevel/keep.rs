@@ -35,12 +35,14 @@ where
     note = "over a run-time size, evaluate the expression into a tensor first and use `max_axes`/`argmax_axes` (and the others), which answer `None` for an empty axis"
 )]
 pub trait NonEmptySize {}
+#[diagnostic::do_not_recommend]
 impl<const N: usize> NonEmptySize for Dim<N>
 where
     Dim<N>: Number,
     <Dim<N> as Number>::U: NonZero,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<const N: usize, U: NonZero> NonEmptySize for Big<N, U> {}
 
 /// Every size of `Self` at the positions of the list `L` is fixed and not 0.
