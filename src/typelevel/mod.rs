@@ -15,7 +15,7 @@ mod lift;
 mod list;
 mod zip;
 
-pub use axis::{InsertAt, Remove};
+pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
 pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
