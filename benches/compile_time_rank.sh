@@ -8,7 +8,9 @@
 # the last, or every other axis from 0), rank against seconds of `cargo check` (median of RUNS,
 # default 1) for each reduction, and a line with each one's rank-12 time over its rank-2 time.
 # A check that runs past LIMIT seconds (default 60) or MEM_GB of memory (default 4) is shown as
-# `>LIMIT` or `oom`, and the larger ranks of that reduction are not tried.
+# `>LIMIT` or `oom`, one that fails to compile as `err` (its error on stderr), and the larger
+# ranks of that reduction are not tried. Before and after a change:
+#   SHAPECAST=/path/to/old/checkout RANKS="2 4 6 8 10 12" bash benches/compile_time_rank.sh
 #
 # Environment: RANKS (default "2 4 6 8 10 12 16 32 64"), REDUCTIONS (default: all of them; the
 # shape-changing operations `insert_axis` (at rank / 2), `zip_with` (with the `sum_to` target),
