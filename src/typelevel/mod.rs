@@ -16,7 +16,7 @@ mod lift;
 mod list;
 mod zip;
 
-pub use axis::{InsertAt, Remove};
+pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
 pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
 pub use keep::{At, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{Fixed, Join, Kind, Runtime};
