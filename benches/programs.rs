@@ -127,6 +127,7 @@ fn bn_shapecast_in_place<'id>(
 #[inline(never)]
 fn bn_hand(x: &[f32], [mu, inv_std, gamma, beta]: &[[f32; F]; 4], out: &mut [f32]) {
     for (o, x) in out.chunks_exact_mut(F).zip(x.chunks_exact(F)) {
+        let (o, x): (&mut [f32; F], &[f32; F]) = (o.try_into().unwrap(), x.try_into().unwrap());
         for j in 0..F {
             o[j] = (x[j] - mu[j]) * inv_std[j] * gamma[j] + beta[j];
         }
@@ -234,12 +235,14 @@ fn std_stats(x: &[f32]) -> ([f32; F], [f32; F]) {
     let n = (x.len() / F) as f32;
     let (mut mean, mut var) = ([0f32; F], [0f32; F]);
     for row in x.chunks_exact(F) {
+        let row: &[f32; F] = row.try_into().unwrap();
         for j in 0..F {
             mean[j] += row[j];
         }
     }
     mean.iter_mut().for_each(|m| *m /= n);
     for row in x.chunks_exact(F) {
+        let row: &[f32; F] = row.try_into().unwrap();
         for j in 0..F {
             let d = row[j] - mean[j];
             var[j] += d * d;
@@ -253,6 +256,7 @@ fn std_stats(x: &[f32]) -> ([f32; F], [f32; F]) {
 fn std_hand(x: &[f32], out: &mut [f32]) {
     let (mean, std) = std_stats(x);
     for (o, x) in out.chunks_exact_mut(F).zip(x.chunks_exact(F)) {
+        let (o, x): (&mut [f32; F], &[f32; F]) = (o.try_into().unwrap(), x.try_into().unwrap());
         for j in 0..F {
             o[j] = (x[j] - mean[j]) / std[j];
         }
@@ -361,30 +365,31 @@ fn kmeans_shapecast<'id>(
     centroids
 }
 
-/// By hand: one pass per iteration, each point's nearest centroid added to its sums at once.
+/// By hand: one pass per iteration, each point's nearest centroid (the four distances, then
+/// the first smallest) added to its sums at once.
 #[inline(never)]
 fn kmeans_hand(points: &[f32], init: &[f32; 8]) -> [f32; 8] {
     let mut c = *init;
     for _ in 0..ITERATIONS {
         let mut sums = [[0f32; 2]; K];
-        let mut counts = [0f32; K];
+        let mut counts = [0u32; K];
         for p in points.chunks_exact(2) {
-            let (mut best, mut best_d) = (0, f32::INFINITY);
-            for k in 0..K {
-                let (dx, dy) = (p[0] - c[2 * k], p[1] - c[2 * k + 1]);
-                let d = dx * dx + dy * dy;
-                if d < best_d {
-                    (best, best_d) = (k, d);
-                }
+            let &[x, y] = <&[f32; 2]>::try_from(p).unwrap();
+            let d: [f32; K] = std::array::from_fn(|k| {
+                (x - c[2 * k]) * (x - c[2 * k]) + (y - c[2 * k + 1]) * (y - c[2 * k + 1])
+            });
+            let mut best = 0;
+            for k in 1..K {
+                best = if d[k] < d[best] { k } else { best };
             }
-            sums[best][0] += p[0];
-            sums[best][1] += p[1];
-            counts[best] += 1.0;
+            sums[best][0] += x;
+            sums[best][1] += y;
+            counts[best] += 1;
         }
         for k in 0..K {
-            if counts[k] > 0.0 {
-                c[2 * k] = sums[k][0] / counts[k];
-                c[2 * k + 1] = sums[k][1] / counts[k];
+            if counts[k] > 0 {
+                c[2 * k] = sums[k][0] / counts[k] as f32;
+                c[2 * k + 1] = sums[k][1] / counts[k] as f32;
             }
         }
     }
