@@ -10,11 +10,13 @@
 # The output shape has rank 2-4, sizes from {2, 3, 4, 5, 8, 16, 32}; `a` has the output's
 # shape, and `b`..`e` each a random suffix of it with some sizes made 1 (a bias, a column, ...).
 # Then the same with the outermost size a run-time size `R` (borrowed operands, a
-# `BoxedTensor` result). Each variant is checked RUNS times (default 3); the median counts.
+# `BoxedTensor` result). Each variant is checked RUNS times (default 5), without incremental
+# compilation; the median CPU time (user + sys) counts, which a shared machine disturbs less
+# than wall time (on a loaded one, run it twice and compare).
 # To compare a new spelling, add a body to `variants` in the generator below.
 set -euo pipefail
 count=${1:-200}
-runs=${2:-3}
+runs=${2:-5}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -81,21 +83,18 @@ export CARGO_INCREMENTAL=0
 cp baseline.rs src/lib.rs
 cargo check -q 2>/dev/null  # build the dependencies once, outside the timing
 
-time_check() {  # median wall time of `cargo check` on src/lib.rs = $1, in seconds
+time_check() {  # median CPU time (user + sys, rustc included) of `cargo check` on src/lib.rs = $1
   cp "$1" src/lib.rs
   cargo check -q >&2 || { echo "compile_time_expr.sh: $1 does not compile" >&2; exit 1; }
   for _ in $(seq "$runs"); do
     touch src/lib.rs
-    local t0 t1
-    t0=$(date +%s.%N)
-    cargo check -q
-    t1=$(date +%s.%N)
-    echo "$t1 - $t0" | bc -l
+    local TIMEFORMAT='%U + %S'
+    { time cargo check -q; } 2>&1 | bc -l
   done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
 
 per() { echo "scale=3; ($1 - $2) * 1000 / $count" | bc -l; }
-printf 'functions: %d (rank 2-4, 5 operands each), cargo check median of %d runs\n' "$count" "$runs"
+printf 'functions: %d (rank 2-4, 5 operands each), cargo check CPU time (user + sys), median of %d runs\n' "$count" "$runs"
 for suffix in "" _rt; do
   base=$(time_check "baseline$suffix.rs")
   one=$(time_check "one$suffix.rs")
