@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Reads criterion's estimates from `cargo bench --bench programs` and prints, per program, each
 contender's median time as a ratio to that program's hand loop ("hand loop": into an existing
-buffer where the program has one, else returning its result). Contenders that return a new
-array are also given over "hand loop new" (a hand loop returning a new `Vec`) where the program
-has one. Ratios, not times: the machines are shared and noisy.
+buffer where the program has one, else returning its result), one row per program; where the
+program also has a hand loop returning a new `Vec` ("hand loop new"), shapecast's time over
+that one too. Ratios, not times: the machines are shared and noisy.
 
     python3 benches/programs_ratios.py [CRITERION_DIR] [--numpy FILE]
 
@@ -23,7 +23,6 @@ root = pathlib.Path(args[0] if args else "target/criterion")
 # The contenders, in the order of the table (criterion stores "copy_from_slice" as "copy_from_slice").
 order = ["shapecast", "shapecast into", "shapecast in place", "hand loop", "hand loop new", "ndarray",
          "ndarray zip", "copy_from_slice"]
-new_ones = {"shapecast", "ndarray", "hand loop new"}  # those that return a new array
 
 rows = []
 for group in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -40,17 +39,25 @@ for group in sorted(p for p in root.iterdir() if p.is_dir()):
         times[meta["function_id"]] = est["median"]["point_estimate"] / 1e9  # seconds
     rows.append((name, times))
 
-for name, times in rows:
+def position(name):  # the order of benches/programs.rs
+    for i, key in enumerate(["batch norm", "standardization", "k-means N=1e6", "k-means N=1e5", "softmax"]):
+        if key in name:
+            return i
+    return 99
+
+
+cols = [c for c in order if c != "hand loop" and any(c in t for _, t in rows)]
+head = ["program"] + [f"{c} / hand loop" for c in cols] + ["shapecast / hand loop new"]
+if numpy:
+    head += ["NumPy / hand loop", "NumPy / shapecast"]
+print("| " + " | ".join(head) + " |")
+print("|" + " --- |" * len(head))
+for name, times in sorted(rows, key=lambda r: position(r[0])):
     ref = times["hand loop"]
-    print(f"## {name.removeprefix('program ')}")
-    print("| contender | / hand loop | / hand loop new |")
-    print("| --- | --- | --- |")
-    for c in sorted(times, key=lambda c: order.index(c) if c in order else len(order)):
-        new = f"{times[c] / times['hand loop new']:.2f}" if c in new_ones and "hand loop new" in times else "—"
-        print(f"| {c} | {times[c] / ref:.2f} | {new} |")
-    if name in numpy:
-        t = numpy[name]
-        print(f"| NumPy | {t / ref:.2f} | {t / times['hand loop new']:.2f} |" if "hand loop new" in times
-              else f"| NumPy | {t / ref:.2f} | — |")
-        print(f"\nNumPy / shapecast: {t / times['shapecast']:.2f}; NumPy / hand loop: {t / ref:.2f}")
-    print()
+    cells = [name.removeprefix("program ")]
+    cells += [f"{times[c] / ref:.2f}" if c in times else "—" for c in cols]
+    cells.append(f"{times['shapecast'] / times['hand loop new']:.2f}" if "hand loop new" in times else "—")
+    if numpy:
+        t = numpy.get(name)
+        cells += [f"{t / ref:.2f}", f"{t / times['shapecast']:.2f}"] if t else ["—", "—"]
+    print("| " + " | ".join(cells) + " |")
