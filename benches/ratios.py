@@ -2,7 +2,8 @@
 """Reads criterion's estimates from `cargo bench --bench kernels` (and `--bench runtime`, whose
 "shapecast fixed" column is the same shape with every size fixed) and prints, per case, each
 contender's median time as a ratio to the reference of that case (copy_from_slice where it was
-measured, else the hand loop). Ratios, not times: the machines are shared and noisy."""
+measured, else the hand loop). Ratios, not times: the machines are shared and noisy. The whole
+programs of `--bench programs` have their own table: `benches/programs_ratios.py`."""
 import json, pathlib, sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
@@ -17,6 +18,8 @@ for group in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "repor
         continue
     ref = "copy from slice" if "copy from slice" in times else "hand loop"
     name = json.loads(next(group.glob("*/new/benchmark.json")).read_text())["group_id"]
+    if name.startswith("program "):  # whole programs: benches/programs_ratios.py
+        continue
     cells = {k: times[k] / times[ref] for k in times}
     rows.append((name, ref, cells))
 

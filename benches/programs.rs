@@ -1,0 +1,503 @@
+//! Whole programs, not single operations: each written with shapecast as a new user writes it
+//! from the README (operators and methods on tensors, each returning a new tensor), against the
+//! same program as a hand-written loop (and, where it says something, ndarray and today's fast
+//! path, the `_into` twins), each case side by side in one run:
+//!
+//! - batch norm forward `(x − μ)·inv_std·γ + β` over `[B, 1024]` f32, `B = 16384` bound at
+//!   run time, the statistics and the affine parameters fixed `[1024]`;
+//! - standardization `(x − mean) / std` on the same data, mean and std computed from `x`;
+//! - k-means, `N` points bound at run time, `D = 2`, `K = 4` fixed, 20 iterations (N = 1e6, and
+//!   N = 1e5 for a quicker look);
+//! - softmax cross-entropy and its gradient, `B = 200,000` bound at run time, 10 classes.
+//!
+//! Before any timing, every contender's result is checked against its program's hand loop
+//! (`assert_close`), so that no benchmark measures a wrong program.
+//!
+//! `cargo bench --bench programs`, then `python3 benches/programs_ratios.py` for the table of
+//! ratios (each contender over its hand loop); `benches/programs_numpy.py` runs the same
+//! programs in NumPy on the same data, for the NumPy columns of that table.
+//!
+//! The data come from `unit(stream, i)`, SplitMix64 of `stream << 40 ^ i`, top 24 bits over
+//! 2^24: the NumPy script computes the very same numbers.
+
+use criterion::{
+    BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main, measurement::WallTime,
+};
+use ndarray::{Array1, Array2, ArrayView2, ArrayViewMut2, Axis, Zip};
+use shapecast::prelude::*;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn config() -> Criterion {
+    Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3))
+}
+
+/// A group of large programs: few samples, each of the same number of iterations.
+fn group<'c>(c: &'c mut Criterion, name: &str, samples: usize) -> BenchmarkGroup<'c, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(samples).sampling_mode(SamplingMode::Flat);
+    g
+}
+
+/// SplitMix64's finalizer (Steele, Lea and Flood, 2014).
+fn mix(z: u64) -> u64 {
+    let mut z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The `i`th number of stream `stream`, in `[0, 1)`, exact in f32.
+fn unit(stream: u64, i: usize) -> f32 {
+    (mix((stream << 40) ^ i as u64) >> 40) as f32 / 16_777_216.0
+}
+
+/// Panics, naming the program and the contender, if `got` and `want` differ anywhere by more
+/// than `tol` relative to `max(1, |want|)`.
+fn assert_close(what: &str, got: &[f32], want: &[f32], tol: f32) {
+    assert_eq!(got.len(), want.len(), "{what}: lengths differ");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!((g - w).abs() <= tol * w.abs().max(1.0), "{what}: element {i} is {g}, the hand loop's {w}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batch norm forward and standardization: [B, 1024] f32.
+
+/// The batch, bound at run time (its value comes from `black_box`, as if read from data).
+struct Batch;
+const F: usize = 1024;
+const ROWS: usize = 16384;
+
+/// `x[i, j] = (j % 8) + 4·u − 2`.
+fn features() -> Vec<f32> {
+    (0..ROWS * F).map(|i| (i % F % 8) as f32 + 4.0 * unit(1, i) - 2.0).collect()
+}
+
+/// μ, inv_std, γ, β: fixed `[1024]` parameters.
+fn params() -> [[f32; F]; 4] {
+    [
+        std::array::from_fn(|j| (j % 8) as f32 + 0.1),
+        std::array::from_fn(|j| 0.5 + 0.001 * j as f32),
+        std::array::from_fn(|j| 1.0 + 0.0005 * j as f32),
+        std::array::from_fn(|j| 0.01 * j as f32 - 1.0),
+    ]
+}
+
+type Row = Tensor<f32, shape![1024]>;
+
+/// (a) As a new user writes it from the README: each operator returns a new tensor.
+#[inline(never)]
+fn bn_shapecast<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+    [mu, inv_std, gamma, beta]: &[Row; 4],
+) -> BoxedTensor<f32, shape![Batch<'id>, 1024]> {
+    (x - mu) * inv_std * gamma + beta
+}
+
+/// (b) Today's fast path: the `_into` twins, with scratch buffers.
+#[inline(never)]
+fn bn_shapecast_into<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+    [mu, inv_std, gamma, beta]: &[Row; 4],
+    s1: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
+    s2: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
+) {
+    x.zip_with_into(mu, s1, |a, b| a - b);
+    s1.zip_with_into(inv_std, s2, |a, b| a * b);
+    s2.zip_with_into(gamma, s1, |a, b| a * b);
+    s1.zip_with_into(beta, out, |a, b| a + b);
+}
+
+/// (b′) The first step into the output, then the others in place (`*=`, `+=`): no scratch.
+#[inline(never)]
+fn bn_shapecast_in_place<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+    [mu, inv_std, gamma, beta]: &[Row; 4],
+    out: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
+) {
+    x.zip_with_into(mu, out, |a, b| a - b);
+    *out *= inv_std;
+    *out *= gamma;
+    *out += beta;
+}
+
+/// (c) A fused hand loop into an existing buffer.
+#[inline(never)]
+fn bn_hand(x: &[f32], [mu, inv_std, gamma, beta]: &[[f32; F]; 4], out: &mut [f32]) {
+    for (o, x) in out.chunks_exact_mut(F).zip(x.chunks_exact(F)) {
+        let (o, x): (&mut [f32; F], &[f32; F]) = (o.try_into().unwrap(), x.try_into().unwrap());
+        for j in 0..F {
+            o[j] = (x[j] - mu[j]) * inv_std[j] * gamma[j] + beta[j];
+        }
+    }
+}
+
+/// (d) A hand loop returning a new `Vec`, written once.
+#[inline(never)]
+fn bn_hand_new(x: &[f32], [mu, inv_std, gamma, beta]: &[[f32; F]; 4]) -> Vec<f32> {
+    let mut out = Vec::with_capacity(x.len());
+    for x in x.chunks_exact(F) {
+        let row = x.iter().zip(mu).zip(inv_std).zip(gamma).zip(beta);
+        out.extend(row.map(|((((x, m), s), g), b)| (x - m) * s * g + b));
+    }
+    out
+}
+
+/// (e) ndarray's operators (an owned left operand is reused in place).
+#[inline(never)]
+fn bn_ndarray(x: &ArrayView2<f32>, [mu, inv_std, gamma, beta]: &[Array1<f32>; 4]) -> Array2<f32> {
+    (x - mu) * inv_std * gamma + beta
+}
+
+/// (f) ndarray's `Zip` with every producer, into an existing array.
+#[inline(never)]
+fn bn_ndarray_zip(
+    x: &ArrayView2<f32>,
+    [mu, inv_std, gamma, beta]: &[Array1<f32>; 4],
+    out: &mut ArrayViewMut2<f32>,
+) {
+    Zip::from(out)
+        .and(x)
+        .and_broadcast(mu)
+        .and_broadcast(inv_std)
+        .and_broadcast(gamma)
+        .and_broadcast(beta)
+        .for_each(|o, &x, &m, &s, &g, &b| *o = (x - m) * s * g + b);
+}
+
+fn batch_norm(c: &mut Criterion) {
+    bind!(let batch: Batch = black_box(ROWS));
+    let xs = features();
+    let p = params();
+    let sp = p.map(|v| Tensor::<f32, shape![1024]>::from_slice(&v).unwrap());
+    let np = p.map(|v| Array1::from(v.to_vec()));
+    let x = TensorRef::from_shape(dims![batch, 1024], &xs).unwrap();
+    let nx = ArrayView2::from_shape((ROWS, F), &xs).unwrap();
+    let (mut out, mut s1, mut s2) = (vec![0f32; ROWS * F], vec![0f32; ROWS * F], vec![0f32; ROWS * F]);
+
+    // Every contender computes the hand loop's result.
+    bn_hand(&xs, &p, &mut out);
+    let want = out.clone();
+    assert_close("batch norm, hand loop new", &bn_hand_new(&xs, &p), &want, 1e-6);
+    assert_close("batch norm, shapecast", bn_shapecast(&x, &sp).as_slice(), &want, 1e-6);
+    {
+        let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
+        let mut t1 = TensorMut::from_shape(dims![batch, 1024], &mut s1).unwrap();
+        let mut t2 = TensorMut::from_shape(dims![batch, 1024], &mut s2).unwrap();
+        bn_shapecast_into(&x, &sp, &mut t1, &mut t2, &mut o);
+    }
+    assert_close("batch norm, shapecast into", &out, &want, 1e-6);
+    bn_shapecast_in_place(&x, &sp, &mut TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap());
+    assert_close("batch norm, shapecast in place", &out, &want, 1e-6);
+    assert_close("batch norm, ndarray", bn_ndarray(&nx, &np).as_slice().unwrap(), &want, 1e-6);
+    bn_ndarray_zip(&nx, &np, &mut ArrayViewMut2::from_shape((ROWS, F), &mut out).unwrap());
+    assert_close("batch norm, ndarray zip", &out, &want, 1e-6);
+
+    let mut g = group(c, "program batch norm [B,1024] B=16384", 10);
+    g.bench_function("shapecast", |t| t.iter(|| black_box(bn_shapecast(black_box(&x), black_box(&sp)))));
+    g.bench_function("shapecast into", |t| {
+        let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
+        let mut t1 = TensorMut::from_shape(dims![batch, 1024], &mut s1).unwrap();
+        let mut t2 = TensorMut::from_shape(dims![batch, 1024], &mut s2).unwrap();
+        t.iter(|| bn_shapecast_into(black_box(&x), black_box(&sp), &mut t1, &mut t2, &mut o))
+    });
+    g.bench_function("shapecast in place", |t| {
+        let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
+        t.iter(|| bn_shapecast_in_place(black_box(&x), black_box(&sp), &mut o))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| bn_hand(black_box(&xs), black_box(&p), &mut out)));
+    g.bench_function("hand loop new", |t| t.iter(|| black_box(bn_hand_new(black_box(&xs), black_box(&p)))));
+    g.bench_function("ndarray", |t| t.iter(|| black_box(bn_ndarray(black_box(&nx), black_box(&np)))));
+    g.bench_function("ndarray zip", |t| {
+        let mut o = ArrayViewMut2::from_shape((ROWS, F), &mut out).unwrap();
+        t.iter(|| bn_ndarray_zip(black_box(&nx), black_box(&np), &mut o))
+    });
+    g.bench_function("copy_from_slice", |t| t.iter(|| out.copy_from_slice(black_box(&want))));
+    g.finish();
+}
+
+/// Standardization as a new user writes it: the statistics by reductions over the batch, then
+/// the element-wise pass.
+#[inline(never)]
+fn std_shapecast<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+) -> BoxedTensor<f32, shape![Batch<'id>, 1024]> {
+    let mean = x.mean_axes::<axes![0]>();
+    let centred = x - &mean;
+    let std = (&centred * &centred).mean_axes::<axes![0]>().map(f32::sqrt);
+    centred / &std
+}
+
+/// The column statistics by hand: sums row by row, then the squared deviations.
+fn std_stats(x: &[f32]) -> ([f32; F], [f32; F]) {
+    let n = (x.len() / F) as f32;
+    let (mut mean, mut var) = ([0f32; F], [0f32; F]);
+    for row in x.chunks_exact(F) {
+        let row: &[f32; F] = row.try_into().unwrap();
+        for j in 0..F {
+            mean[j] += row[j];
+        }
+    }
+    mean.iter_mut().for_each(|m| *m /= n);
+    for row in x.chunks_exact(F) {
+        let row: &[f32; F] = row.try_into().unwrap();
+        for j in 0..F {
+            let d = row[j] - mean[j];
+            var[j] += d * d;
+        }
+    }
+    (mean, var.map(|v| (v / n).sqrt()))
+}
+
+/// By hand, into an existing buffer.
+#[inline(never)]
+fn std_hand(x: &[f32], out: &mut [f32]) {
+    let (mean, std) = std_stats(x);
+    for (o, x) in out.chunks_exact_mut(F).zip(x.chunks_exact(F)) {
+        let (o, x): (&mut [f32; F], &[f32; F]) = (o.try_into().unwrap(), x.try_into().unwrap());
+        for j in 0..F {
+            o[j] = (x[j] - mean[j]) / std[j];
+        }
+    }
+}
+
+/// By hand, returning a new `Vec`.
+#[inline(never)]
+fn std_hand_new(x: &[f32]) -> Vec<f32> {
+    let (mean, std) = std_stats(x);
+    let mut out = Vec::with_capacity(x.len());
+    for x in x.chunks_exact(F) {
+        out.extend(x.iter().zip(&mean).zip(&std).map(|((x, m), s)| (x - m) / s));
+    }
+    out
+}
+
+/// ndarray's operators, spelled as the shapecast version.
+#[inline(never)]
+fn std_ndarray(x: &ArrayView2<f32>) -> Array2<f32> {
+    let mean = x.mean_axis(Axis(0)).unwrap();
+    let centred = x - &mean;
+    let std = (&centred * &centred).mean_axis(Axis(0)).unwrap().mapv(f32::sqrt);
+    centred / &std
+}
+
+/// ndarray with `Zip`: the statistics row by row, the pass into an existing array.
+#[inline(never)]
+fn std_ndarray_zip(x: &ArrayView2<f32>, out: &mut ArrayViewMut2<f32>) {
+    let n = x.nrows() as f32;
+    let mean = x.mean_axis(Axis(0)).unwrap();
+    let mut var = Array1::<f32>::zeros(x.ncols());
+    for row in x.rows() {
+        Zip::from(&mut var).and(&row).and(&mean).for_each(|v, &x, &m| *v += (x - m) * (x - m));
+    }
+    let std = var.mapv(|v| (v / n).sqrt());
+    Zip::from(out).and(x).and_broadcast(&mean).and_broadcast(&std).for_each(|o, &x, &m, &s| *o = (x - m) / s);
+}
+
+fn standardization(c: &mut Criterion) {
+    bind!(let batch: Batch = black_box(ROWS));
+    let xs = features();
+    let x = TensorRef::from_shape(dims![batch, 1024], &xs).unwrap();
+    let nx = ArrayView2::from_shape((ROWS, F), &xs).unwrap();
+    let mut out = vec![0f32; ROWS * F];
+
+    std_hand(&xs, &mut out);
+    let want = out.clone();
+    assert_close("standardization, hand loop new", &std_hand_new(&xs), &want, 1e-6);
+    assert_close("standardization, shapecast", std_shapecast(&x).as_slice(), &want, 1e-4);
+    assert_close("standardization, ndarray", std_ndarray(&nx).as_slice().unwrap(), &want, 1e-4);
+    std_ndarray_zip(&nx, &mut ArrayViewMut2::from_shape((ROWS, F), &mut out).unwrap());
+    assert_close("standardization, ndarray zip", &out, &want, 1e-4);
+
+    let mut g = group(c, "program standardization [B,1024] B=16384", 10);
+    g.bench_function("shapecast", |t| t.iter(|| black_box(std_shapecast(black_box(&x)))));
+    g.bench_function("hand loop", |t| t.iter(|| std_hand(black_box(&xs), &mut out)));
+    g.bench_function("hand loop new", |t| t.iter(|| black_box(std_hand_new(black_box(&xs)))));
+    g.bench_function("ndarray", |t| t.iter(|| black_box(std_ndarray(black_box(&nx)))));
+    g.bench_function("ndarray zip", |t| {
+        let mut o = ArrayViewMut2::from_shape((ROWS, F), &mut out).unwrap();
+        t.iter(|| std_ndarray_zip(black_box(&nx), &mut o))
+    });
+    g.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// k-means: N points (run time), D = 2, K = 4, 20 iterations.
+
+/// The number of points, bound at run time.
+struct Points;
+const K: usize = 4;
+const ITERATIONS: usize = 20;
+
+/// Point `i` lies in blob `i % 4`, centred at (0, 0), (6, 6), (0, 6) or (6, 0), spread ±2.
+/// The first four points (one per blob) are the initial centroids.
+fn points(n: usize) -> Vec<f32> {
+    (0..n * 2)
+        .map(|i| {
+            let blob = i / 2 % K;
+            let centre = if i % 2 == 0 { [0.0, 6.0, 0.0, 6.0][blob] } else { [0.0, 6.0, 6.0, 0.0][blob] };
+            centre + 4.0 * unit(2, i) - 2.0
+        })
+        .collect()
+}
+
+/// As a NumPy user writes it, with broadcasting: every distance `[N, K, D]`, summed over `D`,
+/// the nearest centroid by `argmin` over `K`, then each centroid the mean of its points through
+/// a one-hot `[N, K]` mask.
+#[inline(never)]
+fn kmeans_shapecast<'id>(
+    points: &TensorRef<f32, shape![Points<'id>, 2]>,
+    init: &Tensor<f32, shape![4, 2]>,
+) -> Tensor<f32, shape![4, 2]> {
+    let clusters = Tensor::<usize, shape![4]>::from_fn(|k| k);
+    let mut centroids = init.clone();
+    for _ in 0..ITERATIONS {
+        let diff = points.insert_axis::<1>() - &centroids; // [N, 1, 2] - [4, 2]
+        let distances = (&diff * &diff).sum_axes::<axes![2]>(); // [N, 4]
+        let nearest = distances.argmin_axes::<axes![1]>().unwrap(); // [N]
+        let one_hot = nearest.insert_axis::<1>().zip_with(&clusters, |a, k| if a == k { 1f32 } else { 0.0 });
+        let counts = one_hot.sum_axes::<axes![0]>(); // [4]
+        let sums = (one_hot.insert_axis::<2>() * points.insert_axis::<1>()).sum_axes::<axes![0]>(); // [4, 2]
+        centroids = sums / counts.insert_axis::<1>();
+    }
+    centroids
+}
+
+/// By hand: one pass per iteration, each point's nearest centroid (the four distances, then
+/// the first smallest) added to its sums at once.
+#[inline(never)]
+fn kmeans_hand(points: &[f32], init: &[f32; 8]) -> [f32; 8] {
+    let mut c = *init;
+    for _ in 0..ITERATIONS {
+        let mut sums = [[0f32; 2]; K];
+        let mut counts = [0u32; K];
+        for p in points.chunks_exact(2) {
+            let &[x, y] = <&[f32; 2]>::try_from(p).unwrap();
+            let d: [f32; K] = std::array::from_fn(|k| {
+                (x - c[2 * k]) * (x - c[2 * k]) + (y - c[2 * k + 1]) * (y - c[2 * k + 1])
+            });
+            let mut best = 0;
+            for k in 1..K {
+                best = if d[k] < d[best] { k } else { best };
+            }
+            sums[best][0] += x;
+            sums[best][1] += y;
+            counts[best] += 1;
+        }
+        for k in 0..K {
+            if counts[k] > 0 {
+                c[2 * k] = sums[k][0] / counts[k] as f32;
+                c[2 * k + 1] = sums[k][1] / counts[k] as f32;
+            }
+        }
+    }
+    c
+}
+
+fn kmeans_at(c: &mut Criterion, n: usize, name: &str) {
+    bind!(let count: Points = black_box(n));
+    let ps = points(n);
+    let init: [f32; 8] = ps[..8].try_into().unwrap();
+    let sinit = Tensor::<f32, shape![4, 2]>::from_slice(&init).unwrap();
+    let p = TensorRef::from_shape(dims![count, 2], &ps).unwrap();
+
+    let want = kmeans_hand(&ps, &init);
+    // f32 sums of ~N/4 points, added in different orders: close, not equal.
+    assert_close(&format!("{name}, shapecast"), kmeans_shapecast(&p, &sinit).as_slice(), &want, 1e-3);
+    println!("{name}: centroids {want:.4?} (benches/programs_numpy.py prints NumPy's)");
+
+    let mut g = group(c, name, 10);
+    g.bench_function("shapecast", |t| {
+        t.iter(|| black_box(kmeans_shapecast(black_box(&p), black_box(&sinit))))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| black_box(kmeans_hand(black_box(&ps), black_box(&init)))));
+    g.finish();
+}
+
+fn kmeans(c: &mut Criterion) {
+    kmeans_at(c, 1_000_000, "program k-means N=1e6 D=2 K=4 20 iterations");
+    kmeans_at(c, 100_000, "program k-means N=1e5 D=2 K=4 20 iterations");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Softmax cross-entropy and its gradient: B = 200,000 (run time), 10 classes.
+
+struct Samples;
+const SAMPLES: usize = 200_000;
+const CLASSES: usize = 10;
+
+/// Logits `8·u − 4`; labels from their own stream.
+fn logits_and_labels() -> (Vec<f32>, Vec<usize>) {
+    let logits = (0..SAMPLES * CLASSES).map(|i| 8.0 * unit(3, i) - 4.0).collect();
+    let labels = (0..SAMPLES).map(|i| (mix((4 << 40) ^ i as u64) % CLASSES as u64) as usize).collect();
+    (logits, labels)
+}
+
+/// The mean loss and the gradient, `[Samples, 10]`.
+type LossAndGradient<'id> = (f32, BoxedTensor<f32, shape![Samples<'id>, 10]>);
+
+/// As a new user writes it: the maximum over the classes broadcast back, `exp`, the sum, `ln`,
+/// the loss as the mean of `−log p[label]` (through a one-hot mask), the gradient `p − onehot`
+/// (of the summed loss: the mean's is this over B).
+#[inline(never)]
+fn softmax_shapecast<'id>(
+    logits: &TensorRef<f32, shape![Samples<'id>, 10]>,
+    labels: &TensorRef<usize, shape![Samples<'id>]>,
+) -> LossAndGradient<'id> {
+    let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
+    let max = logits.max_axes::<axes![1]>().unwrap(); // [B]
+    let shifted = logits - max.insert_axis::<1>(); // [B, 10] - [B, 1]
+    let e = shifted.map(f32::exp);
+    let sum = e.sum_axes::<axes![1]>(); // [B]
+    let p = &e / sum.insert_axis::<1>();
+    let log_p = &shifted - sum.map(f32::ln).insert_axis::<1>();
+    let one_hot = labels.insert_axis::<1>().zip_with(&classes, |l, k| if l == k { 1f32 } else { 0.0 });
+    let total = (&one_hot * &log_p).sum_axes::<axes![0, 1]>();
+    let loss = -total.as_slice()[0] / labels.as_slice().len() as f32;
+    (loss, p - one_hot)
+}
+
+/// By hand: one pass over the rows, returning the loss and a new gradient `Vec`.
+#[inline(never)]
+fn softmax_hand(logits: &[f32], labels: &[usize]) -> (f32, Vec<f32>) {
+    let mut grad = vec![0f32; logits.len()];
+    let mut loss = 0f64;
+    for ((z, g), &label) in logits.chunks_exact(CLASSES).zip(grad.chunks_exact_mut(CLASSES)).zip(labels) {
+        let z: &[f32; CLASSES] = z.try_into().unwrap();
+        let max = z.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+        let mut sum = 0f32;
+        for k in 0..CLASSES {
+            g[k] = (z[k] - max).exp();
+            sum += g[k];
+        }
+        for v in g.iter_mut() {
+            *v /= sum;
+        }
+        loss -= f64::from(z[label] - max - sum.ln());
+        g[label] -= 1.0;
+    }
+    ((loss / labels.len() as f64) as f32, grad)
+}
+
+fn softmax(c: &mut Criterion) {
+    bind!(let batch: Samples = black_box(SAMPLES));
+    let (zs, ys) = logits_and_labels();
+    let z = TensorRef::from_shape(dims![batch, 10], &zs).unwrap();
+    let y = TensorRef::from_shape(dims![batch], &ys).unwrap();
+
+    let (loss, grad) = softmax_hand(&zs, &ys);
+    let (s_loss, s_grad) = softmax_shapecast(&z, &y);
+    assert_close("softmax cross-entropy, shapecast loss", &[s_loss], &[loss], 1e-4);
+    assert_close("softmax cross-entropy, shapecast gradient", s_grad.as_slice(), &grad, 1e-5);
+    println!("softmax cross-entropy: mean loss {loss:.6} (benches/programs_numpy.py prints NumPy's)");
+
+    let mut g = group(c, "program softmax cross-entropy B=200000 10 classes", 20);
+    g.bench_function("shapecast", |t| t.iter(|| black_box(softmax_shapecast(black_box(&z), black_box(&y)))));
+    g.bench_function("hand loop", |t| t.iter(|| black_box(softmax_hand(black_box(&zs), black_box(&ys)))));
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax }
+criterion_main!(benches);
