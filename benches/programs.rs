@@ -95,7 +95,26 @@ fn bn_shapecast<'id>(
     (x - mu) * inv_std * gamma + beta
 }
 
-/// (b) Today's fast path: the `_into` twins, with scratch buffers.
+/// (a′) The README's fast form: one expression, one pass, into a new tensor.
+#[inline(never)]
+fn bn_fused<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+    [mu, inv_std, gamma, beta]: &[Row; 4],
+) -> BoxedTensor<f32, shape![Batch<'id>, 1024]> {
+    ((x.lazy() - mu) * inv_std * gamma + beta).eval()
+}
+
+/// (a″) The same expression into an existing buffer.
+#[inline(never)]
+fn bn_fused_into<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+    [mu, inv_std, gamma, beta]: &[Row; 4],
+    out: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
+) {
+    ((x.lazy() - mu) * inv_std * gamma + beta).eval_into(out);
+}
+
+/// (b) The `_into` twins, with scratch buffers (the fast path before expressions).
 #[inline(never)]
 fn bn_shapecast_into<'id>(
     x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
@@ -182,6 +201,9 @@ fn batch_norm(c: &mut Criterion) {
     let want = out.clone();
     assert_close("batch norm, hand loop new", &bn_hand_new(&xs, &p), &want, 1e-6);
     assert_close("batch norm, shapecast", bn_shapecast(&x, &sp).as_slice(), &want, 1e-6);
+    assert_close("batch norm, shapecast fused", bn_fused(&x, &sp).as_slice(), &want, 1e-6);
+    bn_fused_into(&x, &sp, &mut TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap());
+    assert_close("batch norm, shapecast fused into", &out, &want, 1e-6);
     {
         let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
         let mut t1 = TensorMut::from_shape(dims![batch, 1024], &mut s1).unwrap();
@@ -197,6 +219,11 @@ fn batch_norm(c: &mut Criterion) {
 
     let mut g = group(c, "program batch norm [B,1024] B=16384", 10);
     g.bench_function("shapecast", |t| t.iter(|| black_box(bn_shapecast(black_box(&x), black_box(&sp)))));
+    g.bench_function("shapecast fused", |t| t.iter(|| black_box(bn_fused(black_box(&x), black_box(&sp)))));
+    g.bench_function("shapecast fused into", |t| {
+        let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
+        t.iter(|| bn_fused_into(black_box(&x), black_box(&sp), &mut o))
+    });
     g.bench_function("shapecast into", |t| {
         let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
         let mut t1 = TensorMut::from_shape(dims![batch, 1024], &mut s1).unwrap();
@@ -228,6 +255,17 @@ fn std_shapecast<'id>(
     let centred = x - &mean;
     let std = (&centred * &centred).mean_axes::<axes![0]>().map(f32::sqrt);
     centred / &std
+}
+
+/// Standardization in the README's fast form: each statistic one fused reduction (evaluated,
+/// since every element reads it), then one pass for the result.
+#[inline(never)]
+fn std_fused<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+) -> BoxedTensor<f32, shape![Batch<'id>, 1024]> {
+    let mean = x.lazy().mean_axes::<axes![0]>().eval();
+    let std = (x.lazy() - &mean).powi(2).mean_axes::<axes![0]>().sqrt().eval();
+    ((x.lazy() - &mean) / &std).eval()
 }
 
 /// The column statistics by hand: sums row by row, then the squared deviations.
@@ -313,6 +351,7 @@ fn standardization(c: &mut Criterion) {
 
     let mut g = group(c, "program standardization [B,1024] B=16384", 10);
     g.bench_function("shapecast", |t| t.iter(|| black_box(std_shapecast(black_box(&x)))));
+    g.bench_function("shapecast fused", |t| t.iter(|| black_box(std_fused(black_box(&x)))));
     g.bench_function("hand loop", |t| t.iter(|| std_hand(black_box(&xs), &mut out)));
     g.bench_function("hand loop new", |t| t.iter(|| black_box(std_hand_new(black_box(&xs)))));
     g.bench_function("ndarray", |t| t.iter(|| black_box(std_ndarray(black_box(&nx)))));
@@ -365,6 +404,31 @@ fn kmeans_shapecast<'id>(
     centroids
 }
 
+/// In the README's fast form: the assignment is one pass (distances, their sum over `D` and the
+/// argmin over `K` fused: no `[N, K, D]` or `[N, K]` tensor), then the counts and the sums
+/// through the one-hot mask, each one pass.
+#[inline(never)]
+fn kmeans_fused<'id>(
+    points: &TensorRef<f32, shape![Points<'id>, 2]>,
+    init: &Tensor<f32, shape![4, 2]>,
+) -> Tensor<f32, shape![4, 2]> {
+    let clusters = Tensor::<usize, shape![4]>::from_fn(|k| k);
+    let mut centroids = init.clone();
+    for _ in 0..ITERATIONS {
+        let nearest = (points.insert_axis::<1>().lazy() - &centroids)
+            .powi(2)
+            .sum_axes::<axes![2]>()
+            .argmin_axes::<axes![1]>()
+            .eval(); // [N]
+        let one_hot = nearest.lazy().insert_axis::<1>().equals(&clusters).select(1f32, 0.0); // [N, 4]
+        let counts = one_hot.sum_axes::<axes![0]>().eval(); // [4]
+        let sums =
+            (one_hot.insert_axis::<2>() * points.insert_axis::<1>().lazy()).sum_axes::<axes![0]>().eval();
+        centroids = (sums.lazy() / counts.lazy().insert_axis::<1>()).eval();
+    }
+    centroids
+}
+
 /// By hand: one pass per iteration, each point's nearest centroid (the four distances, then
 /// the first smallest) added to its sums at once.
 #[inline(never)]
@@ -406,11 +470,15 @@ fn kmeans_at(c: &mut Criterion, n: usize, name: &str) {
     let want = kmeans_hand(&ps, &init);
     // f32 sums of ~N/4 points, added in different orders: close, not equal.
     assert_close(&format!("{name}, shapecast"), kmeans_shapecast(&p, &sinit).as_slice(), &want, 1e-3);
+    assert_close(&format!("{name}, shapecast fused"), kmeans_fused(&p, &sinit).as_slice(), &want, 1e-3);
     println!("{name}: centroids {want:.4?} (benches/programs_numpy.py prints NumPy's)");
 
     let mut g = group(c, name, 10);
     g.bench_function("shapecast", |t| {
         t.iter(|| black_box(kmeans_shapecast(black_box(&p), black_box(&sinit))))
+    });
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| black_box(kmeans_fused(black_box(&p), black_box(&sinit))))
     });
     g.bench_function("hand loop", |t| t.iter(|| black_box(kmeans_hand(black_box(&ps), black_box(&init)))));
     g.finish();
@@ -459,6 +527,23 @@ fn softmax_shapecast<'id>(
     (loss, p - one_hot)
 }
 
+/// In the README's fast form: the shift, the softmax and the loss as expressions (the row
+/// maximum and the row sum kept as `[B, 1]`, folded once per row), the gradient one pass into a
+/// new tensor, the loss one total.
+#[inline(never)]
+fn softmax_fused<'id>(
+    logits: &TensorRef<f32, shape![Samples<'id>, 10]>,
+    labels: &TensorRef<usize, shape![Samples<'id>]>,
+) -> LossAndGradient<'id> {
+    let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
+    let shifted = logits.lazy() - logits.lazy().max_keepdims::<axes![1]>(); // [B, 10]
+    let sum = shifted.exp().sum_keepdims::<axes![1]>(); // [B, 1]
+    let one_hot = labels.lazy().insert_axis::<1>().equals(&classes).select(1f32, 0.0); // [B, 10]
+    let grad = (shifted.exp() / sum - one_hot).eval();
+    let loss = -(one_hot * (shifted - sum.ln())).sum_all() / labels.as_slice().len() as f32;
+    (loss, grad)
+}
+
 /// By hand: one pass over the rows, returning the loss and a new gradient `Vec`.
 #[inline(never)]
 fn softmax_hand(logits: &[f32], labels: &[usize]) -> (f32, Vec<f32>) {
@@ -488,6 +573,9 @@ fn softmax(c: &mut Criterion) {
     let y = TensorRef::from_shape(dims![batch], &ys).unwrap();
 
     let (loss, grad) = softmax_hand(&zs, &ys);
+    let (f_loss, f_grad) = softmax_fused(&z, &y);
+    assert_close("softmax cross-entropy, shapecast fused loss", &[f_loss], &[loss], 1e-4);
+    assert_close("softmax cross-entropy, shapecast fused gradient", f_grad.as_slice(), &grad, 1e-5);
     let (s_loss, s_grad) = softmax_shapecast(&z, &y);
     assert_close("softmax cross-entropy, shapecast loss", &[s_loss], &[loss], 1e-4);
     assert_close("softmax cross-entropy, shapecast gradient", s_grad.as_slice(), &grad, 1e-5);
@@ -495,6 +583,9 @@ fn softmax(c: &mut Criterion) {
 
     let mut g = group(c, "program softmax cross-entropy B=200000 10 classes", 20);
     g.bench_function("shapecast", |t| t.iter(|| black_box(softmax_shapecast(black_box(&z), black_box(&y)))));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| black_box(softmax_fused(black_box(&z), black_box(&y))))
+    });
     g.bench_function("hand loop", |t| t.iter(|| black_box(softmax_hand(black_box(&zs), black_box(&ys)))));
     g.finish();
 }

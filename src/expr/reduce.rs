@@ -312,6 +312,14 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
 }
 
 impl<S: Source, F> ReduceSource<S, F> {
+    /// Whether every output along the current run is the same, the reduction's result being
+    /// stretched along it (softmax's row maximum, kept as `[N, 1]`, over a row's 10 classes):
+    /// then it is folded once per block, not once per output.
+    #[inline(always)]
+    fn invariant(&self) -> bool {
+        self.inner.all(&mut |c| c.inner() == 0)
+    }
+
     /// One step through the reduced axes (the last fastest), the operand's cursors kept in
     /// step: `false`, the cursors back where they started, once every axis has wrapped.
     #[inline(always)]
@@ -346,6 +354,9 @@ impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
 
     #[inline(always)]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
+        if self.invariant() {
+            return [self.get(at); BLOCK];
+        }
         self.across(|inner| inner.block::<STRIDED>(at))
     }
 
@@ -353,6 +364,9 @@ impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
     /// axis, which is then faster folded in lanes along that axis, one output at a time.
     #[inline(always)]
     fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
+        if self.invariant() {
+            return [self.get(at); BLOCK];
+        }
         if self.n > 0 && self.sizes[self.n - 1] >= 4 * BLOCK {
             let first = self.get(at);
             let mut out = [first; BLOCK];
