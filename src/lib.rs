@@ -56,6 +56,7 @@ pub mod forms;
 mod kernel;
 pub mod shape;
 mod size;
+mod summable;
 pub mod tensor;
 #[doc(hidden)]
 pub mod typelevel;
@@ -63,6 +64,7 @@ pub mod typelevel;
 pub use forms::*;
 pub use generativity::make_guard;
 pub use shape::{AnyShape, Axes, Dyn, Shape};
+pub use summable::Summable;
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
@@ -214,6 +216,7 @@ pub mod prelude {
     pub use crate::dynamic;
     pub use crate::forms::*;
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
+    pub use crate::summable::Summable;
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
     pub use crate::tensor::{Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};

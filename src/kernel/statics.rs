@@ -166,7 +166,8 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
     );
 
     /// How many elements of `Big` fold into each output element: the product of the reduced
-    /// sizes (0 when one of them is 0, even if the output is empty too).
+    /// sizes, 0 exactly when one of them is 0 (even if the output is empty too), saturating
+    /// (an empty output's reduced sizes may multiply past `usize`).
     #[inline(always)]
     pub(crate) fn count(big: &Big, small: &Small) -> usize {
         if Big::FIXED && Small::FIXED {
@@ -213,12 +214,17 @@ const fn first_strides(big: &[usize], map: &[usize]) -> [usize; crate::dynamic::
 }
 
 /// The product of the sizes in `big` of the axes that an output read with `strides` (one per
-/// axis of `big`) walks with stride 0: the axes reduced.
+/// axis of `big`) walks with stride 0: the axes reduced. It is 0 exactly when one of those
+/// sizes is 0, and saturates at `usize::MAX` otherwise (never a wrapped product, which could
+/// be 0: `2^62 × 2^62` over a shape `[2^62, 2^62, 0]` whose kept axis is the empty one).
 const fn reduced_count(big: &[usize], strides: &[usize]) -> usize {
     let (mut n, mut a) = (1usize, 0);
     while a < strides.len() && a < big.len() {
         if strides[a] == 0 {
-            n = n.wrapping_mul(big[a]);
+            if big[a] == 0 {
+                return 0;
+            }
+            n = n.saturating_mul(big[a]);
         }
         a += 1;
     }

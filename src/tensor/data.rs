@@ -233,6 +233,12 @@ pub trait OwnedData<T, S> {
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self::Data {
         Self::Data::from_fn(len, f)
     }
+    /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
+    /// allocation fails.
+    #[inline(always)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self::Data> {
+        Self::Data::try_from_fn(len, f)
+    }
 }
 
 impl<T, S: Shape> OwnedData<T, S> for crate::typelevel::Fixed {
@@ -250,6 +256,10 @@ pub trait Owning: DataMut + Sized {
     /// `len` elements (for inline storage, the shape's own count), each `f(index)`.
     #[doc(hidden)]
     fn from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Self;
+    /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
+    /// allocation fails.
+    #[doc(hidden)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Option<Self>;
 }
 
 impl<T, S: Shape> Owning for Inline<T, S> {
@@ -258,12 +268,39 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         use generic_array::sequence::GenericSequence;
         Inline(GenericArray::generate(f))
     }
+    #[inline(always)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
+        Some(Self::from_fn(len, f))
+    }
 }
 
 #[cfg(feature = "alloc")]
 impl<T> Owning for alloc::boxed::Box<[T]> {
+    /// Aborts, as `Vec` does, if the allocation fails (the fallible constructors use
+    /// [`try_boxed`] instead).
     #[inline(always)]
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self {
-        (0..len).map(f).collect()
+        try_boxed(len, f).unwrap_or_else(|| alloc::alloc::handle_alloc_error(array_layout::<T>(len)))
     }
+    #[inline(always)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
+        try_boxed(len, f)
+    }
+}
+
+/// `len` elements, each `f(index)`, on the heap: `None`, with nothing allocated and `f` never
+/// called, if the allocation fails (more than `isize::MAX` bytes, or refused by the allocator).
+#[cfg(feature = "alloc")]
+pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<alloc::boxed::Box<[T]>> {
+    let mut data = alloc::vec::Vec::new();
+    data.try_reserve_exact(len).ok()?;
+    data.extend((0..len).map(f));
+    Some(data.into_boxed_slice())
+}
+
+/// The layout of `len` values of `T`, or the largest one there is if that has none (what
+/// `handle_alloc_error` reports).
+#[cfg(feature = "alloc")]
+fn array_layout<T>(len: usize) -> core::alloc::Layout {
+    core::alloc::Layout::array::<T>(len).unwrap_or_else(|_| core::alloc::Layout::new::<T>())
 }
