@@ -235,15 +235,22 @@ pub mod __private {
     pub use generativity;
     pub use typenum;
 
-    /// `Cons(head, tail)`, for `dims!`.
+    /// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
+    /// `dims!` that writes more).
     #[inline(always)]
-    pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T> {
+    pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
+    where
+        Cons<H, T>: crate::shape::Depth,
+    {
         Cons { head, tail }
     }
 
     /// `Cons(the one size of L, tail)`, for `dims!`'s literal entries.
     #[inline(always)]
-    pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T> {
+    pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T>
+    where
+        Cons<L::Size, T>: crate::shape::Depth,
+    {
         Cons { head: L::Size::default(), tail }
     }
 
