@@ -50,3 +50,22 @@ fn wrong_sizes_and_layouts_are_errors() {
     assert!(TensorMut::from_ndarray(<shape![4, 3]>::default(), b.view_mut().reversed_axes()).is_err());
     assert!(b.iter().all(|&x| x == 0.0), "nothing written on error");
 }
+
+/// A tensor that `from_shape` accepted but whose sizes pass ndarray's limit (`isize::MAX`
+/// elements, zeros left out) is an error, never a panic.
+#[test]
+fn sizes_past_ndarrays_limit_are_an_error() {
+    struct Wide;
+    bind!(let wide: Wide = usize::MAX);
+    let empty = TensorRef::from_shape(dims![0, wide], &[] as &[f32]).unwrap();
+    assert_eq!(empty.as_ndarray().unwrap_err().kind(), shapecast::dynamic::ErrorKind::PastIsize);
+    let units = vec![(); usize::MAX];
+    let t = TensorRef::from_shape(dims![wide], &units).unwrap(); // zero-sized: no memory
+    assert_eq!(t.as_ndarray().unwrap_err().kind(), shapecast::dynamic::ErrorKind::PastIsize);
+    let mut none: [u8; 0] = [];
+    let mut m = TensorMut::from_shape(dims![0, wide], &mut none).unwrap();
+    assert!(m.as_ndarray_mut().is_err());
+    bind!(let half: Rows = isize::MAX as usize);
+    let ok = TensorRef::from_shape(dims![0, half], &[] as &[f32]).unwrap();
+    assert_eq!(ok.as_ndarray().unwrap().shape(), [0, isize::MAX as usize]);
+}
