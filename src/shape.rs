@@ -378,7 +378,12 @@ pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = S
 
 impl FixedSizes for Nil {}
 
-impl<H: FixedSize, T: FixedSizes> FixedSizes for Cons<H, T> where Self: Count, T::Room: MoreAxes {}
+impl<H: FixedSize, T: FixedSizes> FixedSizes for Cons<H, T>
+where
+    Self: Count,
+    T::Room: MoreAxes,
+{
+}
 
 /// The element count of a shape, the subject of [`CountFits`]. (A type of its own, not the
 /// shape: rustc then reports [`CountFits`]'s message, not [`Shape`]'s.)

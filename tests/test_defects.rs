@@ -95,7 +95,10 @@ fn a_broadcast_view_never_claims_a_wrong_exact_length() {
     bind!(let wide: R = 1 << 40);
     let v = Tensor::<u8, shape![1]>::from([1]);
     // 2^80 elements: no exact length in usize, so no such view.
-    assert_eq!(v.broadcast_view_shape(dims![wide, wide]).err().map(|e| e.kind()), Some(ErrorKind::TooManyElements));
+    assert_eq!(
+        v.broadcast_view_shape(dims![wide, wide]).err().map(|e| e.kind()),
+        Some(ErrorKind::TooManyElements)
+    );
     bind!(let rows: Q = 1 << 20);
     assert_eq!(v.broadcast_view_shape(dims![rows, 3]).unwrap().iter().len(), 3 << 20);
 }
@@ -145,7 +148,8 @@ fn the_lanes_never_overflow_where_left_to_right_would_not() {
     let m = TensorRef::<i8, shape![2, 256]>::new(&data).unwrap();
     assert_eq!(m.sum_axes::<axes![0, 1]>().value(), running);
     let mut out = [1i8];
-    dynamic::sum_to(Array::new(&data, &[512]).unwrap(), dynamic::ArrayMut::new(&mut out, &[1]).unwrap()).unwrap();
+    dynamic::sum_to(Array::new(&data, &[512]).unwrap(), dynamic::ArrayMut::new(&mut out, &[1]).unwrap())
+        .unwrap();
     assert_eq!(out, [running]);
 }
 

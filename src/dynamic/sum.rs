@@ -40,10 +40,7 @@ fn sum_mapped<T: crate::Summable>(src: Array<'_, T>, small: &[usize], map: &[usi
 /// assert_eq!(rows, [6, 15]);
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_to<T: crate::Summable>(
-    src: Array<'_, T>,
-    mut dst: ArrayMut<'_, T>,
-) -> Result<(), BroadcastError> {
+pub fn sum_to<T: crate::Summable>(src: Array<'_, T>, mut dst: ArrayMut<'_, T>) -> Result<(), BroadcastError> {
     let (from, to) = (src.shape(), dst.shape());
     rules::broadcast_to(to, from)?;
     let map = rules::numpy_axis_map(to.len(), from.len());

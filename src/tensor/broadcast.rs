@@ -13,6 +13,9 @@ use crate::kernel::{
 };
 use crate::shape::{AnyShape, Axes, Shape};
 
+/// A new tensor of shape `S2` copied from storage `D` of shape `S`.
+type Copied<D, S, S2> = Owned<<D as Data>::Elem, S2, HomeOf<D, S>>;
+
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
     D::Elem: Copy,
@@ -59,7 +62,7 @@ where
     /// # Ok::<(), ShapeError>(())
     /// ```
     #[inline]
-    pub fn broadcast_to_shape<S2: AnyShape>(&self, shape: S2) -> Result<Owned<D::Elem, S2, HomeOf<D, S>>, ShapeError>
+    pub fn broadcast_to_shape<S2: AnyShape>(&self, shape: S2) -> Result<Copied<D, S, S2>, ShapeError>
     where
         S: AnyBroadcastTo<S2>,
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
@@ -119,7 +122,7 @@ where
     pub fn broadcast_axes_shape<S2: AnyShape, Ax: Axes>(
         &self,
         shape: S2,
-    ) -> Result<Owned<D::Elem, S2, HomeOf<D, S>>, ShapeError>
+    ) -> Result<Copied<D, S, S2>, ShapeError>
     where
         S: AnyBroadcastAxes<S2, Ax>,
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
@@ -179,7 +182,7 @@ where
     pub fn broadcast_in_dim_shape<S2: AnyShape, Dm: Axes>(
         &self,
         shape: S2,
-    ) -> Result<Owned<D::Elem, S2, HomeOf<D, S>>, ShapeError>
+    ) -> Result<Copied<D, S, S2>, ShapeError>
     where
         S: AnyBroadcastInDim<S2, Dm>,
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,

@@ -119,8 +119,9 @@ where
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         let shape = ReducePlan::<S, S2, M>::output(&self.shape());
-        let data =
-            <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| <D::Elem as crate::Summable>::ZERO);
+        let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| {
+            <D::Elem as crate::Summable>::ZERO
+        });
         let mut out = TensorBase::from_parts(data, shape);
         self.fold::<S2, M, Sum>(&shape, out.as_mut_slice());
         out
