@@ -525,9 +525,8 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     }
 
     /// The element count: the product of the sizes. For a shape that holds data it was checked
-    /// not to overflow when the data came in; a new tensor's sizes come from its bindings, and
-    /// a count past `usize` saturates, so that allocating it fails plainly, as a `Vec` that
-    /// large would, rather than making a smaller buffer.
+    /// not to overflow when the data came in, as it is for every new tensor of a run-time
+    /// shape; for a bare shape value, a count past `usize` saturates (never a smaller count).
     #[inline]
     fn element_count(&self) -> usize {
         let mut dims = [0; MAX_RANK];
