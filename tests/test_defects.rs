@@ -64,7 +64,9 @@ fn a_reduced_axis_is_empty_only_if_its_size_is_zero() {
     assert!(text.contains("its element count overflows usize"), "{text}");
     assert!(dynamic::broadcast_shapes(&[&[1 << 62, 1, 0], &[1, 1 << 62, 0]]).is_err());
 
-    // Reached another way: a shape with no elements whose reduced axes multiply past usize.
+    // No accepted shape's reduced sizes multiply past usize (they are among its non-zero
+    // sizes); the wrapping product itself is pinned by a unit test of `reduced_count`. Empty
+    // kept axis, large reduced ones: a result, not `None`.
     bind!(let r: R = 1 << 31);
     let t = TensorRef::from_shape(dims![r, r, 0], &[] as &[i32]).unwrap();
     let max = t.max_axes::<axes![0, 1]>().expect("no reduced axis is empty");

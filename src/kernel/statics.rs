@@ -230,3 +230,19 @@ const fn reduced_count(big: &[usize], strides: &[usize]) -> usize {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::reduced_count;
+
+    #[test]
+    fn a_reduction_is_empty_only_if_a_reduced_size_is_zero() {
+        // [2^62, 2^62, 0] over axes 0 and 1 (stride 0 there): 2^62 × 2^62 wraps to 0, yet
+        // neither reduced axis is empty. (A typed zip of [R, 1, 0] with [1, Q, 0] once made
+        // this shape; it now refuses to.)
+        assert_eq!(reduced_count(&[1 << 62, 1 << 62, 0], &[0, 0, 1]), usize::MAX);
+        assert_eq!(reduced_count(&[1 << 62, 0, 5], &[0, 0, 1]), 0);
+        assert_eq!(reduced_count(&[3, 4, 5], &[0, 1, 0]), 15);
+        assert_eq!(reduced_count(&[3, 4], &[1, 1]), 1);
+    }
+}
