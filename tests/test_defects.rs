@@ -7,6 +7,7 @@ use shapecast::prelude::*;
 
 struct R;
 struct Q;
+struct P;
 
 // The mean is the sum divided by the count, as NumPy's.
 
@@ -179,4 +180,58 @@ fn a_rank_64_run_time_shape_never_panics() {
     let t = TensorRef::from_shape(s, &[1, 2]).unwrap();
     assert_eq!(t.sum_to::<shape![1]>().as_slice(), [3]); // (`sum_axes` at rank 64: issue 18, item 2)
     assert_eq!(BoxedTensor::from_elem(s, 5u8).unwrap().as_slice(), [5, 5]);
+}
+
+// Every reduction, over run-time shapes of huge and empty sizes that `from_shape` accepts.
+
+fn size() -> impl proptest::strategy::Strategy<Value = usize> {
+    use proptest::prelude::*;
+    prop_oneof![4 => 0usize..=3, 1 => Just(1usize << 31), 1 => Just(1usize << 62), 1 => Just(usize::MAX)]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn reductions_over_huge_and_empty_shapes_answer_at_once(a in size(), b in size(), c in size()) {
+        let count = dynamic::element_count(&[a, b, c]);
+        let data: Vec<i32> = (0..count.filter(|&n| n <= 64).unwrap_or(0) as i32).collect();
+        bind!(let ra: R = a);
+        bind!(let rb: Q = b);
+        bind!(let rc: P = c);
+        let Ok(t) = TensorRef::from_shape(dims![ra, rb, rc], &data[..]) else {
+            // Refused: too many elements (zeros left out), or too much data to build here.
+            proptest::prop_assert!(count.is_none_or(|n| n > 64 || n != data.len()));
+            return Ok(());
+        };
+        // A sum or a mean over an empty axis is a new tensor of the kept sizes, which may be
+        // too large to allocate (as in NumPy): only those that fit are made here.
+        if b <= 4096 {
+            let sums = t.sum_axes::<axes![0, 2]>();
+            proptest::prop_assert_eq!(sums.as_slice().len(), b);
+            if a == 0 || c == 0 {
+                proptest::prop_assert!(sums.as_slice().iter().all(|&s| s == 0)); // sums of nothing
+            }
+        }
+        let max = t.max_axes::<axes![0]>();
+        proptest::prop_assert_eq!(max.is_none(), a == 0);
+        let all = t.min_axes::<axes![0, 1, 2]>();
+        proptest::prop_assert_eq!(all.is_none(), count == Some(0));
+        let arg = t.argmax_axes::<axes![1]>();
+        proptest::prop_assert_eq!(arg.is_none(), b == 0);
+        if let Some(arg) = arg {
+            proptest::prop_assert!(arg.as_slice().iter().all(|&i| i < b));
+        }
+        let floats: Vec<f64> = data.iter().map(|&x| f64::from(x)).collect();
+        let f = TensorRef::from_shape(dims![ra, rb, rc], &floats[..]).unwrap();
+        if let Some(kept) = dynamic::element_count(&[a, c]).filter(|&n| n <= 4096) {
+            let mean = f.mean_axes::<axes![1]>();
+            proptest::prop_assert_eq!(mean.as_slice().len(), kept);
+            if kept > 0 {
+                proptest::prop_assert_eq!(mean.as_slice().iter().all(|m| m.is_nan()), b == 0);
+            }
+        }
+        let text = format!("{f:#?}");
+        proptest::prop_assert!(text.len() < 10_000);
+    }
 }
