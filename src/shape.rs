@@ -568,13 +568,20 @@ impl<R> MoreAxes for MoreRoom<R> {
 /// The room a list of sizes leaves for more axes, whatever its sizes are: what `dims!` checks
 /// as it builds a shape, so that a list of more than [`MAX_RANK`] entries is one error there.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a shape has at most 64 axes, and this one would have more",
+    label = "a shape of more than 64 axes",
+    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
+)]
 pub trait Depth {
     /// The room left.
     type Room;
 }
+#[diagnostic::do_not_recommend]
 impl Depth for Nil {
     type Room = FullRoom;
 }
+#[diagnostic::do_not_recommend]
 impl<H, T: Depth> Depth for Cons<H, T>
 where
     T::Room: MoreAxes,
