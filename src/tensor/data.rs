@@ -276,11 +276,11 @@ impl<T, S: Shape> Owning for Inline<T, S> {
 
 #[cfg(feature = "alloc")]
 impl<T> Owning for alloc::boxed::Box<[T]> {
-    /// Aborts, as `Vec` does, if the allocation fails (the fallible constructors use
+    /// Fails as collecting a `Vec` does if the allocation fails (the fallible constructors use
     /// [`try_boxed`] instead).
     #[inline(always)]
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self {
-        try_boxed(len, f).unwrap_or_else(|| alloc::alloc::handle_alloc_error(array_layout::<T>(len)))
+        (0..len).map(f).collect()
     }
     #[inline(always)]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
@@ -296,11 +296,4 @@ pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<allo
     data.try_reserve_exact(len).ok()?;
     data.extend((0..len).map(f));
     Some(data.into_boxed_slice())
-}
-
-/// The layout of `len` values of `T`, or the largest one there is if that has none (what
-/// `handle_alloc_error` reports).
-#[cfg(feature = "alloc")]
-fn array_layout<T>(len: usize) -> core::alloc::Layout {
-    core::alloc::Layout::array::<T>(len).unwrap_or_else(|_| core::alloc::Layout::new::<T>())
 }
