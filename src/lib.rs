@@ -59,6 +59,7 @@ pub mod forms;
 mod kernel;
 pub mod shape;
 mod size;
+mod summable;
 pub mod tensor;
 #[doc(hidden)]
 pub mod typelevel;
@@ -66,6 +67,7 @@ pub mod typelevel;
 pub use forms::*;
 pub use generativity::make_guard;
 pub use shape::{AnyShape, Axes, Dyn, Shape};
+pub use summable::Summable;
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
@@ -218,6 +220,7 @@ pub mod prelude {
     pub use crate::expr::{Expression, IntoExpression, Lazy};
     pub use crate::forms::*;
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
+    pub use crate::summable::Summable;
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
     pub use crate::tensor::{Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};
@@ -236,15 +239,22 @@ pub mod __private {
     pub use generativity;
     pub use typenum;
 
-    /// `Cons(head, tail)`, for `dims!`.
+    /// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
+    /// `dims!` that writes more).
     #[inline(always)]
-    pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T> {
+    pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
+    where
+        Cons<H, T>: crate::shape::Depth,
+    {
         Cons { head, tail }
     }
 
     /// `Cons(the one size of L, tail)`, for `dims!`'s literal entries.
     #[inline(always)]
-    pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T> {
+    pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T>
+    where
+        Cons<L::Size, T>: crate::shape::Depth,
+    {
         Cons { head: L::Size::default(), tail }
     }
 

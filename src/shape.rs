@@ -408,7 +408,12 @@ pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = S
 
 impl FixedSizes for Nil {}
 
-impl<H: FixedSize, T: FixedSizes> FixedSizes for Cons<H, T> where Self: Count {}
+impl<H: FixedSize, T: FixedSizes> FixedSizes for Cons<H, T>
+where
+    Self: Count,
+    T::Room: MoreAxes,
+{
+}
 
 /// The element count of a shape, the subject of [`CountFits`]. (A type of its own, not the
 /// shape: rustc then reports [`CountFits`]'s message, not [`Shape`]'s.)
@@ -442,6 +447,12 @@ type UsizeHighBit = typenum::U2147483648;
 #[cfg(target_pointer_width = "16")]
 type UsizeHighBit = typenum::U32768;
 
+// The first two bounds only warm rustc's caches: generic-array proves `ArrayLength` of a number
+// bit by bit, comparing each prefix with 2^64 at the bottom of that chain, which passed the
+// default recursion limit for counts of 56 bits and more (E0275 at
+// `shape![9223372036854775807]`). Proving it first for the count's high bits (the count shifted
+// right by 32) caches the deep half of the chain at a shallow depth, so any `usize` count works.
+//
 // The count is `S::N` when it fits, and 0 when not. 0 is never used: such a shape is not a
 // `Shape` (the bound `Fits<S>: Same<B1>` fails, and rustc reports `CountFits`'s message). It only
 // keeps `Shape::Len` a valid length for any shape, so that a type storing
@@ -450,6 +461,8 @@ type UsizeHighBit = typenum::U32768;
 #[diagnostic::do_not_recommend]
 impl<S: Count> CountFits<S> for ElementCount
 where
+    S::N: core::ops::Shr<typenum::U32>,
+    typenum::Shright<S::N, typenum::U32>: ArrayLength,
     S::N: NotLonger<UsizeHighBit>,
     Fits<S>: Same<typenum::B1> + StorageLen<S::N>,
 {
@@ -498,6 +511,9 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     /// Whether every size is fixed (what an owned output's storage is chosen by).
     #[doc(hidden)]
     type Kind: crate::typelevel::Kind;
+    /// How many more axes the shape may have, one type per axis: at most [`MAX_RANK`] in all.
+    #[doc(hidden)]
+    type Room;
     /// `Self`: `broadcast!` names a type operand `A` as `<A as AnyShape>::Itself` (through
     /// `IsShape`), so that a type that is not a shape gets one error, which says so, and not one
     /// per trait of the form. A [`Shape`] declares it `Self`, so generic code over fixed shapes
@@ -539,9 +555,8 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     }
 
     /// The element count: the product of the sizes. For a shape that holds data it was checked
-    /// not to overflow when the data came in; a new tensor's sizes come from its bindings, and
-    /// a count past `usize` saturates, so that allocating it fails plainly, as a `Vec` that
-    /// large would, rather than making a smaller buffer.
+    /// not to overflow when the data came in, as it is for every new tensor of a run-time
+    /// shape; for a bare shape value, a count past `usize` saturates (never a smaller count).
     #[inline]
     fn element_count(&self) -> usize {
         let mut dims = [0; MAX_RANK];
@@ -551,7 +566,61 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     }
 }
 
+/// No room for another axis: the room left in a shape of [`MAX_RANK`] axes.
+#[doc(hidden)]
+pub struct Room0;
+
+/// Room for one more axis than `R` leaves.
+#[doc(hidden)]
+pub struct MoreRoom<R>(PhantomData<R>);
+
+/// The room in the scalar shape: [`MAX_RANK`] axes, counted one type per axis.
+type FullRoom = MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<Room0>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>;
+
+/// Room for another axis: what the tail of every [`Cons`] that is a shape has. A shape has at
+/// most [`MAX_RANK`] axes, as the rules and every run-time path require; with this bound, a
+/// longer one (written by `dims!`, or made by `insert_axis` on 64 axes) is a compile error
+/// reported by `cargo check`, not a panic or a post-monomorphization error.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a shape has at most 64 axes, and this one would have more",
+    label = "a shape of more than 64 axes",
+    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
+)]
+pub trait MoreAxes {
+    /// The room left after one more axis.
+    type Less;
+}
+impl<R> MoreAxes for MoreRoom<R> {
+    type Less = R;
+}
+
+/// The room a list of sizes leaves for more axes, whatever its sizes are: what `dims!` checks
+/// as it builds a shape, so that a list of more than [`MAX_RANK`] entries is one error there.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a shape has at most 64 axes, and this one would have more",
+    label = "a shape of more than 64 axes",
+    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
+)]
+pub trait Depth {
+    /// The room left.
+    type Room;
+}
+#[diagnostic::do_not_recommend]
+impl Depth for Nil {
+    type Room = FullRoom;
+}
+#[diagnostic::do_not_recommend]
+impl<H, T: Depth> Depth for Cons<H, T>
+where
+    T::Room: MoreAxes,
+{
+    type Room = <T::Room as MoreAxes>::Less;
+}
+
 impl AnyShape for Nil {
+    type Room = FullRoom;
     type Itself = Nil;
     const RANK: usize = 0;
     const FIXED: bool = true;
@@ -567,7 +636,9 @@ impl AnyShape for Nil {
 impl<H: Extent, T: AnyShape> AnyShape for Cons<H, T>
 where
     H::Kind: crate::typelevel::Join<T::Kind>,
+    T::Room: MoreAxes,
 {
+    type Room = <T::Room as MoreAxes>::Less;
     type Itself = Self;
     const RANK: usize = T::RANK + 1;
     const FIXED: bool = H::FIXED.is_some() && T::FIXED;

@@ -61,8 +61,7 @@
 //!
 //! /// Rows centred on their mean: `[Samples, 4]` in, `[Samples, 4]` out, `[4]` in between.
 //! fn centred<'id>(x: TensorRef<'_, f64, shape![Samples<'id>, 4]>) -> BoxedTensor<f64, shape![Samples<'id>, 4]> {
-//!     let n = x.shape().extents()[0].max(1) as f64;
-//!     let mean: Tensor<f64, shape![4]> = x.sum_axes::<axes![0]>() * (1.0 / n);
+//!     let mean: Tensor<f64, shape![4]> = x.mean_axes::<axes![0]>();
 //!     x - &mean
 //! }
 //!

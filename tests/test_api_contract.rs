@@ -372,16 +372,16 @@ fn run_time_sizes_every_operation() -> Result<(), ShapeError> {
 
     // The materializing forms (a new axis takes its extent from its binding), and `_into`.
     let row = Tensor::<i64, shape![2]>::from([7, 8]);
-    let wide = row.broadcast_to_shape(dims![samples, 2]);
+    let wide = row.broadcast_to_shape(dims![samples, 2])?;
     assert_eq!(wide.as_slice(), [7, 8, 7, 8, 7, 8]);
     let mut buf = [0i64; 6];
     row.broadcast_to_into(&mut TensorMut::from_shape(dims![samples, 2], &mut buf)?);
     assert_eq!(buf, [7, 8, 7, 8, 7, 8]);
-    let ax = col.broadcast_axes_shape::<_, axes![2]>(dims![samples, 1, 2]);
+    let ax = col.broadcast_axes_shape::<_, axes![2]>(dims![samples, 1, 2])?;
     assert_eq!(ax.as_slice(), [1, 1, 2, 2, 3, 3]);
-    let ind = row.broadcast_in_dim_shape::<_, axes![1]>(dims![samples, 2]);
+    let ind = row.broadcast_in_dim_shape::<_, axes![1]>(dims![samples, 2])?;
     assert_eq!(ind.as_slice(), [7, 8, 7, 8, 7, 8]);
-    let view = col.broadcast_view_shape(dims![samples, features]);
+    let view = col.broadcast_view_shape(dims![samples, features])?;
     assert_eq!(view.iter().copied().collect::<Vec<_>>(), [1, 1, 2, 2, 3, 3]);
 
     // map, zip_with, operators, the XLA form, scalars, insert_axis.

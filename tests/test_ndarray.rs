@@ -16,7 +16,7 @@ fn a_view_in_standard_layout_is_read_in_place() {
     assert_eq!(t.as_slice().as_ptr(), a.as_ptr(), "no copy");
     let means: Tensor<f64, shape![4]> = t.sum_axes::<axes![0]>() * (1.0 / 5.0);
     assert_eq!(means.as_slice(), [8.0, 9.0, 10.0, 11.0]);
-    let back = (t - &means).as_ndarray().to_owned();
+    let back = (t - &means).as_ndarray().unwrap().to_owned();
     assert_eq!(back[[4, 3]], 19.0 - 11.0);
 }
 
@@ -49,4 +49,23 @@ fn wrong_sizes_and_layouts_are_errors() {
     let mut b = Array2::<f32>::zeros((3, 4));
     assert!(TensorMut::from_ndarray(<shape![4, 3]>::default(), b.view_mut().reversed_axes()).is_err());
     assert!(b.iter().all(|&x| x == 0.0), "nothing written on error");
+}
+
+/// A tensor that `from_shape` accepted but whose sizes pass ndarray's limit (`isize::MAX`
+/// elements, zeros left out) is an error, never a panic.
+#[test]
+fn sizes_past_ndarrays_limit_are_an_error() {
+    struct Wide;
+    bind!(let wide: Wide = usize::MAX);
+    let empty = TensorRef::from_shape(dims![0, wide], &[] as &[f32]).unwrap();
+    assert_eq!(empty.as_ndarray().unwrap_err().kind(), shapecast::dynamic::ErrorKind::PastIsize);
+    let units = vec![(); usize::MAX];
+    let t = TensorRef::from_shape(dims![wide], &units).unwrap(); // zero-sized: no memory
+    assert_eq!(t.as_ndarray().unwrap_err().kind(), shapecast::dynamic::ErrorKind::PastIsize);
+    let mut none: [u8; 0] = [];
+    let mut m = TensorMut::from_shape(dims![0, wide], &mut none).unwrap();
+    assert!(m.as_ndarray_mut().is_err());
+    bind!(let half: Rows = isize::MAX as usize);
+    let ok = TensorRef::from_shape(dims![0, half], &[] as &[f32]).unwrap();
+    assert_eq!(ok.as_ndarray().unwrap().shape(), [0, isize::MAX as usize]);
 }

@@ -161,6 +161,25 @@ pub enum ErrorKind {
     /// Data is not laid out contiguously in row-major order (an `ndarray` view with strides of
     /// its own, say), so it cannot be read as a typed tensor without copying.
     NotContiguous,
+    /// A new array's elements could not be allocated: more than `isize::MAX` bytes (Rust's
+    /// limit for one allocation), or the allocator refused them. Nothing was made.
+    ///
+    /// ```
+    /// let e = shapecast_rules::BroadcastError::allocation_failed(&[1 << 62], 8);
+    /// assert_eq!(e.kind(), shapecast_rules::ErrorKind::AllocationFailed { element_size: 8 });
+    /// ```
+    AllocationFailed {
+        /// The size of one element, in bytes.
+        element_size: usize,
+    },
+    /// The product of the non-zero sizes passes `isize::MAX`, the most elements an `ndarray`
+    /// array counts (a shape accepted here may count up to `usize::MAX`).
+    ///
+    /// ```
+    /// let e = shapecast_rules::BroadcastError::past_isize(&[0, usize::MAX]);
+    /// assert_eq!(e.kind(), shapecast_rules::ErrorKind::PastIsize);
+    /// ```
+    PastIsize,
     /// A slice does not hold as many elements as its shape needs.
     WrongLength {
         /// Which slice.
@@ -307,6 +326,35 @@ impl BroadcastError {
     /// ```
     pub fn too_many_elements(shape: &[usize]) -> Self {
         BroadcastError::new(Form::Shape, ErrorKind::TooManyElements, shape, &[])
+    }
+
+    /// An error for a new array of shape `shape`, of elements of `element_size` bytes, whose
+    /// allocation failed (more than `isize::MAX` bytes, or refused by the allocator).
+    ///
+    /// ```
+    /// let e = shapecast_rules::BroadcastError::allocation_failed(&[1 << 62], 8);
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "invalid data for shape [4611686018427387904]: its elements (8 bytes each) cannot be \
+    ///      allocated: more than isize::MAX bytes, or more memory than the allocator gives"
+    /// );
+    /// ```
+    pub fn allocation_failed(shape: &[usize], element_size: usize) -> Self {
+        BroadcastError::new(Form::Shape, ErrorKind::AllocationFailed { element_size }, shape, &[])
+    }
+
+    /// An error for a shape whose non-zero sizes multiply past `isize::MAX`: no `ndarray` array
+    /// has it.
+    ///
+    /// ```
+    /// let e = shapecast_rules::BroadcastError::past_isize(&[0, usize::MAX]);
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     format!("invalid data for shape [0, {}]: its non-zero sizes multiply past isize::MAX, the most elements an ndarray array counts", usize::MAX)
+    /// );
+    /// ```
+    pub fn past_isize(shape: &[usize]) -> Self {
+        BroadcastError::new(Form::Shape, ErrorKind::PastIsize, shape, &[])
     }
 
     /// An error for data of shape `shape` that is not contiguous in row-major order.
@@ -561,6 +609,14 @@ impl BroadcastError {
                 write!(f, "the ranks are equal, so dims must be empty or the identity ")?;
                 write_list(f, DynShape::identity(rank).as_ref())
             }
+            ErrorKind::AllocationFailed { element_size } => write!(
+                f,
+                "its elements ({element_size} bytes each) cannot be allocated: more than isize::MAX \
+                 bytes, or more memory than the allocator gives"
+            ),
+            ErrorKind::PastIsize => f.write_str(
+                "its non-zero sizes multiply past isize::MAX, the most elements an ndarray array counts",
+            ),
             ErrorKind::NotContiguous => f.write_str(
                 "the data is not contiguous in row-major order (standard layout); copy it into a \
                  standard-layout array first",

@@ -8,13 +8,23 @@ use super::{BroadcastError, DynShape, Form, MAX_RANK, Slot, element_count};
 /// The one check behind [`Array::new`], [`ArrayMut::new`] and the typed tensors' constructors
 /// (`TensorRef::from_shape`, …), so the three errors read the same everywhere.
 pub(crate) fn check_data(dims: &[usize], len: usize) -> Result<(), BroadcastError> {
-    if dims.len() > MAX_RANK {
-        // Names the shape's rank (`DynShape::new` fails for every shape this long).
-        DynShape::new(dims)?;
-    }
+    check_shape(dims)?;
     match element_count(dims) {
         Some(n) if n == len => Ok(()),
         Some(n) => Err(BroadcastError::wrong_length(Form::Shape, (dims, &[]), Slot::Operand(0), n, len)),
+        None => Err(BroadcastError::too_many_elements(dims)),
+    }
+}
+
+/// `Ok` if `dims` is a shape that data can have: at most [`MAX_RANK`] axes, and non-zero sizes
+/// whose product fits in `usize`. The one rule for every run-time shape a tensor is made of
+/// (`from_shape`, `from_shape_fn`, `broadcast_to_shape`, `broadcast_view_shape`, …).
+pub(crate) fn check_shape(dims: &[usize]) -> Result<(), BroadcastError> {
+    if dims.len() > MAX_RANK {
+        DynShape::new(dims)?;
+    }
+    match element_count(dims) {
+        Some(_) => Ok(()),
         None => Err(BroadcastError::too_many_elements(dims)),
     }
 }

@@ -41,8 +41,8 @@ mod copy;
 mod sum;
 mod zip;
 
-pub(crate) use array::check_data;
 pub use array::{Array, ArrayMut};
+pub(crate) use array::{check_data, check_shape};
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
 /// Where each operand axis lands and the strides that follow: what the kernels plan with. Not
 /// public API (outside semver): the `shapecast-rules` crate documents them.

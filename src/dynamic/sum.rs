@@ -3,20 +3,16 @@
 //! Each is checked as the broadcast it reverses, so its errors name that broadcast: for
 //! `sum_to(src, dst)` the broadcast of `dst`'s shape (the operand) to `src`'s (the target).
 
-use core::ops::AddAssign;
-
-use num_traits::Zero;
-
 use super::{Array, ArrayMut, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel::{self, Plan};
 use shapecast_rules as rules;
 
 /// Sets `dst` (shape `small`, its axes placed in `src`'s by `map`) to the sum of `src` over the
 /// other axes (everything already checked).
-fn sum_mapped<T: Copy + AddAssign + Zero>(src: Array<'_, T>, small: &[usize], map: &[usize], dst: &mut [T]) {
+fn sum_mapped<T: crate::Summable>(src: Array<'_, T>, small: &[usize], map: &[usize], dst: &mut [T]) {
     let big = src.shape();
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
-    dst.fill(T::zero());
+    dst.fill(T::ZERO);
     let plan = Plan::new(big, [&from, &onto]);
     kernel::accumulate::<_, kernel::fold::Sum>(src.data(), &plan, plan.runs(), dst);
 }
@@ -44,10 +40,7 @@ fn sum_mapped<T: Copy + AddAssign + Zero>(src: Array<'_, T>, small: &[usize], ma
 /// assert_eq!(rows, [6, 15]);
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_to<T: Copy + AddAssign + Zero>(
-    src: Array<'_, T>,
-    mut dst: ArrayMut<'_, T>,
-) -> Result<(), BroadcastError> {
+pub fn sum_to<T: crate::Summable>(src: Array<'_, T>, mut dst: ArrayMut<'_, T>) -> Result<(), BroadcastError> {
     let (from, to) = (src.shape(), dst.shape());
     rules::broadcast_to(to, from)?;
     let map = rules::numpy_axis_map(to.len(), from.len());
@@ -77,7 +70,7 @@ pub fn sum_to<T: Copy + AddAssign + Zero>(
 /// assert_eq!(err.kind(), dynamic::ErrorKind::AxisOutOfRange { entry: 0, axis: 2, rank: 2 });
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_axes<T: Copy + AddAssign + Zero>(
+pub fn sum_axes<T: crate::Summable>(
     src: Array<'_, T>,
     axes: &[usize],
     dst: &mut [T],

@@ -8,12 +8,10 @@
 //! when the reduced axes are short (k-means' 2 coordinates and 4 centroids).
 
 use core::marker::PhantomData;
-use core::ops::AddAssign;
-
-use num_traits::Zero;
 use num_traits::float::FloatCore;
 
 use super::{Expression, Lazy};
+use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
@@ -47,15 +45,16 @@ pub trait Fold<T: Copy> {
     fn empty() -> Option<Self::Output>;
 }
 
-/// The sum: from 0, each element added, as [`sum_axes`](crate::TensorBase::sum_axes).
+/// The sum: from 0, each element added, as [`sum_axes`](crate::TensorBase::sum_axes) adds
+/// (integers wrap, in every build).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SumFold;
-impl<T: Copy + AddAssign + Zero> Fold<T> for SumFold {
+impl<T: Summable> Fold<T> for SumFold {
     type Acc = T;
     type Output = T;
     #[inline(always)]
     fn first(x: T) -> T {
-        Sum::combine(T::zero(), x)
+        Sum::combine(T::ZERO, x)
     }
     #[inline(always)]
     fn step(acc: T, x: T, _: usize) -> T {
@@ -71,14 +70,14 @@ impl<T: Copy + AddAssign + Zero> Fold<T> for SumFold {
     }
     #[inline(always)]
     fn empty() -> Option<T> {
-        Some(T::zero())
+        Some(T::ZERO)
     }
 }
 
 /// The mean: the sum divided by the count, as NumPy's `mean`; NaN over no elements.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MeanFold;
-impl<T: FloatCore + AddAssign> Fold<T> for MeanFold {
+impl<T: FloatCore + Summable> Fold<T> for MeanFold {
     type Acc = T;
     type Output = T;
     #[inline(always)]
@@ -582,9 +581,9 @@ impl<E: Expression> Lazy<E> {
     #[inline]
     pub fn sum_all(self) -> E::Elem
     where
-        E::Elem: AddAssign + Zero,
+        E::Elem: Summable,
     {
-        self.fold_all::<SumFold>().unwrap_or_else(Zero::zero)
+        self.fold_all::<SumFold>().unwrap_or(E::Elem::ZERO)
     }
 
     /// The mean of every element: the sum divided by the count (NaN for no elements).
@@ -597,7 +596,7 @@ impl<E: Expression> Lazy<E> {
     #[inline]
     pub fn mean_all(self) -> E::Elem
     where
-        E::Elem: FloatCore + AddAssign,
+        E::Elem: FloatCore + Summable,
     {
         let count = self.0.shape().element_count();
         let sum = self.fold_all::<SumFold>();

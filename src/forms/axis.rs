@@ -14,8 +14,9 @@ use crate::typelevel::{InsertAt, Remove};
 /// static_assertions::assert_type_eq_all!(WithAxis<shape![2, 3], typenum::U1>, shape![2, 1, 3]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot insert an axis at this position: it must be at most the shape's rank",
-    label = "no such position in this shape"
+    message = "cannot insert an axis at this position: it must be at most the shape's rank, and the shape must have fewer than 64 axes",
+    label = "no such position in this shape, or no room for another axis",
+    note = "a shape has at most 64 axes (NumPy's limit)"
 )]
 pub trait InsertAxis<I>: Shape + AnyInsertAxis<I, Output = <Self as InsertAxis<I>>::Output> {
     /// The shape with the new axis.
@@ -39,8 +40,9 @@ where
 /// static_assertions::assert_type_eq_all!(AnyWithAxis<shape![Samples], typenum::U1>, shape![Samples, 1]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot insert an axis at this position: it must be at most the shape's rank",
-    label = "no such position in this shape"
+    message = "cannot insert an axis at this position: it must be at most the shape's rank, and the shape must have fewer than 64 axes",
+    label = "no such position in this shape, or no room for another axis",
+    note = "a shape has at most 64 axes (NumPy's limit)"
 )]
 pub trait AnyInsertAxis<I>: AnyShape {
     /// The shape with the new axis.

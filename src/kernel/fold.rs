@@ -3,11 +3,8 @@
 //! kernel ([`accumulate`](super::accumulate)) runs any of them; [`arg_accumulate`] follows the
 //! position of the element a [`Pick`] keeps instead of its value.
 
-use core::ops::AddAssign;
-
-use num_traits::Zero;
-
 use super::{Plan, Runs};
+use crate::Summable;
 
 /// A reduction's step: `combine(acc, x)` folds the element `x` into the running result `acc`.
 /// The kernels fold each output's elements in an order of their choosing (in lanes, then the
@@ -44,20 +41,20 @@ pub trait Pick<T: Copy>: Reducer<T> {
     fn better(x: T, best: T) -> bool;
 }
 
-/// The sum.
+/// The sum, with [`Summable::plus`]: wrapping for integers, so that adding in lanes never
+/// overflows where adding left to right would not, in debug builds too.
 pub struct Sum;
 
-impl<T: Copy + AddAssign + Zero> Reducer<T> for Sum {
+impl<T: Summable> Reducer<T> for Sum {
     const IDEMPOTENT: bool = false;
     type Exact = Sum;
     #[inline(always)]
     fn identity() -> Option<T> {
-        Some(T::zero())
+        Some(T::ZERO)
     }
     #[inline(always)]
-    fn combine(mut acc: T, x: T) -> T {
-        acc += x;
-        acc
+    fn combine(acc: T, x: T) -> T {
+        acc.plus(x)
     }
     #[inline(always)]
     fn redo(_: T) -> bool {

@@ -168,7 +168,8 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
     );
 
     /// How many elements of `Big` fold into each output element: the product of the reduced
-    /// sizes (0 when one of them is 0, even if the output is empty too).
+    /// sizes, 0 exactly when one of them is 0 (even if the output is empty too), saturating
+    /// (an empty output's reduced sizes may multiply past `usize`).
     #[inline(always)]
     pub(crate) fn count(big: &Big, small: &Small) -> usize {
         if Big::FIXED && Small::FIXED {
@@ -215,14 +216,35 @@ const fn first_strides(big: &[usize], map: &[usize]) -> [usize; crate::dynamic::
 }
 
 /// The product of the sizes in `big` of the axes that an output read with `strides` (one per
-/// axis of `big`) walks with stride 0: the axes reduced.
+/// axis of `big`) walks with stride 0: the axes reduced. It is 0 exactly when one of those
+/// sizes is 0, and saturates at `usize::MAX` otherwise (never a wrapped product, which could
+/// be 0: `2^62 × 2^62` over a shape `[2^62, 2^62, 0]` whose kept axis is the empty one).
 const fn reduced_count(big: &[usize], strides: &[usize]) -> usize {
     let (mut n, mut a) = (1usize, 0);
     while a < strides.len() && a < big.len() {
         if strides[a] == 0 {
-            n = n.wrapping_mul(big[a]);
+            if big[a] == 0 {
+                return 0;
+            }
+            n = n.saturating_mul(big[a]);
         }
         a += 1;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reduced_count;
+
+    #[test]
+    fn a_reduction_is_empty_only_if_a_reduced_size_is_zero() {
+        // [2^62, 2^62, 0] over axes 0 and 1 (stride 0 there): 2^62 × 2^62 wraps to 0, yet
+        // neither reduced axis is empty. (A typed zip of [R, 1, 0] with [1, Q, 0] once made
+        // this shape; it now refuses to.)
+        assert_eq!(reduced_count(&[1 << 62, 1 << 62, 0], &[0, 0, 1]), usize::MAX);
+        assert_eq!(reduced_count(&[1 << 62, 0, 5], &[0, 0, 1]), 0);
+        assert_eq!(reduced_count(&[3, 4, 5], &[0, 1, 0]), 15);
+        assert_eq!(reduced_count(&[3, 4], &[1, 1]), 1);
+    }
 }

@@ -477,6 +477,11 @@ mod boxed {
 
         /// Builds each element of `shape` from its flat row-major index, straight on the heap.
         ///
+        /// An error, and nothing allocated, if `from_shape` would refuse `shape` (more than 64
+        /// axes, or non-zero sizes that multiply past `usize`), or if its elements cannot be
+        /// allocated ([`ErrorKind::AllocationFailed`](crate::dynamic::ErrorKind::AllocationFailed)):
+        /// `f` is then never called.
+        ///
         /// ```
         /// # use shapecast::prelude::*;
         /// struct Rows;
@@ -487,9 +492,10 @@ mod boxed {
         /// ```
         pub fn from_shape_fn(shape: S, f: impl FnMut(usize) -> T) -> Result<Self, ShapeError> {
             let dims = shape.extents();
-            let len =
-                crate::dynamic::element_count(&dims).ok_or_else(|| ShapeError::too_many_elements(&dims))?;
-            Ok(TensorBase::from_parts((0..len).map(f).collect(), shape))
+            crate::dynamic::check_shape(&dims)?;
+            let data = super::super::data::try_boxed(shape.element_count(), f)
+                .ok_or_else(|| ShapeError::allocation_failed(&dims, size_of::<T>()))?;
+            Ok(TensorBase::from_parts(data, shape))
         }
 
         /// The elements, row-major, as a `Vec`, without copying: how data of a run-time shape
@@ -513,7 +519,8 @@ mod boxed {
             data
         }
 
-        /// Every element of `shape` equal to `value`.
+        /// Every element of `shape` equal to `value`: the errors of
+        /// [`from_shape_fn`](Self::from_shape_fn).
         ///
         /// ```
         /// # use shapecast::prelude::*;

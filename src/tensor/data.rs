@@ -233,6 +233,12 @@ pub trait OwnedData<T, S> {
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self::Data {
         Self::Data::from_fn(len, f)
     }
+    /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
+    /// allocation fails.
+    #[inline(always)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self::Data> {
+        Self::Data::try_from_fn(len, f)
+    }
 }
 
 impl<T, S: Shape> OwnedData<T, S> for crate::typelevel::Fixed {
@@ -261,6 +267,11 @@ pub trait Owning: DataMut + Sized {
     ) -> Self
     where
         Self::Elem: Copy;
+
+    /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
+    /// allocation fails.
+    #[doc(hidden)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Option<Self>;
 }
 
 impl<T, S: Shape> Owning for Inline<T, S> {
@@ -280,10 +291,17 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         // The pass yields exactly one element per element of the shape: the same dims.
         Inline(GenericArray::generate(|_| pass.next().expect("one element per element of the shape")))
     }
+
+    #[inline(always)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
+        Some(Self::from_fn(len, f))
+    }
 }
 
 #[cfg(feature = "alloc")]
 impl<T> Owning for alloc::boxed::Box<[T]> {
+    /// Fails as collecting a `Vec` does if the allocation fails (the fallible constructors use
+    /// [`try_boxed`] instead).
     #[inline(always)]
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self {
         (0..len).map(f).collect()
@@ -298,4 +316,19 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         crate::kernel::fused::run(dims, src, |block| data.extend_from_slice(block));
         data.into_boxed_slice()
     }
+
+    #[inline(always)]
+    fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
+        try_boxed(len, f)
+    }
+}
+
+/// `len` elements, each `f(index)`, on the heap: `None`, with nothing allocated and `f` never
+/// called, if the allocation fails (more than `isize::MAX` bytes, or refused by the allocator).
+#[cfg(feature = "alloc")]
+pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<alloc::boxed::Box<[T]>> {
+    let mut data = alloc::vec::Vec::new();
+    data.try_reserve_exact(len).ok()?;
+    data.extend((0..len).map(f));
+    Some(data.into_boxed_slice())
 }

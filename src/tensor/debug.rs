@@ -16,12 +16,15 @@ const EDGE: usize = 3;
 /// Like NumPy, a large tensor is summarized: when the product of its sizes (a size 0 counted as
 /// 1, so that an empty tensor with huge axes is summarized too) exceeds 1000, every axis longer
 /// than 6 shows its first 3 and last 3 entries around `...`, and the output stays short
-/// whatever the sizes. The alternate flag (`{:#?}`) writes every element.
+/// whatever the sizes. The alternate flag (`{:#?}`) writes every element; a tensor with no
+/// elements has none to hide, so it is summarized even then (its empty rows are not written out
+/// one by one: `[50_000_000, 0]` would be 200 MB of `[], `).
 ///
 /// Storage-independent: `data` is the row-major elements, `dims` the shape.
 pub(crate) fn nested<T: fmt::Debug>(f: &mut fmt::Formatter<'_>, data: &[T], dims: &[usize]) -> fmt::Result {
     let cells = dims.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d.max(1)));
-    let summarize = !f.alternate() && cells.is_none_or(|n| n > THRESHOLD);
+    let empty = dims.contains(&0);
+    let summarize = (!f.alternate() || empty) && cells.is_none_or(|n| n > THRESHOLD);
     write_nested(f, data, dims, summarize)
 }
 
@@ -132,5 +135,8 @@ mod tests {
         assert!(out.len() < 200, "{out}");
         let t = crate::Tensor::<u8, crate::shape![100000000, 0]>::splat(1);
         assert_eq!(format!("{t:?}"), "Tensor<[100000000, 0]> [[], [], [], ..., [], [], []]");
+        // The alternate flag writes every element, and there are none: as short.
+        assert_eq!(format!("{t:#?}"), "Tensor<[100000000, 0]> [[], [], [], ..., [], [], []]");
+        assert!(format!("{:#?}", Nested(&[], &[7, usize::MAX, 0])).len() < 200);
     }
 }

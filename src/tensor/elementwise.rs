@@ -50,6 +50,14 @@ where
     /// let outer = a.zip_with(&b, |x, y| x * y); // shape [2, 3]
     /// assert_eq!(outer.as_slice(), [10, 20, 30, 20, 40, 60]);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If the result would have a shape that `from_shape` refuses: two run-time sizes on two
+    /// axes whose product, zeros left out, passes `usize` (`[R, 1, 0]` with `[1, Q, 0]` for
+    /// R = Q = 2^62; operands with elements that large do not fit in memory). The same holds
+    /// for the operators and `with_dims`. [`zip_with_into`](Self::zip_with_into) never
+    /// panics: its output is made by a checked constructor.
     #[inline]
     pub fn zip_with<D2, S2, V>(
         &self,
@@ -152,6 +160,14 @@ where
         MB: MapInto<S2, O>,
     {
         let shape = ZipPlan::<S, S2, O, MA, MB>::output(&self.shape(), &other.shape());
+        if !O::FIXED {
+            // The operands' run-time sizes each passed `from_shape`, but together they may not:
+            // `[R, 1, 0]` with `[1, Q, 0]`, for R = Q = 2^62, is `[2^62, 2^62, 0]`. An operator
+            // has no `Result` to refuse it with, so it panics, as allocating too much does.
+            if let Err(e) = crate::dynamic::check_shape(&shape.extents()) {
+                panic!("shapecast: no tensor has the shape of this result: {e}");
+            }
+        }
         let data = <New<O, H> as OwnedData<V, O>>::from_fn(len_of(&shape), |_| V::default());
         let mut out = TensorBase::from_parts(data, shape);
         self.zip_into::<D2, S2, O, MA, MB, V>(other, &mut out.view_mut(), f);

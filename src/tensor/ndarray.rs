@@ -16,7 +16,7 @@
 //! let x = TensorRef::from_ndarray(dims![rows, 4], data.view())?; // no copy
 //! let bias = Tensor::<f32, shape![4]>::from([0.5; 4]);
 //! let y = &x + &bias; // [Rows, 4]
-//! assert_eq!(y.as_ndarray()[[2, 3]], 23.5);
+//! assert_eq!(y.as_ndarray()?[[2, 3]], 23.5);
 //! // A transposed view is not row-major: an error that says so.
 //! assert!(TensorRef::from_ndarray(dims![4, rows], data.t()).is_err());
 //! # Ok::<(), ShapeError>(())
@@ -78,34 +78,59 @@ impl<'a, T, S: AnyShape> TensorBase<&'a mut [T], S> {
     }
 }
 
+/// `Ok` if an `ndarray` array can have the shape `dims`: ndarray counts elements in `isize`,
+/// so the product of the non-zero sizes must not pass `isize::MAX` (a tensor's may reach
+/// `usize::MAX`: `[0, usize::MAX]`, or a zero-sized element type over `[usize::MAX]`).
+fn within_ndarray(dims: &[usize]) -> Result<(), ShapeError> {
+    let nonzero = dims.iter().filter(|&&d| d != 0).try_fold(1usize, |n, &d| n.checked_mul(d));
+    match nonzero {
+        Some(n) if n <= isize::MAX as usize => Ok(()),
+        _ => Err(ShapeError::past_isize(dims)),
+    }
+}
+
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// This tensor as an `ndarray` view of its sizes, without copying.
+    ///
+    /// An error ([`ErrorKind::PastIsize`](crate::dynamic::ErrorKind::PastIsize)) if its non-zero
+    /// sizes multiply past `isize::MAX`, the most elements an ndarray array counts: a tensor of
+    /// shape `[0, usize::MAX]`, or of a zero-sized element type, may have such sizes. Every
+    /// tensor whose elements take memory fits.
     ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let t = Tensor::<f32, shape![2, 2]>::from([[1.0, 2.0], [3.0, 4.0]]);
-    /// assert_eq!(t.as_ndarray().sum(), 10.0);
+    /// assert_eq!(t.as_ndarray()?.sum(), 10.0);
+    ///
+    /// struct Wide;
+    /// bind!(let wide: Wide = usize::MAX);
+    /// let empty = TensorRef::from_shape(dims![0, wide], &[] as &[f32])?; // no elements: accepted
+    /// assert_eq!(empty.as_ndarray().unwrap_err().kind(), shapecast::dynamic::ErrorKind::PastIsize);
+    /// # Ok::<(), ShapeError>(())
     /// ```
-    pub fn as_ndarray(&self) -> ArrayViewD<'_, D::Elem> {
+    pub fn as_ndarray(&self) -> Result<ArrayViewD<'_, D::Elem>, ShapeError> {
         let dims = self.shape().extents();
-        let view = ArrayView::from_shape(IxDyn(&dims), self.as_slice());
-        // The data holds exactly the shape's element count, row-major, by construction.
-        view.unwrap_or_else(|_| unreachable!("a tensor's data has its shape's element count"))
+        within_ndarray(&dims)?;
+        // The data holds exactly the shape's element count, row-major, by construction, and
+        // the count is within ndarray's limit: ndarray accepts it.
+        ArrayView::from_shape(IxDyn(&dims), self.as_slice()).map_err(|_| ShapeError::past_isize(&dims))
     }
 }
 
 impl<D: DataMut, S: AnyShape> TensorBase<D, S> {
-    /// This tensor as a mutable `ndarray` view of its sizes, without copying.
+    /// This tensor as a mutable `ndarray` view of its sizes, without copying: the error of
+    /// [`as_ndarray`](TensorBase::as_ndarray) when its sizes pass ndarray's limit.
     ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let mut t = Tensor::<f32, shape![2, 2]>::splat(1.0);
-    /// t.as_ndarray_mut()[[1, 0]] = 5.0;
+    /// t.as_ndarray_mut()?[[1, 0]] = 5.0;
     /// assert_eq!(t.as_slice(), [1.0, 1.0, 5.0, 1.0]);
+    /// # Ok::<(), ShapeError>(())
     /// ```
-    pub fn as_ndarray_mut(&mut self) -> ArrayViewMutD<'_, D::Elem> {
+    pub fn as_ndarray_mut(&mut self) -> Result<ArrayViewMutD<'_, D::Elem>, ShapeError> {
         let dims = self.shape().extents();
-        let view = ArrayViewMut::from_shape(IxDyn(&dims), self.as_mut_slice());
-        view.unwrap_or_else(|_| unreachable!("a tensor's data has its shape's element count"))
+        within_ndarray(&dims)?;
+        ArrayViewMut::from_shape(IxDyn(&dims), self.as_mut_slice()).map_err(|_| ShapeError::past_isize(&dims))
     }
 }

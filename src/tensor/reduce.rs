@@ -5,9 +5,7 @@
 //! They are one family: a [`Reducer`] (sum, maximum, minimum) folded by one kernel over the
 //! plan of the two shapes, written once here for every storage and shape kind.
 
-use core::ops::AddAssign;
-
-use num_traits::{Zero, float::FloatCore};
+use num_traits::float::FloatCore;
 
 use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut, len_of};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
@@ -23,7 +21,7 @@ type Reduced<T, D, S, Ax> = Owned<T, AnyWithoutAxes<S, Ax>, HomeOf<D, S>>;
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: Copy + AddAssign + Zero,
+    D::Elem: crate::Summable,
 {
     /// nGraph's `Sum`: sums over the axes `Ax` and removes them (the adjoint of
     /// [`broadcast_axes`](Self::broadcast_axes)).
@@ -31,6 +29,8 @@ where
     /// Reduced axes that are contiguous in memory are summed in 16 lanes added together at the
     /// end, which vectorizes: floating-point sums can differ from a left-to-right loop in the
     /// last bits (as NumPy's pairwise sums do). The same holds for [`sum_to`](Self::sum_to).
+    /// Integer sums wrap, in debug and release builds alike, and the lanes never change an
+    /// integer sum ([`Summable`](crate::Summable)): sum in a wider type to count past the range.
     ///
     /// ```
     /// # use shapecast::prelude::*;
@@ -119,8 +119,9 @@ where
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         let shape = ReducePlan::<S, S2, M>::output(&self.shape());
-        let data =
-            <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| D::Elem::zero());
+        let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| {
+            <D::Elem as crate::Summable>::ZERO
+        });
         let mut out = TensorBase::from_parts(data, shape);
         self.fold::<S2, M, Sum>(&shape, out.as_mut_slice());
         out
@@ -342,22 +343,25 @@ where
 /// The mean.
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: FloatCore + AddAssign,
+    D::Elem: FloatCore + crate::Summable,
 {
-    /// The mean over the axes `Ax`, which are removed: [`sum_axes`](Self::sum_axes), then one
-    /// multiply of each sum by `1 / count`, where `count` is the product of the sizes of `Ax`
-    /// (read at run time for run-time sizes).
+    /// The mean over the axes `Ax`, which are removed: NumPy's rule, [`sum_axes`](Self::sum_axes)
+    /// divided by `count`, the product of the sizes of `Ax` (read at run time for run-time
+    /// sizes). So the mean of equal elements is that element whenever their sum is exact (49
+    /// copies of `7.0` give `7.0`, and a constant feature standardizes to 0).
     ///
-    /// The sum's caveat holds (it is folded in lanes, so the last bits can differ from a
-    /// left-to-right loop), and multiplying by the reciprocal can differ from dividing by the
-    /// count in the last bit. Over an axis of size 0 the mean is NaN (0 times infinity), as
-    /// NumPy's is.
+    /// The sum's caveat holds: it is folded in lanes, so the last bits can differ from a
+    /// left-to-right loop. Over an axis of size 0 the mean is NaN (0 / 0), as NumPy's is.
+    /// Defined for floats only: for integers, convert first (`map(f64::from)`), as NumPy's mean
+    /// of integers is a `float64`.
     ///
     /// ```
     /// # use shapecast::prelude::*;
     /// let t = Tensor::<f32, shape![2, 4]>::from([[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]);
     /// assert_eq!(t.mean_axes::<axes![0]>().as_slice(), [3.0, 4.0, 5.0, 6.0]);
     /// assert_eq!(t.mean_axes::<axes![1]>().as_slice(), [2.5, 6.5]);
+    /// let sevens = Tensor::<f64, shape![49]>::splat(7.0);
+    /// assert_eq!(sevens.mean_axes::<axes![0]>().value(), 7.0); // 343 / 49, not 343 × (1 / 49)
     ///
     /// struct Rows;
     /// bind!(let rows: Rows = 0);
@@ -373,7 +377,7 @@ where
     {
         let mut out = self.sum_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>();
         let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
-        scale_by_count(out.as_mut_slice(), count);
+        divide_by_count(out.as_mut_slice(), count);
         out
     }
 
@@ -394,18 +398,16 @@ where
     {
         self.sum_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>(out);
         let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
-        scale_by_count(out.as_mut_slice(), count);
+        divide_by_count(out.as_mut_slice(), count);
     }
 }
 
-/// Multiplies each of `sums` by `1 / count` (NaN when `count` is 0 or is no value of `T`).
+/// Divides each of `sums` by `count`, as NumPy's mean does (0 / 0 is NaN; a count past what
+/// `T` holds divides by infinity).
 #[inline(always)]
-fn scale_by_count<T: FloatCore>(sums: &mut [T], count: usize) {
-    let inverse = match <T as num_traits::NumCast>::from(count) {
-        Some(n) if count > 0 => T::one() / n,
-        _ => T::nan(),
-    };
-    sums.iter_mut().for_each(|s| *s = *s * inverse);
+fn divide_by_count<T: FloatCore>(sums: &mut [T], count: usize) {
+    let n = <T as num_traits::NumCast>::from(count).unwrap_or_else(T::infinity);
+    sums.iter_mut().for_each(|s| *s = *s / n);
 }
 
 /// The private core of every reduction, for any storage and shape kind.
@@ -557,6 +559,11 @@ where
     {
         type Small<S, Ax> = AnyWithoutAxes<S, Ax>;
         let shape = ReducePlan::<S, Small<S, Ax>, NGraph<Ax>>::output(&self.shape());
+        // Decided before allocating: the output of an empty reduction may be huge (its kept
+        // axes are not empty), and there is no answer to hold anyway.
+        if ReducePlan::<S, Small<S, Ax>, NGraph<Ax>>::count(&self.shape(), &shape) == 0 {
+            return None;
+        }
         let data = <New<Small<S, Ax>, HomeOf<D, S>> as OwnedData<usize, Small<S, Ax>>>::from_fn(
             len_of(&shape),
             |_| 0,

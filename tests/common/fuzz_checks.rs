@@ -130,6 +130,13 @@ impl AddAssign for Nothing {
     fn add_assign(&mut self, _: Nothing) {}
 }
 
+impl shapecast::Summable for Nothing {
+    const ZERO: Self = Nothing;
+    fn plus(self, _: Nothing) -> Nothing {
+        Nothing
+    }
+}
+
 impl num_traits::Zero for Nothing {
     fn zero() -> Self {
         Nothing
@@ -141,7 +148,7 @@ impl num_traits::Zero for Nothing {
 
 /// An element of the case: its values are small `u32`s (a sum of 512 of them fits), or a
 /// zero-sized type.
-trait Element: Copy + PartialEq + std::fmt::Debug + AddAssign + num_traits::Zero {
+trait Element: Copy + PartialEq + std::fmt::Debug + AddAssign + num_traits::Zero + shapecast::Summable {
     fn from_index(i: usize) -> Self;
     fn mix(a: Self, b: Self) -> Self;
 }

@@ -1,0 +1,89 @@
+//! [`Summable`]: what the sums add with, and the one rule for integer overflow.
+
+/// An element type that sums: what [`sum_axes`](crate::TensorBase::sum_axes),
+/// [`sum_to`](crate::TensorBase::sum_to), [`mean_axes`](crate::TensorBase::mean_axes) and the
+/// run-time [`dynamic::sum_to`](crate::dynamic::sum_to) and
+/// [`dynamic::sum_axes`](crate::dynamic::sum_axes) add with.
+///
+/// # Integer sums wrap
+///
+/// Integers add with wrapping arithmetic (`wrapping_add`), in debug and release builds alike:
+/// a sum past the type's range is the true sum modulo 2^bits, never a panic. Wrapping addition
+/// is associative and commutative, so the order of the additions changes nothing: the sum
+/// folded in 16 lanes is the left-to-right sum, bit for bit, and it is the true sum whenever
+/// the true sum fits (even if a lane's partial sum went past the range on the way). To count
+/// past a type's range, sum in a wider type (`map(u32::from)` first).
+///
+/// Floats add with `+`; the lanes can change the last bits of a float sum (see `sum_axes`).
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let ones = Tensor::<u8, shape![300]>::splat(1);
+/// assert_eq!(ones.sum_axes::<axes![0]>().value(), 44); // 300 mod 256: it wraps, in every build
+/// assert_eq!(ones.map(u32::from).sum_axes::<axes![0]>().value(), 300); // counted in u32
+///
+/// // Partial sums may wrap; a total that fits is exact.
+/// let swings = Tensor::<i8, shape![64]>::from_fn(|i| if i % 32 < 16 { 100 } else { -100 });
+/// assert_eq!(swings.sum_axes::<axes![0]>().value(), 0);
+/// ```
+///
+/// Implement it for an element type of your own to sum it: `ZERO` is the sum of nothing, and
+/// `plus` should be associative and commutative, as far as the type allows.
+///
+/// ```
+/// use shapecast::{Summable, prelude::*};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Money(i64);
+/// impl Summable for Money {
+///     const ZERO: Self = Money(0);
+///     fn plus(self, other: Self) -> Self {
+///         Money(self.0 + other.0)
+///     }
+/// }
+/// let t = Tensor::<Money, shape![3]>::from([Money(1), Money(2), Money(3)]);
+/// assert_eq!(t.sum_axes::<axes![0]>().value(), Money(6));
+/// ```
+pub trait Summable: Copy {
+    /// The sum of no elements.
+    const ZERO: Self;
+    /// The sum of `self` and `other`.
+    fn plus(self, other: Self) -> Self;
+}
+
+macro_rules! wrapping {
+    ($($t:ty)*) => {$(
+        impl Summable for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn plus(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+        }
+    )*};
+}
+
+wrapping!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+
+macro_rules! float {
+    ($($t:ty)*) => {$(
+        impl Summable for $t {
+            const ZERO: Self = 0.0;
+            #[inline(always)]
+            fn plus(self, other: Self) -> Self {
+                self + other
+            }
+        }
+    )*};
+}
+
+float!(f32 f64);
+
+impl<T: Summable> Summable for core::num::Wrapping<T> {
+    const ZERO: Self = core::num::Wrapping(T::ZERO);
+    #[inline(always)]
+    fn plus(self, other: Self) -> Self {
+        core::num::Wrapping(self.0.plus(other.0))
+    }
+}
