@@ -360,13 +360,17 @@ impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
     }
 
     /// A short run of outputs: folded together, one lane each, unless each output folds a long
-    /// axis, which is then faster folded in lanes along that axis, one output at a time.
+    /// axis whose elements lie close together (k-means' sums over every point), which is then
+    /// faster folded in lanes along that axis, one output at a time. (A long axis whose
+    /// elements lie far apart, a column's, is read row by row across the outputs instead.)
     #[inline(always)]
     fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
         if self.invariant() {
             return [self.get(at); BLOCK];
         }
-        if self.n > 0 && self.sizes[self.n - 1] >= 4 * BLOCK {
+        let along = self.n.checked_sub(1).map(|last| (self.axes[last], self.sizes[last]));
+        let close = |axis: usize| self.inner.all(&mut |c| c.stride(axis) <= 4);
+        if along.is_some_and(|(axis, size)| size >= 4 * BLOCK && close(axis)) {
             let first = self.get(at);
             let mut out = [first; BLOCK];
             for (i, o) in out.iter_mut().enumerate().take(len).skip(1) {

@@ -74,6 +74,12 @@ impl Cursor {
         self.inner
     }
 
+    /// The stride along `axis`.
+    #[inline(always)]
+    pub(crate) fn stride(&self, axis: usize) -> usize {
+        self.strides[axis]
+    }
+
     /// The axis the run goes along.
     #[inline(always)]
     pub(crate) fn run_axis(&self) -> usize {
