@@ -260,20 +260,29 @@ where
             count = 0;
         }
         let inner = self.inner.source(&inner_lands[..dims.len()], slots);
-        ReduceSource { inner, axes, sizes, n, count, fold: PhantomData }
+        ReduceSource { inner, axes, sizes, n, count, memo: None }
     }
 }
 
 /// A reduction as the fused kernel reads it: the operand's source, and the reduced axes (their
 /// cursor slots and sizes) that each output folds over.
-pub struct ReduceSource<S, F> {
+pub struct ReduceSource<S, F: Fold<S::Elem>>
+where
+    S: Source,
+{
     inner: S,
     axes: [usize; MAX_RANK],
     sizes: [usize; MAX_RANK],
     n: usize,
     count: usize,
-    fold: PhantomData<F>,
+    /// The last output folded one at a time, by where its (at most [`MEMO`]) leaves start: a
+    /// reduction inside another's fold that does not move with it (softmax's row maximum inside
+    /// the row sum) is folded once, not once per element of the outer fold.
+    memo: Option<([usize; MEMO], F::Output)>,
 }
+
+/// The most leaves a reduction remembers its last output by.
+const MEMO: usize = 4;
 
 impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     /// [`BLOCK`] neighbouring outputs folded together, one lane each: `read` gives the block of
@@ -310,7 +319,22 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     }
 }
 
-impl<S: Source, F> ReduceSource<S, F> {
+impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
+    /// Where each leaf reads output `at` of the current run: what the output folds is decided
+    /// by it. `None` past [`MEMO`] leaves.
+    #[inline(always)]
+    fn key(&self, at: usize) -> Option<[usize; MEMO]> {
+        let (mut key, mut i) = ([usize::MAX; MEMO], 0);
+        let fits = self.inner.all(&mut |c| {
+            if let Some(k) = key.get_mut(i) {
+                *k = c.offset().wrapping_add(at.wrapping_mul(c.inner()));
+            }
+            i += 1;
+            i <= MEMO
+        });
+        fits.then_some(key)
+    }
+
     /// Whether every output along the current run is the same, the reduction's result being
     /// stretched along it (softmax's row maximum, kept as `[N, 1]`, over a row's 10 classes):
     /// then it is folded once per block, not once per output.
@@ -383,14 +407,30 @@ impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
         self.across(|inner| inner.part(at, len))
     }
 
-    /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
-    /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
-    /// centroid sums over every point) vectorizes too.
+    /// One output (remembered, see `memo`), folded by [`fold_one`](Self::fold_one).
     #[inline(always)]
     fn get(&mut self, at: usize) -> F::Output {
         if self.count == 0 {
             return F::empty().expect("the types prove this reduction's axes non-empty");
         }
+        let key = self.key(at);
+        if let (Some(key), Some((seen, value))) = (key, self.memo) {
+            if key == seen {
+                return value;
+            }
+        }
+        let value = self.fold_one(at);
+        self.memo = key.map(|key| (key, value));
+        value
+    }
+}
+
+impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
+    /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
+    /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
+    /// centroid sums over every point) vectorizes too.
+    #[inline(always)]
+    fn fold_one(&mut self, at: usize) -> F::Output {
         let Some(last) = self.n.checked_sub(1) else {
             // Every reduced axis has size 1: the one element.
             return F::finish(F::first(self.inner.get(at)), 1);
