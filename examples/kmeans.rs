@@ -84,7 +84,8 @@ fn run() -> Result<(), String> {
     println!("k-means of {} points, K = {K}, {} iterations:", points.len(), ours.iterations);
     for (k, c) in ours.centroids.iter().enumerate() {
         let size = ours.labels.iter().filter(|&&l| l == k).count();
-        println!("  centroid {k}: ({:>10.4}, {:>10.4})  {size} points", c[0], c[1]);
+        let plural = if size == 1 { "" } else { "s" };
+        println!("  centroid {k}: ({:>10.4}, {:>10.4}), {size} point{plural}", c[0], c[1]);
     }
 
     // The same clustering as the plain loops: the same labels, the centroids within TOLERANCE.
