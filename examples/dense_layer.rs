@@ -4,8 +4,8 @@
 //! - feature standardization (`(x - mean) / std`, with `[F]` statistics broadcast over rows),
 //!   each formula one expression (`x.lazy()` … `.eval()`) evaluated in one pass;
 //! - bias added by broadcasting (`[B, O] + [O]`, one operator: the eager form);
-//! - a softmax over each row (`exp(y) / sum(exp(y))`, the row sums kept as `[B, 1]`), in one
-//!   pass, and the same by row normalization in place (`[B, O] /= [B, 1]`);
+//! - a softmax over each row (`exp(y) / sum(exp(y))`, the row sums kept as `[B, 1]`), and the
+//!   same by row normalization in place (`[B, O] /= [B, 1]`);
 //! - the backward pass: the bias gradient is `sum_to` (the adjoint of the broadcast), and the
 //!   same by nGraph's `sum_axes`; the adjoint identity as one fused total; then a gradient step
 //!   on the bias in place (`-=` with an expression);
@@ -67,9 +67,11 @@ fn main() {
     assert!(close(y.as_slice(), &naive_y));
 
     // Softmax over each row: exp(y) divided by its row sum, kept as [B, 1] to broadcast back
-    // over [B, O]; one pass (each output's row sum folded from its O = 2 neighbours).
-    let e = y.lazy().exp();
-    let softmax = (e / e.sum_keepdims::<axes![1]>()).eval();
+    // over [B, O]. The row sums are evaluated first: a reduction inside a larger expression is
+    // folded again for every element it meets, so `e / e.sum_keepdims()` in one expression
+    // would compute O exponentials per output instead of one.
+    let row_sums = y.lazy().exp().sum_keepdims::<axes![1]>().eval(); // [4, 1]
+    let softmax = (y.lazy().exp() / &row_sums).eval(); // [4, 2] / [4, 1]
     println!("softmax rows           {softmax:?}");
     for (row, ys) in softmax.as_slice().chunks(O).zip(y.as_slice().chunks(O)) {
         assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12);
@@ -78,8 +80,8 @@ fn main() {
     }
     // The same by row normalization in place: each row divided by its sum, [B, O] /= [B, 1].
     let mut normalized = y.lazy().exp().eval();
-    let row_sums: Tensor<f64, shape![4, 1]> = normalized.sum_to(); // sums over axis 1, keeps it as 1
-    normalized /= &row_sums; // in place: the [4, 1] column stretched over [4, 2]
+    let sums: Tensor<f64, shape![4, 1]> = normalized.sum_to(); // sums over axis 1, keeps it as 1
+    normalized /= &sums; // in place: the [4, 1] column stretched over [4, 2]
     assert!(close(normalized.as_slice(), softmax.as_slice()));
 
     // Backward: for a loss L = sum(y * g), dL/dy = g, and dL/dbias = sum of g over the batch:

@@ -72,7 +72,10 @@ fn run() -> Result<(), String> {
     let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
     let one_hot = y.lazy().insert_axis::<1>().equals(&classes);
 
-    // The row statistics, [Batch, 1] each: the maximum, then the sum of exp(x − max).
+    // The row statistics, [Batch, 1] each: the maximum, then the sum of exp(x − max). Each is
+    // evaluated on its own (a tenth of the logits' size): a reduction inside a larger expression
+    // is folded again for every element it meets, so writing them inline in the gradient's
+    // expression would fold each row 10 times (and the maximum inside the sum 100 times).
     let m = x.lazy().max_keepdims::<axes![1]>().eval();
     let s = (x.lazy() - &m).exp().sum_keepdims::<axes![1]>().eval();
 
