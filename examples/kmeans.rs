@@ -3,18 +3,20 @@
 //!
 //! `PATH` is a text file with one point per line: two numbers separated by whitespace or a
 //! comma (blank lines are skipped). With no argument, the example makes a data set of its own:
-//! 10,000 points in 4 overlapping blobs. It runs k-means with K = 4 clusters, starting from the first 4
-//! points, for 20 iterations or until no label changes, prints the final centroids, and checks
-//! the labels and centroids against a plain-loop k-means on the same data.
+//! 10,000 points in 4 overlapping blobs. It runs k-means with K = 4 clusters, starting from the
+//! first 4 points, for at most 20 iterations (an assignment, then an update) or until no label
+//! changes, prints the final centroids, and checks the labels and centroids against a
+//! plain-loop k-means on the same data.
 //!
-//! The number of points is a run-time size, `N`; D = 2 and K = 4 are fixed. Each iteration is
-//! two expressions, each evaluated in one pass with no `[N, K, D]` or `[N, K]` temporary:
+//! The number of points is a run-time size, `Points`; D = 2 and K = 4 are fixed. Each formula
+//! is one expression, evaluated in one pass with no `[Points, 4, 2]` or `[Points, 4]` temporary:
 //!
-//! - assignment: the squared distance of every point to every centroid, `[N, 1, 2] - [4, 2]`,
-//!   summed over D and reduced to the nearest centroid's index over K, in one pass into `[N]`;
-//! - update: a one-hot mask `[N, 1] == [4]`, times the points `[N, 4, 1] * [N, 1, 2]`, summed
-//!   over the run-time axis to a fixed `[4, 2]` and divided by the counts (an empty cluster
-//!   keeps its centroid).
+//! - assignment: the squared distance of every point to every centroid,
+//!   `[Points, 1, 2] - [4, 2]`, summed over D and reduced to the nearest centroid's index over
+//!   K, into `[Points]`;
+//! - update: a one-hot mask `[Points, 1] == [4]` (never stored), summed over the points to the
+//!   counts `[4]`; times the points, `[Points, 4, 1] * [Points, 1, 2]`, summed over the run-time
+//!   axis to a fixed `[4, 2]` and divided by the counts (an empty cluster keeps its centroid).
 //!
 //! Errors (an unreadable file, a malformed line, fewer than 4 points) are one line on stderr and
 //! exit status 1, as is a disagreement with the plain loops.
@@ -111,7 +113,7 @@ fn run() -> Result<(), String> {
 /// k-means over the points `x`, with expressions.
 fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Clustering {
     let n = x.shape().extents()[0];
-    // The class indices 0..K, against which each label is compared to make the one-hot mask.
+    // The cluster indices 0..K, against which each label is compared to make the one-hot mask.
     let ks = Tensor::<usize, shape![4]>::from_fn(|k| k);
     // The first K points are the first centroids.
     let mut centroids = Tensor::<f64, shape![4, 2]>::from_fn(|i| x.as_slice()[i]);
@@ -127,8 +129,9 @@ fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Clustering {
             .sum_axes::<axes![2]>()
             .argmin_axes::<axes![1]>()
             .eval(); // BoxedTensor<usize, shape![Points]>
-        let changed = nearest.as_slice() != labels.as_slice();
-        labels.copy_from_slice(nearest.as_slice());
+        if nearest.as_slice() == labels.as_slice() {
+            break; // converged
+        }
 
         // Update: one-hot mask [Points, 1] == [4] -> [Points, 4], as 1.0 or 0.0 (not stored).
         let one_hot = nearest.lazy().insert_axis::<1>().equals(&ks).select(1.0, 0.0);
@@ -138,9 +141,7 @@ fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Clustering {
         let counts = counts.insert_axis::<1>(); // [4, 1]
         let sums = (one_hot.insert_axis::<2>() * x.lazy().insert_axis::<1>()).sum_axes::<axes![0]>();
         centroids = counts.lazy().gt(0.0).select(sums / &counts, &centroids).eval();
-        if !changed {
-            break;
-        }
+        labels = nearest.into_vec();
     }
     let mut out = [[0.0; D]; K];
     for (row, c) in out.iter_mut().zip(centroids.as_slice().chunks_exact(D)) {
@@ -170,6 +171,9 @@ fn kmeans_loops(points: &[[f64; D]]) -> Clustering {
             changed |= *label != best.0;
             *label = best.0;
         }
+        if !changed {
+            break; // converged
+        }
         let mut sums = [[0.0; D]; K];
         let mut counts = [0usize; K];
         for (p, &label) in points.iter().zip(&labels) {
@@ -181,9 +185,6 @@ fn kmeans_loops(points: &[[f64; D]]) -> Clustering {
             if counts[k] > 0 {
                 centroids[k] = [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64];
             }
-        }
-        if !changed {
-            break;
         }
     }
     Clustering { centroids, labels, iterations }
