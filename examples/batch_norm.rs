@@ -4,9 +4,11 @@
 //! The input `x` is `[Batch, 16]`, with `Batch` a run-time size bound once; the scale `gamma`,
 //! the shift `beta` and every statistic are fixed `[16]` (inline tensors). Each broadcast of a
 //! `[16]` over `[Batch, 16]`, and each sum over the batch back to `[16]`, is checked at compile
-//! time. Owned, borrowed and inline tensors meet in the same expressions, scalars on either
-//! side, and every result is checked against plain loops (and the gradient against finite
-//! differences); a mismatch exits with status 1.
+//! time. Every formula is one expression (`x.lazy()` … `.eval()`), evaluated in one pass with no
+//! temporary: into a new tensor, into a buffer of our own (`eval_into`) or in place (`-=`).
+//! Owned, borrowed and inline tensors meet in the same expressions, numbers on either side, and
+//! every result is checked against plain loops (and the gradient against finite differences);
+//! a mismatch exits with status 1.
 
 use std::process::ExitCode;
 
@@ -72,25 +74,39 @@ fn run() -> Result<(), String> {
 
     bind!(let b: Batch = batch);
     let n = b.get() as f64;
-    // `x` is owned (on the heap), `dy` borrowed: the operators take either.
+    // `x` is owned (on the heap), `dy` borrowed: expressions take either.
     let x = BoxedTensor::from_shape_vec(dims![b, 16], x_data.clone()).map_err(|e| e.to_string())?;
     let dy = TensorRef::from_shape(dims![b, 16], &dy_data).map_err(|e| e.to_string())?;
 
-    // Forward. Sums over the run-time axis are inline [16] tensors.
-    let mean = x.sum_axes::<axes![0]>() / n; // [Batch, 16] -> [16]
-    let centered = &x - &mean; // [Batch, 16] - [16]
-    let var = (&centered * &centered).sum_axes::<axes![0]>() / n;
-    let inv_std = 1.0 / (&var + EPS).map(f64::sqrt); // [16], a scalar on the left
-    let xhat = centered * &inv_std; // an owned [Batch, 16] times a borrowed [16]
-    let y = &gamma * &xhat + &beta; // [16] * [Batch, 16] + [16]
+    // Forward. Each formula is one expression, evaluated in one pass with no temporary; the
+    // reductions over the run-time axis are [16] tensors.
+    let mean = x.lazy().mean_axes::<axes![0]>().eval(); // [Batch, 16] -> [16]
+    let var = (x.lazy() - &mean).powi(2).mean_axes::<axes![0]>().eval(); // no centred copy
+    let inv_std = (1.0 / (var.lazy() + EPS).sqrt()).eval(); // [16], a number on the left
+    let xhat = ((x.lazy() - &mean) * &inv_std).eval(); // [Batch, 16] - [16], times [16]
+    // y = gamma · xhat + beta, into a buffer of our own: [16] * [Batch, 16] + [16].
+    let mut y_data = vec![0.0; batch * FEATURES];
+    let mut y = TensorMut::from_shape(dims![b, 16], &mut y_data).map_err(|e| e.to_string())?;
+    (&gamma * xhat.lazy() + &beta).eval_into(&mut y);
 
-    // Backward, given dy = dL/dy. sum_to is the adjoint of the broadcast of [16] over the batch.
-    let dbeta: Tensor<f64, shape![16]> = dy.sum_to();
-    let dgamma = (dy * &xhat).sum_axes::<axes![0]>();
-    let dx = (1.0 / n) * (&gamma * &inv_std) * (n * dy - &dbeta - &xhat * &dgamma);
+    // Backward, given dy = dL/dy. Summing over the batch is the adjoint of the broadcast of
+    // [16] over it.
+    let dbeta = dy.lazy().sum_axes::<axes![0]>().eval();
+    let dgamma = (dy.lazy() * &xhat).sum_axes::<axes![0]>().eval();
+    // dx = gamma · inv_std / n · (n · dy − dbeta − xhat · dgamma): [16] and [Batch, 16] operands.
+    let dx = (&gamma * inv_std.lazy() / n * (n * dy.lazy() - &dbeta - xhat.lazy() * &dgamma)).eval();
+
+    // A gradient step on gamma and beta, in place: `-=` with an expression on the right.
+    let rate = 0.1;
+    let (mut gamma_next, mut beta_next) = (gamma.clone(), beta.clone());
+    gamma_next -= dgamma.lazy() * rate;
+    beta_next -= dbeta.lazy() * rate;
 
     // The same with plain loops.
     let naive = batch_norm_loops(&x_data, &dy_data, gamma.as_slice(), beta.as_slice(), batch);
+    let gamma_step: Vec<f64> =
+        gamma.as_slice().iter().zip(&naive.dgamma).map(|(g, d)| g - rate * d).collect();
+    let beta_step: Vec<f64> = beta.as_slice().iter().zip(&naive.dbeta).map(|(b, d)| b - rate * d).collect();
     let checks = [
         ("mean", mean.as_slice(), naive.mean.as_slice()),
         ("var", var.as_slice(), naive.var.as_slice()),
@@ -99,6 +115,8 @@ fn run() -> Result<(), String> {
         ("dbeta", dbeta.as_slice(), naive.dbeta.as_slice()),
         ("dgamma", dgamma.as_slice(), naive.dgamma.as_slice()),
         ("dx", dx.as_slice(), naive.dx.as_slice()),
+        ("gamma'", gamma_next.as_slice(), &gamma_step),
+        ("beta'", beta_next.as_slice(), &beta_step),
     ];
     println!("batch normalization of a [{batch}, {FEATURES}] batch, against plain loops:");
     for (name, ours, theirs) in checks {

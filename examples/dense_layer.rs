@@ -1,11 +1,14 @@
 //! A small dense layer, forward and backward, with every shape checked at compile time:
 //! `cargo run --example dense_layer`.
 //!
-//! - bias added by broadcasting (`[B, O] + [O]`),
 //! - feature standardization (`(x - mean) / std`, with `[F]` statistics broadcast over rows),
-//! - row normalization in place (each row divided by its sum, `[B, O] /= [B, 1]`),
+//!   each formula one expression (`x.lazy()` … `.eval()`) evaluated in one pass;
+//! - bias added by broadcasting (`[B, O] + [O]`, one operator: the eager form);
+//! - a softmax over each row (`exp(y) / sum(exp(y))`, the row sums kept as `[B, 1]`), and the
+//!   same by row normalization in place (`[B, O] /= [B, 1]`);
 //! - the backward pass: the bias gradient is `sum_to` (the adjoint of the broadcast), and the
-//!   same by nGraph's `sum_axes`; then a gradient step on the bias in place (`-=`);
+//!   same by nGraph's `sum_axes`; the adjoint identity as one fused total; then a gradient step
+//!   on the bias in place (`-=` with an expression);
 //!
 //! each checked against a naive computation with plain loops.
 
@@ -39,13 +42,11 @@ fn main() {
     let w = Tensor::<f64, Weights>::from([[0.5, -1.0], [0.25, 0.5], [-0.75, 1.0]]);
     let bias = Tensor::<f64, shape![2]>::from([0.1, -0.2]);
 
-    // Feature standardization: statistics of shape [F], broadcast over the batch.
-    let n = Tensor::<f64, shape![]>::splat(B as f64);
-    let mean = &x.sum_axes::<axes![0]>() / &n; // [4, 3] -> [3]
-    let centered = &x - &mean; // [4, 3] - [3]
-    let var = &centered.zip_with(&centered, |a, b| a * b).sum_axes::<axes![0]>() / &n;
-    let std = var.map(f64::sqrt);
-    let xs = &centered / &std; // [4, 3] / [3]
+    // Feature standardization: statistics of shape [F], broadcast over the batch. Each line is
+    // one expression, evaluated in one pass: no centred copy of x is made.
+    let mean = x.lazy().mean_axes::<axes![0]>().eval(); // [4, 3] -> [3]
+    let std = (x.lazy() - &mean).powi(2).mean_axes::<axes![0]>().sqrt().eval(); // [3]
+    let xs = ((x.lazy() - &mean) / &std).eval(); // ([4, 3] - [3]) / [3]
     println!("standardized features {xs:?}");
     let naive_xs: Vec<f64> = (0..B * F)
         .map(|i| {
@@ -65,14 +66,23 @@ fn main() {
     naive_y.iter_mut().enumerate().for_each(|(i, v)| *v += bias.as_slice()[i % O]);
     assert!(close(y.as_slice(), &naive_y));
 
-    // Row normalization: each row divided by its sum, a [B, 1] column broadcast over [B, O].
-    let mut softmax = y.map(f64::exp);
-    let row_sums: Tensor<f64, shape![4, 1]> = softmax.sum_to(); // sums over axis 1, keeps it as 1
-    softmax /= &row_sums; // in place: the [4, 1] column stretched over [4, 2]
+    // Softmax over each row: exp(y) divided by its row sum, kept as [B, 1] to broadcast back
+    // over [B, O]. The row sums are evaluated first: a reduction inside a larger expression is
+    // folded again for every element it meets, so `e / e.sum_keepdims()` in one expression
+    // would compute O exponentials per output instead of one.
+    let row_sums = y.lazy().exp().sum_keepdims::<axes![1]>().eval(); // [4, 1]
+    let softmax = (y.lazy().exp() / &row_sums).eval(); // [4, 2] / [4, 1]
     println!("softmax rows           {softmax:?}");
-    for row in softmax.as_slice().chunks(O) {
+    for (row, ys) in softmax.as_slice().chunks(O).zip(y.as_slice().chunks(O)) {
         assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        let total: f64 = ys.iter().map(|v| v.exp()).sum();
+        assert!(close(row, &[ys[0].exp() / total, ys[1].exp() / total]));
     }
+    // The same by row normalization in place: each row divided by its sum, [B, O] /= [B, 1].
+    let mut normalized = y.lazy().exp().eval();
+    let sums: Tensor<f64, shape![4, 1]> = normalized.sum_to(); // sums over axis 1, keeps it as 1
+    normalized /= &sums; // in place: the [4, 1] column stretched over [4, 2]
+    assert!(close(normalized.as_slice(), softmax.as_slice()));
 
     // Backward: for a loss L = sum(y * g), dL/dy = g, and dL/dbias = sum of g over the batch:
     // the adjoint of broadcasting [O] to [B, O] is sum_to [B, O] -> [O].
@@ -83,15 +93,18 @@ fn main() {
     assert_eq!(d_bias, d_bias_ngraph);
     assert_eq!(d_bias.as_slice(), [16.0, 20.0]);
 
-    // The adjoint identity behind it: <broadcast(b), g> = <b, sum_to(g)>.
-    let lhs: f64 = bias.broadcast_to::<Out>().as_slice().iter().zip(g.as_slice()).map(|(a, b)| a * b).sum();
-    let rhs: f64 = bias.as_slice().iter().zip(d_bias.as_slice()).map(|(a, b)| a * b).sum();
+    // The adjoint identity behind it: <broadcast(b), g> = <b, sum_to(g)>. The left side is one
+    // fused total: [2] * [4, 2], summed, with no broadcast copy of b.
+    let lhs = (bias.lazy() * &g).sum_all();
+    let rhs = (bias.lazy() * &d_bias).sum_all();
+    let naive_lhs: f64 = (0..B * O).map(|i| bias.as_slice()[i % O] * g.as_slice()[i]).sum();
+    assert!((lhs - naive_lhs).abs() < 1e-12);
     assert!((lhs - rhs).abs() < 1e-12);
     println!("<broadcast(b), g> = {lhs} = <b, sum_to(g)> = {rhs}");
 
     // A gradient step on the bias, in place.
     let mut stepped = bias;
-    stepped -= &d_bias.map(|d| 0.01 * d);
+    stepped -= d_bias.lazy() * 0.01; // one pass, no temporary
     assert!(close(stepped.as_slice(), &[0.1 - 0.16, -0.2 - 0.2]));
     println!("all checks against the naive computation passed");
 }

@@ -13,9 +13,13 @@
 //! - one-hot labels: `[Samples, 1] == [3]` gives `[Samples, 3]` (NumPy's
 //!   `y[:, newaxis] == arange(3)`);
 //! - per-class sums: `[Samples, 3, 1] * [Samples, 1, 4]` gives `[Samples, 3, 4]`, summed over the
-//!   run-time axis to a fixed `[3, 4]` (an inline `Tensor`, which outlives the binding);
+//!   run-time axis to a fixed `[3, 4]` (a tensor with no run-time size, which outlives the
+//!   binding);
 //! - the log-likelihood of every row under every class: `[Samples, 1, 4]` against `[3, 4]`
 //!   gives `[Samples, 3, 4]`, summed over the last axis to `[Samples, 3]`.
+//!
+//! Each formula is one expression (`x.lazy()` … `.eval()`), evaluated in one pass: the
+//! `[Samples, 3]` and `[Samples, 3, 4]` intermediates are never stored.
 //!
 //! Errors (an unreadable file, a ragged row, a bad number, a label outside `0..3`, no rows, a
 //! class with no rows) are one line on stderr and exit status 1.
@@ -172,51 +176,41 @@ fn fit_predict(features: &[f64], labels: &[usize]) -> Result<Fit, String> {
     let x = TensorRef::from_shape(dims![samples, 4], features).map_err(|e| e.to_string())?;
     let y = TensorRef::from_shape(dims![samples], labels).map_err(|e| e.to_string())?;
 
-    // One-hot: y[:, newaxis] == arange(3), [Samples, 1] against [3].
+    // One-hot: y[:, newaxis] == arange(3), [Samples, 1] against [3], as 1.0 or 0.0. An
+    // expression: never stored, read where it is used.
     let arange = Tensor::<usize, shape![3]>::from([0, 1, 2]);
-    let one_hot = // [Samples, 3]
-        y.insert_axis::<1>().zip_with(&arange, |label, class| if label == class { 1.0 } else { 0.0 });
+    let one_hot = y.lazy().insert_axis::<1>().equals(&arange).select(1.0, 0.0); // [Samples, 3]
 
-    // Counts and priors: a sum over the run-time axis is a fixed [3], an inline Tensor.
-    let counts = one_hot.sum_axes::<axes![0]>();
+    // Counts and priors: a sum over the run-time axis is a fixed [3].
+    let counts = one_hot.sum_axes::<axes![0]>().eval();
     if let Some(empty) = counts.as_slice().iter().position(|&c| c == 0.0) {
         return Err(format!("class {empty} has no rows; cannot fit its mean and variance"));
     }
     let priors = &counts / n;
     let counts = counts.insert_axis::<1>(); // [3, 1], to divide per-class rows of [3, 4]
 
-    // Per-class means: [Samples, 3, 1] * [Samples, 1, 4] -> [Samples, 3, 4], summed to [3, 4].
+    // Per-class means: [Samples, 3, 1] * [Samples, 1, 4] -> [Samples, 3, 4], summed to [3, 4]
+    // and divided by the counts, in one pass (no [Samples, 3, 4] tensor is made).
     let one_hot = one_hot.insert_axis::<2>(); // [Samples, 3, 1]
-    let rows = x.insert_axis::<1>(); // [Samples, 1, 4]
-    let means = (one_hot * rows).sum_axes::<axes![0]>() / counts; // [3, 4] / [3, 1]
+    let rows = x.lazy().insert_axis::<1>(); // [Samples, 1, 4]
+    let means = ((one_hot * rows).sum_axes::<axes![0]>() / &counts).eval(); // [3, 4]
 
-    // The squared deviation of every row from every class's mean:
-    // [Samples, 1, 4] - [3, 4] -> [Samples, 3, 4].
-    let mut terms = (rows - &means).map(|d| d * d);
+    // The squared deviation of every row from every class's mean, [Samples, 1, 4] - [3, 4]
+    // -> [Samples, 3, 4]: an expression, used twice below and never stored.
+    let squares = (rows - &means).powi(2);
     // Per-class population variances: the squared deviations kept only for the row's own class.
-    let vars = (&terms * one_hot).sum_axes::<axes![0]>() / counts + VAR_SMOOTHING;
+    let vars = ((squares * one_hot).sum_axes::<axes![0]>() / &counts + VAR_SMOOTHING).eval();
 
     // log p(class) - 1/2 sum over features of (log 2 pi var + (x - mean)^2 / var), for every row
-    // and class, in place on the [Samples, 3, 4] deviations, then summed over the features to
-    // [Samples, 3].
-    let log_norm = vars.map(|v| (2.0 * std::f64::consts::PI * v).ln()); // [3, 4]
-    terms /= &vars; // [3, 4] stretched over [Samples, 3, 4]
-    terms += &log_norm;
-    let scores = priors.map(f64::ln) - 0.5 * terms.sum_axes::<axes![2]>(); // [3] - [Samples, 3]
+    // and class: [3] - [Samples, 3], the [Samples, 3, 4] terms summed over the features as they
+    // are computed, in one pass.
+    let log_norm = (vars.lazy() * (2.0 * std::f64::consts::PI)).ln().eval(); // [3, 4]
+    let log_priors = priors.lazy().ln().eval(); // [3]
+    let scores = (log_priors.lazy() - 0.5 * (squares / &vars + &log_norm).sum_axes::<axes![2]>()).eval();
 
-    let predictions = scores.as_slice().chunks_exact(CLASSES).map(argmax).collect();
+    // The most likely class of each row (the first, on a tie).
+    let predictions = scores.lazy().argmax_axes::<axes![1]>().eval().into_vec();
     Ok(Fit { means, vars, priors, scores: scores.as_slice().to_vec(), predictions })
-}
-
-/// The index of the largest value; ties go to the lower index.
-fn argmax(values: &[f64]) -> usize {
-    let mut best = 0;
-    for (i, &v) in values.iter().enumerate() {
-        if values.get(best).is_some_and(|&b| v > b) {
-            best = i;
-        }
-    }
-    best
 }
 
 /// The same model with plain loops over `Vec<f64>`: means, variances, priors, scores and

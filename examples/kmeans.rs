@@ -1,0 +1,244 @@
+//! k-means clustering of 2-D points whose count is read at run time:
+//! `cargo run --release --example kmeans -- [PATH]`.
+//!
+//! `PATH` is a text file with one point per line: two numbers separated by whitespace or a
+//! comma (blank lines are skipped). With no argument, the example makes a data set of its own:
+//! 10,000 points in 4 overlapping blobs. It runs k-means with K = 4 clusters, starting from the
+//! first 4 points, for at most 20 iterations (an assignment, then an update) or until no label
+//! changes, prints the final centroids, and checks the labels and centroids against a
+//! plain-loop k-means on the same data.
+//!
+//! The number of points is a run-time size, `Points`; D = 2 and K = 4 are fixed. Each formula
+//! is one expression, evaluated in one pass with no `[Points, 4, 2]` or `[Points, 4]` temporary:
+//!
+//! - assignment: the squared distance of every point to every centroid,
+//!   `[Points, 1, 2] - [4, 2]`, summed over D and reduced to the nearest centroid's index over
+//!   K, into `[Points]`;
+//! - update: a one-hot mask `[Points, 1] == [4]` (never stored), summed over the points to the
+//!   counts `[4]`; times the points, `[Points, 4, 1] * [Points, 1, 2]`, summed over the run-time
+//!   axis to a fixed `[4, 2]` and divided by the counts (an empty cluster keeps its centroid).
+//!
+//! Errors (an unreadable file, a malformed line, fewer than 4 points) are one line on stderr and
+//! exit status 1, as is a disagreement with the plain loops.
+
+use std::process::ExitCode;
+
+use shapecast::prelude::*;
+
+/// Coordinates per point.
+const D: usize = 2;
+/// Clusters.
+const K: usize = 4;
+/// The most iterations run.
+const ITERATIONS: usize = 20;
+/// Points in the built-in data set.
+const DEFAULT_POINTS: usize = 10_000;
+/// The largest difference allowed between the centroids here and the plain loops' (relative to
+/// `max(1, |a|, |b|)`): the sums over the points are added in another order.
+const TOLERANCE: f64 = 1e-9;
+
+/// The run-time number of points, as shapes name it: `shape![Points, 2]`.
+struct Points;
+
+/// The outcome of a k-means run.
+struct Clustering {
+    /// The centroids, row-major `[K, D]`.
+    centroids: [[f64; D]; K],
+    /// Each point's cluster.
+    labels: Vec<usize>,
+    /// The iterations run.
+    iterations: usize,
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("kmeans: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args_os().skip(1);
+    let (path, extra) = (args.next(), args.next());
+    if extra.is_some() {
+        return Err("expected at most one argument, the path of a file of points".to_string());
+    }
+    let points = match path {
+        Some(path) => {
+            let shown = path.to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            parse(&text).map_err(|e| format!("{shown}: {e}"))?
+        }
+        None => blobs(DEFAULT_POINTS),
+    };
+    if points.len() < K {
+        return Err(format!("{} points, but k-means with {K} clusters needs at least {K}", points.len()));
+    }
+
+    // Bind the number of points and run k-means over them as a `[Points, 2]` tensor.
+    let ours = TensorRef::with_rows(&points, |x: TensorRef<f64, shape![Points, 2]>| kmeans(x))
+        .map_err(|e| e.to_string())?;
+    let loops = kmeans_loops(&points);
+
+    println!("k-means of {} points, K = {K}, {} iterations:", points.len(), ours.iterations);
+    for (k, c) in ours.centroids.iter().enumerate() {
+        let size = ours.labels.iter().filter(|&&l| l == k).count();
+        let plural = if size == 1 { "" } else { "s" };
+        println!("  centroid {k}: ({:>10.4}, {:>10.4}), {size} point{plural}", c[0], c[1]);
+    }
+
+    // The same clustering as the plain loops: the same labels, the centroids within TOLERANCE.
+    if ours.iterations != loops.iterations {
+        return Err(format!("{} iterations, but the plain loops ran {}", ours.iterations, loops.iterations));
+    }
+    if let Some(i) = (0..points.len()).find(|&i| ours.labels[i] != loops.labels[i]) {
+        return Err(format!(
+            "point {i} is in cluster {}, but the plain loops say {}",
+            ours.labels[i], loops.labels[i]
+        ));
+    }
+    for (k, (a, b)) in ours.centroids.iter().zip(&loops.centroids).enumerate() {
+        let close = a.iter().zip(b).all(|(x, y)| (x - y).abs() <= TOLERANCE * x.abs().max(y.abs()).max(1.0));
+        if !close {
+            return Err(format!("centroid {k} is {a:?}, but the plain loops give {b:?}"));
+        }
+    }
+    println!("labels and centroids match a plain-loop k-means");
+    Ok(())
+}
+
+/// k-means over the points `x`, with expressions.
+fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Clustering {
+    let n = x.shape().extents()[0];
+    // The cluster indices 0..K, against which each label is compared to make the one-hot mask.
+    let ks = Tensor::<usize, shape![4]>::from_fn(|k| k);
+    // The first K points are the first centroids.
+    let mut centroids = Tensor::<f64, shape![4, 2]>::from_fn(|i| x.as_slice()[i]);
+    // Each point's cluster: `usize::MAX` (no cluster) before the first assignment.
+    let mut labels = vec![usize::MAX; n];
+    let mut iterations = 0;
+    while iterations < ITERATIONS {
+        iterations += 1;
+        // Assignment, in one pass: the index of the nearest centroid of every point.
+        // [Points, 1, 2] - [4, 2] -> [Points, 4, 2], summed over D -> [Points, 4], argmin over K.
+        let nearest = (x.lazy().insert_axis::<1>() - &centroids)
+            .powi(2)
+            .sum_axes::<axes![2]>()
+            .argmin_axes::<axes![1]>()
+            .eval(); // BoxedTensor<usize, shape![Points]>
+        if nearest.as_slice() == labels.as_slice() {
+            break; // converged
+        }
+
+        // Update: one-hot mask [Points, 1] == [4] -> [Points, 4], as 1.0 or 0.0 (not stored).
+        let one_hot = nearest.lazy().insert_axis::<1>().equals(&ks).select(1.0, 0.0);
+        let counts = one_hot.sum_axes::<axes![0]>().eval(); // [4]
+        // Per-cluster sums: [Points, 4, 1] * [Points, 1, 2] -> [Points, 4, 2], summed to [4, 2],
+        // divided by the counts; a cluster with no points keeps its centroid.
+        let counts = counts.insert_axis::<1>(); // [4, 1]
+        let sums = (one_hot.insert_axis::<2>() * x.lazy().insert_axis::<1>()).sum_axes::<axes![0]>();
+        centroids = counts.lazy().gt(0.0).select(sums / &counts, &centroids).eval();
+        labels = nearest.into_vec();
+    }
+    let mut out = [[0.0; D]; K];
+    for (row, c) in out.iter_mut().zip(centroids.as_slice().chunks_exact(D)) {
+        row.copy_from_slice(c);
+    }
+    Clustering { centroids: out, labels, iterations }
+}
+
+/// The same k-means with plain loops: the same start, the same stopping rule, ties to the lower
+/// index, an empty cluster keeping its centroid.
+fn kmeans_loops(points: &[[f64; D]]) -> Clustering {
+    let mut centroids = [[0.0; D]; K];
+    centroids.copy_from_slice(&points[..K]);
+    let mut labels = vec![usize::MAX; points.len()];
+    let mut iterations = 0;
+    while iterations < ITERATIONS {
+        iterations += 1;
+        let mut changed = false;
+        for (p, label) in points.iter().zip(labels.iter_mut()) {
+            let mut best = (0, f64::INFINITY);
+            for (k, c) in centroids.iter().enumerate() {
+                let d = (p[0] - c[0]) * (p[0] - c[0]) + (p[1] - c[1]) * (p[1] - c[1]);
+                if d < best.1 {
+                    best = (k, d);
+                }
+            }
+            changed |= *label != best.0;
+            *label = best.0;
+        }
+        if !changed {
+            break; // converged
+        }
+        let mut sums = [[0.0; D]; K];
+        let mut counts = [0usize; K];
+        for (p, &label) in points.iter().zip(&labels) {
+            counts[label] += 1;
+            sums[label][0] += p[0];
+            sums[label][1] += p[1];
+        }
+        for k in 0..K {
+            if counts[k] > 0 {
+                centroids[k] = [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64];
+            }
+        }
+    }
+    Clustering { centroids, labels, iterations }
+}
+
+/// The points of a text: one per line, two finite numbers separated by whitespace or a comma.
+/// Blank lines are skipped; anything else is an error naming its line.
+fn parse(text: &str) -> Result<Vec<[f64; D]>, String> {
+    let mut points = Vec::new();
+    for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> =
+            line.split(|c: char| c == ',' || c.is_whitespace()).filter(|f| !f.is_empty()).collect();
+        if fields.len() != D || line.matches(',').count() > 1 {
+            return Err(format!(
+                "line {number}: expected {D} numbers separated by whitespace or a comma, found {line:?}"
+            ));
+        }
+        let mut point = [0.0; D];
+        for (value, field) in point.iter_mut().zip(&fields) {
+            match field.parse::<f64>() {
+                Ok(v) if v.is_finite() => *value = v,
+                _ => return Err(format!("line {number}: {field:?} is not a finite number")),
+            }
+        }
+        points.push(point);
+    }
+    Ok(points)
+}
+
+/// `n` points in 4 blobs of 2,500 points each around (−4, −3), (4, −4), (−2, 5) and (5, 4), in a
+/// shuffled order: deterministic, from a 64-bit linear congruential generator (Knuth's MMIX
+/// constants).
+fn blobs(n: usize) -> Vec<[f64; D]> {
+    let mut state = 0x5eed_u64;
+    let mut uniform = move || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let centres = [[-4.0, -3.0], [4.0, -4.0], [-2.0, 5.0], [5.0, 4.0]];
+    let mut points: Vec<[f64; D]> = (0..n)
+        .map(|i| {
+            let [cx, cy] = centres[i % 4];
+            // The sum of three uniform numbers: a bell around the centre, within ±4.5.
+            let mut bell = || 3.0 * (uniform() + uniform() + uniform() - 1.5);
+            [cx + bell(), cy + bell()]
+        })
+        .collect();
+    // Fisher–Yates, so that the first points (the first centroids) are not one per blob.
+    for i in (1..points.len()).rev() {
+        let j = (uniform() * (i + 1) as f64) as usize;
+        points.swap(i, j.min(i));
+    }
+    points
+}

@@ -1,0 +1,128 @@
+//! Softmax cross-entropy and its gradient over a batch whose size is read at run time:
+//! `cargo run --release --example softmax -- [BATCH]` (default 1000).
+//!
+//! The logits `x` are `[Batch, 10]` f32 and the labels `[Batch]`, both made deterministically;
+//! `Batch` is a run-time size bound once, the 10 classes are fixed. With `m` the row maxima and
+//! `s` the sums of `exp(x − m)` over each row (both `[Batch, 1]`, kept as size-1 axes so that
+//! they broadcast back over the classes):
+//!
+//! - the loss is the mean over the rows of `−ln p[label]`, with `ln p = (x − m) − ln s`, the
+//!   label's entry picked by a one-hot mask, `[Batch, 1] == [10]`;
+//! - the gradient of the loss with respect to the logits is `(p − one_hot) / Batch`, with
+//!   `p = exp(x − m) / s`.
+//!
+//! Four passes over the data, each one expression with no temporary: the row maxima, the row
+//! sums, the gradient (written once into a new `[Batch, 10]` tensor) and the loss (a total). Both
+//! results are checked against plain loops computed in f64 (to 1e-5, relative); a mismatch exits
+//! with status 1.
+
+use std::process::ExitCode;
+
+use shapecast::prelude::*;
+
+/// Classes per row.
+const CLASSES: usize = 10;
+/// The batch size when none is given.
+const DEFAULT_BATCH: usize = 1000;
+/// The largest batch accepted.
+const MAX_BATCH: usize = 1 << 24;
+/// The largest difference allowed from the plain loops, relative.
+const TOLERANCE: f64 = 1e-5;
+
+/// The run-time batch size, as shapes name it: `shape![Batch, 10]`.
+struct Batch;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("softmax: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let batch = match (args.next(), args.next()) {
+        (None, _) => DEFAULT_BATCH,
+        (Some(arg), None) => match arg.parse::<usize>() {
+            Ok(n) if (1..=MAX_BATCH).contains(&n) => n,
+            _ => return Err(format!("the batch size must be an integer in 1..={MAX_BATCH}, not {arg:?}")),
+        },
+        (Some(_), Some(_)) => return Err("expected at most one argument, the batch size".to_string()),
+    };
+
+    // Deterministic data: logits in [−6, 6), labels in 0..10, from a 64-bit linear congruential
+    // generator (Knuth's MMIX constants).
+    let mut state = 0x5eed_u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        state >> 11
+    };
+    let logits: Vec<f32> = (0..batch * CLASSES).map(|_| (next() % 12_000) as f32 / 1000.0 - 6.0).collect();
+    let labels: Vec<usize> = (0..batch).map(|_| (next() % CLASSES as u64) as usize).collect();
+
+    bind!(let b: Batch = batch);
+    let x = TensorRef::from_shape(dims![b, 10], &logits).map_err(|e| e.to_string())?;
+    let y = TensorRef::from_shape(dims![b], &labels).map_err(|e| e.to_string())?;
+    let n = batch as f32;
+
+    // The one-hot mask of the labels: [Batch, 1] == [10] -> [Batch, 10], never stored.
+    let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
+    let one_hot = y.lazy().insert_axis::<1>().equals(&classes);
+
+    // The row statistics, [Batch, 1] each: the maximum, then the sum of exp(x − max). Each is
+    // evaluated on its own (a tenth of the logits' size): a reduction inside a larger expression
+    // is folded again for every element it meets, so writing them inline in the gradient's
+    // expression would fold each row 10 times (and the maximum inside the sum 100 times).
+    let m = x.lazy().max_keepdims::<axes![1]>().eval();
+    let s = (x.lazy() - &m).exp().sum_keepdims::<axes![1]>().eval();
+
+    // The gradient, (p − one_hot) / Batch with p = exp(x − m) / s: one pass, written once.
+    let grad = (((x.lazy() - &m).exp() / &s - one_hot.select(1.0, 0.0)) / n).eval(); // [Batch, 10]
+
+    // The loss: −ln p at each label, ln p = (x − m) − ln s, summed and divided by the batch.
+    let log_p = (x.lazy() - &m) - s.lazy().ln();
+    let loss = -one_hot.select(log_p, 0.0).sum_all() / n;
+
+    // The same with plain loops, in f64.
+    let (loss_loops, grad_loops) = softmax_loops(&logits, &labels);
+    println!("softmax cross-entropy over a [{batch}, {CLASSES}] batch: loss {loss:.6}");
+    let loss_diff = (f64::from(loss) - loss_loops).abs() / loss_loops.abs().max(1.0);
+    println!("  loss:     relative difference from the plain loops {loss_diff:.3e}");
+    if loss_diff.is_nan() || loss_diff > TOLERANCE {
+        return Err(format!("the loss is {loss}, but the plain loops give {loss_loops}"));
+    }
+    // Relative to the gradient's scale, 1 / Batch: an entry is (p − 0 or 1) / Batch.
+    let scale = 1.0 / batch as f64;
+    let grad_diff = grad
+        .as_slice()
+        .iter()
+        .zip(&grad_loops)
+        .map(|(&a, &b)| (f64::from(a) - b).abs() / b.abs().max(scale))
+        .fold(0.0, |worst: f64, d| if d > worst || d.is_nan() { d } else { worst });
+    println!("  gradient: largest relative difference from the plain loops {grad_diff:.3e}");
+    if grad.as_slice().len() != grad_loops.len() || grad_diff.is_nan() || grad_diff > TOLERANCE {
+        return Err(format!("the gradient differs from the plain loops by {grad_diff:e} (relative)"));
+    }
+    println!("all checks passed");
+    Ok(())
+}
+
+/// The loss and its gradient with plain loops over the rows, in f64.
+fn softmax_loops(logits: &[f32], labels: &[usize]) -> (f64, Vec<f64>) {
+    let n = labels.len() as f64;
+    let mut loss = 0.0;
+    let mut grad = Vec::with_capacity(logits.len());
+    for (row, &label) in logits.chunks_exact(CLASSES).zip(labels) {
+        let max = row.iter().fold(f64::NEG_INFINITY, |m, &v| m.max(f64::from(v)));
+        let sum: f64 = row.iter().map(|&v| (f64::from(v) - max).exp()).sum();
+        loss -= f64::from(row[label]) - max - sum.ln();
+        for (k, &v) in row.iter().enumerate() {
+            let p = (f64::from(v) - max).exp() / sum;
+            grad.push((p - if k == label { 1.0 } else { 0.0 }) / n);
+        }
+    }
+    (loss / n, grad)
+}
