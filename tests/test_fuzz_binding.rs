@@ -31,7 +31,7 @@ fn the_binding_corpus_replays() {
 fn seeded_random_bindings() {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     for _ in 0..20_000 {
-        let bytes: Vec<u8> = (0..24)
+        let bytes: Vec<u8> = (0..32)
             .map(|_| {
                 state ^= state << 13;
                 state ^= state >> 7;
