@@ -288,6 +288,15 @@ macro_rules! reduce_all {
         reduce_over!($t, $data, $r, $c, Over::Axis0, axes![0]);
         reduce_over!($t, $data, $r, $c, Over::Axis1, axes![1]);
         reduce_over!($t, $data, $r, $c, Over::Both, axes![0, 1]);
+        // The fused reductions of every element.
+        let (t, all) = (&$t, groups($r, $c, Over::Both).expect("one output"));
+        let ctx = ($r, $c);
+        assert_eq!([timed("sum_all", || t.lazy().sum_all())], *loop_sums(&all, $data), "{ctx:?}");
+        let mean = timed("mean_all", || t.map(|v| v as f64).lazy().mean_all());
+        assert_eq!(bits(&[mean]), loop_means(&all, $data), "mean_all {ctx:?}");
+        let (max, min) = (timed("max_all", || t.lazy().max_all()), timed("min_all", || t.lazy().min_all()));
+        assert_eq!(max, all[0].iter().map(|&i| $data[i]).max(), "max_all {ctx:?}");
+        assert_eq!(min, all[0].iter().map(|&i| $data[i]).min(), "min_all {ctx:?}");
     }};
 }
 
