@@ -365,6 +365,7 @@ const HUGE: usize = 1 << 62;
 /// The edges: two more sizes bound from the bytes after the first part's, `[P, Q]` let in from
 /// a buffer of a near-right length, `[P, 0]` (always let in, with no elements) and `[Rows, 4]`
 /// (when it entered) through every reduction and conversion.
+#[allow(clippy::type_complexity)] // `shape![Rows, 4]`, spelled out
 fn edges<'r, 'c>(
     bytes: &mut Bytes<'_>,
     (rows, r): (Dyn<'r, Rows>, usize),
