@@ -1,6 +1,6 @@
 //! Binding run-time sizes from data: the fuzz target `binding`'s corpus (`fuzz/corpus/binding`)
 //! and findings (`fuzz/regressions/binding`), replayed on stable through the same check, then
-//! 30,000 seeded random inputs (with the 100,000 hostile cases of `test_fuzz_corpus.rs`, 130,000
+//! 25,000 seeded random inputs (with the 100,000 hostile cases of `test_fuzz_corpus.rs`, 125,000
 //! per run), each through every reduction and conversion of the check.
 
 #[path = "common/binding_checks.rs"]
@@ -31,7 +31,7 @@ fn the_binding_corpus_replays() {
 #[test]
 fn seeded_random_bindings() {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    for _ in 0..30_000 {
+    for _ in 0..25_000 {
         let bytes: Vec<u8> = (0..32)
             .map(|_| {
                 state ^= state << 13;

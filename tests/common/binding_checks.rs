@@ -11,9 +11,9 @@
 //! The bytes after those (none in older corpus files, which then read zeros) bind two more
 //! sizes, `P` and `Q`, drawn from the edges (0, 1, small, a power of two, near `isize::MAX` or
 //! `usize::MAX`), so that a huge size beside a 0 is common: `[P, Q]` then enters with no
-//! elements. Every reduction, eager and fused, runs over `[P, Q]`, `[P, 0]` and `[Rows, 4]`
-//! along axis 0, axis 1 and both, against plain loops (`None` exactly when a reduced axis is
-//! empty, sums 0 and means NaN there), and the conversions (`cast_shape`, `to_fixed`,
+//! elements. Every reduction, eager, `_into` and fused, runs over `[P, Q]`, `[P, 0]` and
+//! `[Rows, 4]` along axis 0, axis 1 and both, against plain loops (`None` exactly when a reduced
+//! axis is empty, with an `_into` output left as it was; sums 0 and means NaN there), and the conversions (`cast_shape`, `to_fixed`,
 //! `broadcast_to_shape`, `broadcast_view_shape`, `as_ndarray`) must succeed exactly when their
 //! rule says. No call may take long: none may loop over a huge size.
 #![allow(dead_code)]
@@ -266,7 +266,23 @@ macro_rules! reduce_over {
         // A sum or a mean fills every output, even over an empty axis: only when they are few.
         if let Some(g) = &want {
             let sums = loop_sums(g, data);
-            assert_eq!(timed("sum_axes", || t.sum_axes::<$ax>()).as_slice(), sums, "sum_axes {ctx:?}");
+            let summed = timed("sum_axes", || t.sum_axes::<$ax>());
+            assert_eq!(summed.as_slice(), sums, "sum_axes {ctx:?}");
+            // The `_into` twins: overwritten, or (`None`) left as they were.
+            let mut buf = vec![77i64; sums.len()];
+            let mut out = TensorMut::from_shape(summed.shape(), &mut buf).expect("the sum's shape");
+            let max = timed("max_axes_into", || t.max_axes_into::<$ax>(&mut out));
+            assert_eq!(max.is_none(), folded == 0, "max_axes_into {ctx:?}");
+            let maxima = if folded == 0 { vec![77; sums.len()] } else { loop_picks(g, data, |a, b| a > b).1 };
+            assert_eq!(out.as_slice(), maxima, "max_axes_into {ctx:?}");
+            let mut at = vec![77usize; sums.len()];
+            let mut out_at = TensorMut::from_shape(summed.shape(), &mut at).expect("the sum's shape");
+            let argmin = timed("argmin_axes_into", || t.argmin_axes_into::<$ax>(&mut out_at));
+            assert_eq!(argmin.is_none(), folded == 0, "argmin_axes_into {ctx:?}");
+            let at_min = if folded == 0 { vec![77; sums.len()] } else { loop_picks(g, data, |a, b| a < b).0 };
+            assert_eq!(out_at.as_slice(), at_min, "argmin_axes_into {ctx:?}");
+            timed("sum_axes_into", || t.sum_axes_into::<$ax>(&mut out));
+            assert_eq!(out.as_slice(), sums, "sum_axes_into {ctx:?}");
             let fused = timed("lazy sum_axes", || t.lazy().sum_axes::<$ax>().eval());
             assert_eq!(fused.as_slice(), sums, "lazy sum_axes {ctx:?}");
             let floats = t.map(|v| v as f64);
