@@ -1,6 +1,7 @@
 //! Binding run-time sizes from data: the fuzz target `binding`'s corpus (`fuzz/corpus/binding`)
 //! and findings (`fuzz/regressions/binding`), replayed on stable through the same check, then
-//! seeded random inputs.
+//! 25,000 seeded random inputs (with the 100,000 hostile cases of `test_fuzz_corpus.rs`, 125,000
+//! per run), each through every reduction and conversion of the check.
 
 #[path = "common/binding_checks.rs"]
 mod binding_checks;
@@ -30,8 +31,8 @@ fn the_binding_corpus_replays() {
 #[test]
 fn seeded_random_bindings() {
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    for _ in 0..20_000 {
-        let bytes: Vec<u8> = (0..24)
+    for _ in 0..25_000 {
+        let bytes: Vec<u8> = (0..32)
             .map(|_| {
                 state ^= state << 13;
                 state ^= state >> 7;
