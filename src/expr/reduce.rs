@@ -436,6 +436,16 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             return F::finish(F::first(self.inner.get(at)), 1);
         };
         let (axis, len) = (self.axes[last], self.sizes[last]);
+        if last == 0 && len < 2 * BLOCK {
+            // One short axis (softmax's 10 classes): element by element, no lanes to set up.
+            let mut acc = F::first(self.inner.get(at));
+            for i in 1..len {
+                self.inner.cursors(&mut |c| c.step(axis, None));
+                acc = F::step(acc, self.inner.get(at), i);
+            }
+            self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
+            return F::finish(acc, self.count);
+        }
         let mut before = fused::STILL;
         self.inner.all(&mut |c| {
             before = c.run_axis();
