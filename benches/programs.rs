@@ -415,7 +415,7 @@ fn kmeans_fused<'id>(
     let clusters = Tensor::<usize, shape![4]>::from_fn(|k| k);
     let mut centroids = init.clone();
     for _ in 0..ITERATIONS {
-        let nearest = (points.insert_axis::<1>().lazy() - &centroids)
+        let nearest = (points.lazy().insert_axis::<1>() - &centroids)
             .powi(2)
             .sum_axes::<axes![2]>()
             .argmin_axes::<axes![1]>()
@@ -423,7 +423,7 @@ fn kmeans_fused<'id>(
         let one_hot = nearest.lazy().insert_axis::<1>().equals(&clusters).select(1f32, 0.0); // [N, 4]
         let counts = one_hot.sum_axes::<axes![0]>().eval(); // [4]
         let sums =
-            (one_hot.insert_axis::<2>() * points.insert_axis::<1>().lazy()).sum_axes::<axes![0]>().eval();
+            (one_hot.insert_axis::<2>() * points.lazy().insert_axis::<1>()).sum_axes::<axes![0]>().eval();
         centroids = (sums.lazy() / counts.lazy().insert_axis::<1>()).eval();
     }
     centroids

@@ -613,7 +613,7 @@ picks! {
     /// // k-means' assignment: the nearest of 3 centroids for each of 2 points, in one pass.
     /// let points = Tensor::<f32, shape![2, 2]>::from([[0.0, 0.0], [5.0, 5.0]]);
     /// let centroids = Tensor::<f32, shape![3, 2]>::from([[4.0, 4.0], [1.0, 0.0], [9.0, 9.0]]);
-    /// let nearest = (points.insert_axis::<1>().lazy() - &centroids) // [2, 3, 2]
+    /// let nearest = (points.lazy().insert_axis::<1>() - &centroids) // [2, 3, 2]
     ///     .powi(2)
     ///     .sum_axes::<axes![2]>()                                  // [2, 3]
     ///     .argmin_axes::<axes![1]>()                               // [2]
