@@ -42,7 +42,7 @@
 ///         Money(self.0 + other.0)
 ///     }
 /// }
-/// let t = Tensor::<Money, shape![3]>::from([Money(1), Money(2), Money(3)]);
+/// let t = Tensor::<Money, shape![3]>::from_array([Money(1), Money(2), Money(3)]);
 /// assert_eq!(t.sum_axes::<axes![0]>().value(), Money(6));
 /// ```
 pub trait Summable: Copy {
