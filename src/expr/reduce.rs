@@ -17,7 +17,7 @@ use super::{Expression, Lazy};
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
-use crate::kernel::fused::{self, BLOCK, Cursor, Source};
+use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes, List};
 use crate::typelevel::{InsertOnes, NonEmptyAt};
@@ -221,6 +221,7 @@ where
     E: Expression,
     Ax: Axes,
     F: Fold<E::Elem>,
+    F::Output: Shared,
     O: AnyShape,
 {
     type Elem = F::Output;
@@ -273,7 +274,14 @@ pub struct ReduceSource<S, F> {
     sizes: [usize; MAX_RANK],
     n: usize,
     count: usize,
-    fold: PhantomData<F>,
+    fold: PhantomData<fn() -> F>,
+}
+
+impl<S: Clone, F> Clone for ReduceSource<S, F> {
+    fn clone(&self) -> Self {
+        let Self { inner, axes, sizes, n, count, fold } = self;
+        ReduceSource { inner: inner.clone(), axes: *axes, sizes: *sizes, n: *n, count: *count, fold: *fold }
+    }
 }
 
 impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
@@ -331,7 +339,10 @@ impl<S: Source, F> ReduceSource<S, F> {
     }
 }
 
-impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
+impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F>
+where
+    F::Output: Shared,
+{
     type Elem = F::Output;
 
     #[inline(always)]

@@ -294,6 +294,10 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     where
         T: Copy,
     {
+        #[cfg(feature = "rayon")]
+        if crate::kernel::parallel::worth::<T>(len) {
+            return crate::kernel::parallel::collect(dims, src, len).into_boxed_slice();
+        }
         let mut data = alloc::vec::Vec::with_capacity(len);
         crate::kernel::fused::run(dims, src, |block| data.extend_from_slice(block));
         data.into_boxed_slice()
