@@ -8,6 +8,7 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
+use rayon::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::prelude::*;
 
 use super::fused::{BLOCK, Nest, Source, whole_run};
@@ -135,97 +136,112 @@ fn part_run<S: Source, const STRIDED: bool>(
 }
 
 /// The `len` output elements of `src` over sizes `dims`, row-major, in a new `Vec` written once:
-/// rayon's `collect_into_vec` writes the elements straight into the vector's spare capacity,
-/// each task producing its range of positions from a copy of the source.
+/// rayon's `collect_into_vec` writes the elements of an indexed parallel iterator straight into
+/// the vector's spare capacity, and this iterator's pieces hand it their blocks as they are
+/// computed.
 pub(crate) fn collect<S: Source>(dims: &[usize], mut src: S, len: usize) -> alloc::vec::Vec<S::Elem> {
     let mut out = alloc::vec::Vec::with_capacity(len);
     let Some(nest) = Nest::plan(dims, &mut src) else { return out };
-    let strided = !src.all(&mut |c| c.inner() <= 1);
-    let positions = (0..len).into_par_iter().with_min_len(grain::<S::Elem>());
-    if strided {
-        positions
-            .map_init(|| None, |s: &mut Option<Stream<'_, S, true>>, i| next(s, &nest, &src, i))
-            .collect_into_vec(&mut out);
+    if src.all(&mut |c| c.inner() <= 1) {
+        Elements::<S, false> { nest: &nest, src: &src, start: 0, end: len }.collect_into_vec(&mut out);
     } else {
-        positions
-            .map_init(|| None, |s: &mut Option<Stream<'_, S, false>>, i| next(s, &nest, &src, i))
-            .collect_into_vec(&mut out);
+        Elements::<S, true> { nest: &nest, src: &src, start: 0, end: len }.collect_into_vec(&mut out);
     }
     out
 }
 
-/// The element at position `i`, from the task's stream (started there if it has none yet, or
-/// if `i` is not the position it is at).
-#[inline(always)]
-fn next<'n, S: Source, const STRIDED: bool>(
-    stream: &mut Option<Stream<'n, S, STRIDED>>,
-    nest: &'n Nest,
-    src: &S,
-    i: usize,
-) -> S::Elem {
-    match stream {
-        Some(s) if s.pos == i => s.next(),
-        _ => stream.insert(Stream::new(nest, src.clone(), i)).next(),
+/// The output elements `start..end` of a planned pass, as an indexed parallel iterator (and its
+/// own producer): split anywhere, each piece computed from a copy of the source.
+struct Elements<'a, S: Source, const STRIDED: bool> {
+    nest: &'a Nest,
+    src: &'a S,
+    start: usize,
+    end: usize,
+}
+
+impl<S: Source, const STRIDED: bool> Clone for Elements<'_, S, STRIDED> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Source, const STRIDED: bool> Copy for Elements<'_, S, STRIDED> {}
+
+impl<S: Source, const STRIDED: bool> ParallelIterator for Elements<'_, S, STRIDED> {
+    type Item = S::Elem;
+
+    fn drive_unindexed<C: UnindexedConsumer<S::Elem>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        Some(self.end - self.start)
     }
 }
 
-/// The output elements from a position on, one at a time, computed a block at a time as the
-/// whole pass computes them.
-struct Stream<'n, S: Source, const STRIDED: bool> {
-    nest: &'n Nest,
-    src: S,
-    index: [usize; shapecast_rules::MAX_RANK],
-    /// Where the next block starts in the current run.
-    at: usize,
-    block: [S::Elem; BLOCK],
-    /// The next element's lane in `block`, and the lanes it holds.
-    lane: usize,
-    lanes: usize,
-    /// The next element's position in the output.
-    pos: usize,
+impl<S: Source, const STRIDED: bool> IndexedParallelIterator for Elements<'_, S, STRIDED> {
+    fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    fn drive<C: Consumer<S::Elem>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn with_producer<CB: ProducerCallback<S::Elem>>(self, callback: CB) -> CB::Output {
+        callback.callback(self)
+    }
 }
 
-impl<'n, S: Source, const STRIDED: bool> Stream<'n, S, STRIDED> {
-    /// The elements from position `start`, `src`'s cursors at the pass's start.
-    fn new(nest: &'n Nest, mut src: S, start: usize) -> Self {
-        let n = nest.run_len();
-        let index = nest.seek(start / n, &mut src);
-        let at = start % n / BLOCK * BLOCK;
-        let first = src.get(0);
-        let mut stream =
-            Stream { nest, src, index, at, block: [first; BLOCK], lane: 0, lanes: 0, pos: start };
-        stream.refill();
-        stream.lane = start % n - at;
-        stream
+impl<S: Source, const STRIDED: bool> Producer for Elements<'_, S, STRIDED> {
+    type Item = S::Elem;
+    type IntoIter = alloc::vec::IntoIter<S::Elem>;
+
+    /// The piece's elements one by one (for adaptors that need an iterator; collecting folds
+    /// the blocks instead).
+    fn into_iter(self) -> Self::IntoIter {
+        let mut all = alloc::vec::Vec::with_capacity(self.end - self.start);
+        Producer::fold_with(self, Append(&mut all));
+        all.into_iter()
     }
 
-    /// The next element.
-    #[inline(always)]
-    fn next(&mut self) -> S::Elem {
-        if self.lane == self.lanes {
-            self.refill();
-        }
-        let x = self.block[self.lane];
-        self.lane += 1;
-        self.pos += 1;
-        x
+    fn min_len(&self) -> usize {
+        grain::<S::Elem>()
     }
 
-    /// Computes the next block, moving to the next run when this one is done.
-    fn refill(&mut self) {
-        let n = self.nest.run_len();
-        if self.at >= n {
-            self.nest.advance(self.nest.loops(), &mut self.index, &mut self.src);
-            self.at = 0;
-        }
-        let full = n / BLOCK * BLOCK;
-        let len = if self.at < full { BLOCK } else { n - self.at };
-        match len {
-            BLOCK => self.block = self.src.block::<STRIDED>(self.at),
-            1 => self.block[0] = self.src.get(self.at),
-            _ => self.block = self.src.part(self.at, len),
-        }
-        self.at += len;
-        (self.lane, self.lanes) = (0, len);
+    fn split_at(self, index: usize) -> (Self, Self) {
+        let mid = self.start + index;
+        (Elements { end: mid, ..self }, Elements { start: mid, ..self })
+    }
+
+    fn fold_with<F: Folder<S::Elem>>(self, folder: F) -> F {
+        let mut src = self.src.clone();
+        let mut folder = Some(folder);
+        piece::<S, STRIDED>(self.nest, &mut src, self.start, self.end, |block| {
+            folder = folder.take().map(|f| f.consume_iter(block.iter().copied()));
+        });
+        folder.expect("the folder is put back after every block")
+    }
+}
+
+/// A folder that appends to a `Vec`: [`Elements`] as a plain iterator.
+struct Append<'v, T>(&'v mut alloc::vec::Vec<T>);
+
+impl<T> Folder<T> for Append<'_, T> {
+    type Result = ();
+
+    fn consume(self, item: T) -> Self {
+        self.0.push(item);
+        self
+    }
+
+    fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
+        self.0.extend(iter);
+        self
+    }
+
+    fn complete(self) {}
+
+    fn full(&self) -> bool {
+        false
     }
 }
