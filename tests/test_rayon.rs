@@ -93,8 +93,13 @@ fn elementwise_fixed_shape_matches_one_thread() {
             let x = BoxedTensor::<f64, shape![$r, $c]>::from_fn(|i| (i % 1013) as f64 * 0.37 - 50.0);
             let column = BoxedTensor::<f64, shape![$r, 1]>::from_fn(|i| i as f64 * 0.01 + 1.0);
             let row = Tensor::<f64, shape![$c]>::from_fn(|i| i as f64 * 0.5);
-            let (one, two) = both(|| (x.lazy() * &column + &row).eval());
+            let (one, two) = both(|| {
+                let mut y = BoxedTensor::<f64, shape![$r, $c]>::splat(0.0);
+                (x.lazy() * &column + &row).eval_into(&mut y);
+                y
+            });
             assert_bits(one.as_slice(), two.as_slice());
+            assert_bits(one.as_slice(), (x.lazy() * &column + &row).eval().as_slice());
             let (one, two) = both(|| {
                 let mut y = x.clone();
                 y -= x.lazy() / &column;
@@ -122,16 +127,26 @@ fn reductions_over_a_runtime_axis_match_one_thread() {
         bind!(let features: Features = f);
         bind!(let batch: Batch = b);
         let x = TensorRef::from_shape(dims![features, batch], &data).unwrap();
-        let (one, two) = both(|| (x.lazy() - x.lazy().mean_keepdims::<axes![1]>()).eval());
-        assert_bits(one.as_slice(), two.as_slice());
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; f * b];
+            let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();
+            (x.lazy() - x.lazy().mean_keepdims::<axes![1]>()).eval_into(&mut y);
+            out
+        });
+        assert_bits(&one, &two);
 
         let n = if above { THRESHOLD / 40 + 7 } else { THRESHOLD / 40 - 7 };
         let data = values(5 * n, 5);
         bind!(let features: Features = 5);
         bind!(let batch: Batch = n);
         let x = TensorRef::from_shape(dims![features, batch], &data).unwrap();
-        let (one, two) = both(|| (x.lazy() * x.lazy().sum_keepdims::<axes![0]>()).eval());
-        assert_bits(one.as_slice(), two.as_slice());
+        let (one, two) = both(|| {
+            let mut out = data.clone();
+            let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();
+            y *= x.lazy().sum_keepdims::<axes![0]>();
+            out
+        });
+        assert_bits(&one, &two);
         let (one, two) = both(|| {
             let mut out = vec![0.0; 5 * n];
             let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();

@@ -8,14 +8,10 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
-use rayon::iter::plumbing::{Consumer, Folder, Producer, ProducerCallback, UnindexedConsumer, bridge};
-use rayon::prelude::*;
-
 use super::fused::{BLOCK, Nest, Source, whole_run};
 
-/// Bytes of output from which a pass is split across threads. On 2 cores, two threads only
-/// start to pay for themselves around 16 MiB (the pages of a new output are faulted in by one
-/// thread or two; the rest is memory bandwidth); at 32 MiB they are clearly faster.
+/// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
+/// threads were slower up to 16 MiB and 1.5–1.8× faster from 64 MiB; 32 MiB lies between.
 pub(crate) const THRESHOLD: usize = 32 << 20;
 
 /// Bytes of output a piece has at least: large enough that moving the cursors to its start and
@@ -132,116 +128,5 @@ fn part_run<S: Source, const STRIDED: bool>(
             }
             return;
         }
-    }
-}
-
-/// The `len` output elements of `src` over sizes `dims`, row-major, in a new `Vec` written once:
-/// rayon's `collect_into_vec` writes the elements of an indexed parallel iterator straight into
-/// the vector's spare capacity, and this iterator's pieces hand it their blocks as they are
-/// computed.
-pub(crate) fn collect<S: Source>(dims: &[usize], mut src: S, len: usize) -> alloc::vec::Vec<S::Elem> {
-    let mut out = alloc::vec::Vec::with_capacity(len);
-    let Some(nest) = Nest::plan(dims, &mut src) else { return out };
-    if src.all(&mut |c| c.inner() <= 1) {
-        Elements::<S, false> { nest: &nest, src: &src, start: 0, end: len }.collect_into_vec(&mut out);
-    } else {
-        Elements::<S, true> { nest: &nest, src: &src, start: 0, end: len }.collect_into_vec(&mut out);
-    }
-    out
-}
-
-/// The output elements `start..end` of a planned pass, as an indexed parallel iterator (and its
-/// own producer): split anywhere, each piece computed from a copy of the source.
-struct Elements<'a, S: Source, const STRIDED: bool> {
-    nest: &'a Nest,
-    src: &'a S,
-    start: usize,
-    end: usize,
-}
-
-impl<S: Source, const STRIDED: bool> Clone for Elements<'_, S, STRIDED> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<S: Source, const STRIDED: bool> Copy for Elements<'_, S, STRIDED> {}
-
-impl<S: Source, const STRIDED: bool> ParallelIterator for Elements<'_, S, STRIDED> {
-    type Item = S::Elem;
-
-    fn drive_unindexed<C: UnindexedConsumer<S::Elem>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn opt_len(&self) -> Option<usize> {
-        Some(self.end - self.start)
-    }
-}
-
-impl<S: Source, const STRIDED: bool> IndexedParallelIterator for Elements<'_, S, STRIDED> {
-    fn len(&self) -> usize {
-        self.end - self.start
-    }
-
-    fn drive<C: Consumer<S::Elem>>(self, consumer: C) -> C::Result {
-        bridge(self, consumer)
-    }
-
-    fn with_producer<CB: ProducerCallback<S::Elem>>(self, callback: CB) -> CB::Output {
-        callback.callback(self)
-    }
-}
-
-impl<S: Source, const STRIDED: bool> Producer for Elements<'_, S, STRIDED> {
-    type Item = S::Elem;
-    type IntoIter = alloc::vec::IntoIter<S::Elem>;
-
-    /// The piece's elements one by one (for adaptors that need an iterator; collecting folds
-    /// the blocks instead).
-    fn into_iter(self) -> Self::IntoIter {
-        let mut all = alloc::vec::Vec::with_capacity(self.end - self.start);
-        Producer::fold_with(self, Append(&mut all));
-        all.into_iter()
-    }
-
-    fn min_len(&self) -> usize {
-        grain::<S::Elem>()
-    }
-
-    fn split_at(self, index: usize) -> (Self, Self) {
-        let mid = self.start + index;
-        (Elements { end: mid, ..self }, Elements { start: mid, ..self })
-    }
-
-    fn fold_with<F: Folder<S::Elem>>(self, folder: F) -> F {
-        let mut src = self.src.clone();
-        let mut folder = Some(folder);
-        piece::<S, STRIDED>(self.nest, &mut src, self.start, self.end, |block| {
-            folder = folder.take().map(|f| f.consume_iter(block.iter().copied()));
-        });
-        folder.expect("the folder is put back after every block")
-    }
-}
-
-/// A folder that appends to a `Vec`: [`Elements`] as a plain iterator.
-struct Append<'v, T>(&'v mut alloc::vec::Vec<T>);
-
-impl<T> Folder<T> for Append<'_, T> {
-    type Result = ();
-
-    fn consume(self, item: T) -> Self {
-        self.0.push(item);
-        self
-    }
-
-    fn consume_iter<I: IntoIterator<Item = T>>(self, iter: I) -> Self {
-        self.0.extend(iter);
-        self
-    }
-
-    fn complete(self) {}
-
-    fn full(&self) -> bool {
-        false
     }
 }
