@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::{Expression, Lazy};
-use crate::kernel::fused::{self, BLOCK, Cursor, Source};
+use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
 
@@ -23,7 +23,7 @@ impl<T, S: Copy, H> Clone for Leaf<'_, T, S, H> {
 }
 impl<T, S: Copy, H> Copy for Leaf<'_, T, S, H> {}
 
-impl<'a, T: Copy, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
+impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
     type Elem = T;
     type Shape = S;
     type Home = H;
@@ -46,7 +46,14 @@ pub struct LeafSource<'a, T> {
     cursor: Cursor,
 }
 
-impl<T: Copy> Source for LeafSource<'_, T> {
+impl<T> Clone for LeafSource<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for LeafSource<'_, T> {}
+
+impl<T: Copy + Shared> Source for LeafSource<'_, T> {
     type Elem = T;
 
     #[inline(always)]
@@ -89,7 +96,7 @@ impl<T: Copy> Source for LeafSource<'_, T> {
 #[derive(Clone, Copy)]
 pub struct Scalar<T>(pub(crate) T);
 
-impl<T: Copy> Expression for Scalar<T> {
+impl<T: Copy + Shared> Expression for Scalar<T> {
     type Elem = T;
     type Shape = Nil;
     type Home = ByShape;
@@ -106,7 +113,7 @@ impl<T: Copy> Expression for Scalar<T> {
     }
 }
 
-impl<T: Copy> Source for Scalar<T> {
+impl<T: Copy + Shared> Source for Scalar<T> {
     type Elem = T;
 
     #[inline(always)]
@@ -144,7 +151,7 @@ pub trait IntoExpression {
 
 impl<'a, D: Data, S: AnyShape> IntoExpression for &'a TensorBase<D, S>
 where
-    D::Elem: Copy,
+    D::Elem: Copy + Shared,
 {
     type Expr = Leaf<'a, D::Elem, S, HomeOf<D, S>>;
     #[inline(always)]
@@ -162,7 +169,7 @@ impl<E: Expression> IntoExpression for Lazy<E> {
 }
 
 /// Rust's number types (and `bool`, for masks): what a [`Scalar`] operand holds. Sealed.
-pub trait Primitive: Copy + sealed::Sealed {}
+pub trait Primitive: Copy + Shared + sealed::Sealed {}
 
 mod sealed {
     pub trait Sealed {}

@@ -51,7 +51,7 @@ pub use reduce::{
 #[doc(hidden)]
 pub use crate::kernel::fold::{Max, Min, Pick, Reducer};
 #[doc(hidden)]
-pub use crate::kernel::fused::{BLOCK, Cursor, Source};
+pub use crate::kernel::fused::{BLOCK, Cursor, Portable, Shared, Source};
 #[doc(hidden)]
 pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 
@@ -64,8 +64,8 @@ use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, 
 /// and where a tensor computed from it goes ([`Home`]). Built by [`TensorBase::lazy`], the
 /// operators and the methods of [`Lazy`]; evaluated by [`Lazy::eval`] and its twins.
 pub trait Expression {
-    /// The element type.
-    type Elem: Copy;
+    /// The element type ([`Shared`]: with feature `rayon`, `Send + Sync`, as every number is).
+    type Elem: Copy + Shared;
     /// The shape of the result.
     type Shape: AnyShape;
     /// Where a new tensor computed from it goes: on the heap if an operand is boxed.
@@ -101,7 +101,7 @@ pub struct Lazy<E>(pub(crate) E);
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: Copy,
+    D::Elem: Copy + Shared,
 {
     /// This tensor as the start of an expression, evaluated in one pass: `x.lazy() * 2.0 + &b`
     /// computes nothing until [`eval`](Lazy::eval) (or `eval_into`, or `+=`), and then makes
@@ -189,7 +189,12 @@ impl<E: Expression> Lazy<E> {
     {
         let dims = out.shape().extents();
         let src = self.0.source(&IDENTITY[..dims.len()], &mut 0);
-        let out = out.as_mut_slice();
+        let out: &mut [E::Elem] = out.as_mut_slice();
+        #[cfg(feature = "rayon")]
+        if crate::kernel::parallel::worth::<E::Elem>(out.len()) {
+            crate::kernel::parallel::run_into(&dims, src, out, &|o, block| o.copy_from_slice(block));
+            return;
+        }
         let mut pos = 0;
         fused::run(
             &dims,
@@ -243,7 +248,7 @@ where
     /// Sets every element `o` to `f(o, x)`, `x` the matching element of `expr` stretched to
     /// this shape: the in-place operators.
     #[inline(always)]
-    pub(crate) fn update_with<E>(&mut self, expr: E, f: impl Fn(D::Elem, D::Elem) -> D::Elem)
+    pub(crate) fn update_with<E>(&mut self, expr: E, f: impl Fn(D::Elem, D::Elem) -> D::Elem + Sync)
     where
         E: Expression<Elem = D::Elem>,
         E::Shape: AnyBroadcastTo<S>,
@@ -251,7 +256,17 @@ where
         let dims = self.shape().extents();
         let map = <Numpy as MapInto<E::Shape, S>>::MAP;
         let src = expr.source(&IDENTITY[dims.len() - map.len()..dims.len()], &mut 0);
-        let out = self.as_mut_slice();
+        let out: &mut [E::Elem] = self.as_mut_slice();
+        #[cfg(feature = "rayon")]
+        if crate::kernel::parallel::worth::<E::Elem>(out.len()) {
+            let write = |o: &mut [E::Elem], block: &[E::Elem]| {
+                for (o, &x) in o.iter_mut().zip(block) {
+                    *o = f(*o, x);
+                }
+            };
+            crate::kernel::parallel::run_into(&dims, src, out, &write);
+            return;
+        }
         let mut pos = 0;
         fused::run(
             &dims,

@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::Expression;
-use crate::kernel::fused::{self, BLOCK, Cursor, Source};
+use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::statics::MapInto;
 use crate::shape::AnyShape;
 use crate::tensor::Home;
@@ -54,7 +54,10 @@ pub struct Map<E, F> {
     pub(crate) f: F,
 }
 
-impl<E: Expression, F: Unary<E::Elem>> Expression for Map<E, F> {
+impl<E: Expression, F: Unary<E::Elem> + Portable> Expression for Map<E, F>
+where
+    F::Output: Shared,
+{
     type Elem = F::Output;
     type Shape = E::Shape;
     type Home = E::Home;
@@ -71,7 +74,10 @@ impl<E: Expression, F: Unary<E::Elem>> Expression for Map<E, F> {
     }
 }
 
-impl<S: Source, F: Unary<S::Elem>> Source for Map<S, F> {
+impl<S: Source, F: Unary<S::Elem> + Portable> Source for Map<S, F>
+where
+    F::Output: Shared,
+{
     type Elem = F::Output;
 
     #[inline(always)]
@@ -158,7 +164,8 @@ impl<A, B, F, O, MA, MB> Expression for Zip<A, B, F, O, MA, MB>
 where
     A: Expression,
     B: Expression,
-    F: Binary<A::Elem, B::Elem>,
+    F: Binary<A::Elem, B::Elem> + Portable,
+    F::Output: Shared,
     O: AnyShape,
     MA: MapInto<A::Shape, O>,
     MB: MapInto<B::Shape, O>,
@@ -182,7 +189,10 @@ where
     }
 }
 
-impl<A: Source, B: Source, F: Binary<A::Elem, B::Elem>> Source for Zip<A, B, F, (), (), ()> {
+impl<A: Source, B: Source, F: Binary<A::Elem, B::Elem> + Portable> Source for Zip<A, B, F, (), (), ()>
+where
+    F::Output: Shared,
+{
     type Elem = F::Output;
 
     #[inline(always)]

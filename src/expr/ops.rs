@@ -9,7 +9,7 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 
 use typenum::{Const, ToUInt, U};
 
-use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, NewAxis, Scalar, Unary, Zip};
+use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, NewAxis, Scalar, Shared, Unary, Zip};
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
     AnyInsertAxis, AnyWithAxis,
@@ -172,7 +172,7 @@ macro_rules! operator {
         impl<'a, D, S, E> $Op<Lazy<E>> for &'a TensorBase<D, S>
         where
             D: Data,
-            D::Elem: Copy,
+            D::Elem: Copy + Shared,
             S: AnyShape + AnyBroadcast<E::Shape>,
             E: Expression,
             $Fn: Binary<D::Elem, E::Elem>,
@@ -408,7 +408,7 @@ impl<E: Expression<Elem = bool>> Lazy<E> {
     where
         Y: IntoExpression,
         N: IntoExpression,
-        T: Copy,
+        T: Copy + Shared,
         Y::Expr: Expression<Elem = T>,
         N::Expr: Expression<Elem = T>,
         <Y::Expr as Expression>::Shape: AnyBroadcast<<N::Expr as Expression>::Shape>,

@@ -15,7 +15,7 @@ use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
-use crate::kernel::fused::{self, BLOCK, Cursor, Source};
+use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes, List};
 use crate::typelevel::{InsertOnes, NonEmptyAt};
@@ -220,6 +220,7 @@ where
     E: Expression,
     Ax: Axes,
     F: Fold<E::Elem>,
+    F::Output: Shared,
     O: AnyShape,
 {
     type Elem = F::Output;
@@ -279,6 +280,13 @@ where
     /// reduction inside another's fold that does not move with it (softmax's row maximum inside
     /// the row sum) is folded once, not once per element of the outer fold.
     memo: Option<([usize; MEMO], F::Output)>,
+}
+
+impl<S: Source + Clone, F: Fold<S::Elem>> Clone for ReduceSource<S, F> {
+    fn clone(&self) -> Self {
+        let Self { inner, axes, sizes, n, count, memo } = self;
+        ReduceSource { inner: inner.clone(), axes: *axes, sizes: *sizes, n: *n, count: *count, memo: *memo }
+    }
 }
 
 /// The most leaves a reduction remembers its last output by.
@@ -362,7 +370,10 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     }
 }
 
-impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F> {
+impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F>
+where
+    F::Output: Shared,
+{
     type Elem = F::Output;
 
     #[inline(always)]

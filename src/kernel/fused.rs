@@ -114,12 +114,50 @@ impl Cursor {
     }
 }
 
+/// What a source must be for a pass to be split across threads (feature `rayon`): shared by
+/// the threads, and cloned once per piece. Sources hold only slices, numbers, cursors and
+/// element functions, so this asks only that the closures of `map` and `zip_with` be
+/// `Clone + Send + Sync` (closures that capture numbers and shared references are). Without
+/// the feature, every type is.
+#[cfg(feature = "rayon")]
+#[diagnostic::on_unimplemented(
+    message = "with shapecast's `rayon` feature, `{Self}` must be `Clone + Send + Sync`",
+    note = "an expression evaluated on several threads is shared by them and copied once per piece: the closures given to `map` and `zip_with` must be `Clone + Send + Sync` (capture numbers and shared references, not `Rc` or `Cell`)"
+)]
+pub trait Portable: Clone + Send + Sync {}
+#[cfg(feature = "rayon")]
+impl<T: Clone + Send + Sync> Portable for T {}
+/// What a source must be for a pass to be split across threads (feature `rayon`). Without the
+/// feature, every type is.
+#[cfg(not(feature = "rayon"))]
+pub trait Portable {}
+#[cfg(not(feature = "rayon"))]
+impl<T: ?Sized> Portable for T {}
+
+/// What an element must be for a pass to be split across threads (feature `rayon`): read and
+/// written from several threads, `Send + Sync`, as every number is. Without the feature, every
+/// type is.
+#[cfg(feature = "rayon")]
+#[diagnostic::on_unimplemented(
+    message = "with shapecast's `rayon` feature, the element type `{Self}` must be `Send + Sync`",
+    note = "an expression evaluated on several threads reads and writes its elements from each of them"
+)]
+pub trait Shared: Send + Sync {}
+#[cfg(feature = "rayon")]
+impl<T: Send + Sync> Shared for T {}
+/// What an element must be for a pass to be split across threads (feature `rayon`). Without
+/// the feature, every type is.
+#[cfg(not(feature = "rayon"))]
+pub trait Shared {}
+#[cfg(not(feature = "rayon"))]
+impl<T: ?Sized> Shared for T {}
+
 /// What the fused kernel evaluates: an expression's leaves, each with its [`Cursor`], and the
 /// way it combines them, a block or an element at a time. Implemented by the crate's
-/// expression nodes.
-pub trait Source {
+/// expression nodes. ([`Portable`], so that a pass can be split across threads.)
+pub trait Source: Portable {
     /// The element produced.
-    type Elem: Copy;
+    type Elem: Copy + Shared;
 
     /// Calls `f` with every leaf's cursor.
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor));
@@ -190,11 +228,32 @@ impl Nest {
         }
     }
 
+    /// Moves `src`'s cursors from the pass's start (where [`plan`](Self::plan) leaves them) to
+    /// the start of innermost run number `run` (row-major), and returns the odometer's index
+    /// there, for [`advance`](Self::advance): where a piece of a split pass starts.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn seek<S: Source>(&self, mut run: usize, src: &mut S) -> [usize; MAX_RANK] {
+        let mut index = [0usize; MAX_RANK];
+        for a in (0..self.loops()).rev() {
+            let k = run % self.dims[a];
+            run /= self.dims[a];
+            index[a] = k;
+            src.cursors(&mut |c| c.offset = c.offset.wrapping_add(c.strides[a].wrapping_mul(k)));
+        }
+        index
+    }
+
+    /// The number of loops around the innermost run.
+    #[inline(always)]
+    pub(crate) fn loops(&self) -> usize {
+        self.rank.saturating_sub(1)
+    }
+
     /// Calls `run` once per innermost run, in row-major order, with `src`'s cursors at its
     /// start.
     #[inline(always)]
     pub(crate) fn for_each_run<S: Source>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
-        let loops = self.rank.saturating_sub(1);
+        let loops = self.loops();
         let mut index = [0usize; MAX_RANK];
         loop {
             run(src);
@@ -207,7 +266,12 @@ impl Nest {
     /// One step of the odometer over the first `loops` loops, the cursors kept in step. `false`
     /// once every loop has wrapped.
     #[inline(always)]
-    fn advance<S: Source>(&self, loops: usize, index: &mut [usize; MAX_RANK], src: &mut S) -> bool {
+    pub(crate) fn advance<S: Source>(
+        &self,
+        loops: usize,
+        index: &mut [usize; MAX_RANK],
+        src: &mut S,
+    ) -> bool {
         for a in (0..loops).rev() {
             index[a] += 1;
             if index[a] < self.dims[a] {
@@ -238,23 +302,33 @@ pub(crate) fn run<S: Source>(dims: &[usize], mut src: S, sink: impl FnMut(&[S::E
 #[inline(always)]
 fn runs<S: Source, const STRIDED: bool>(nest: &Nest, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
     let n = nest.run_len();
-    let full = n / BLOCK * BLOCK;
     nest.for_each_run(
         src,
         #[inline(always)]
-        |src| {
-            let mut at = 0;
-            while at < full {
-                sink(&src.block::<STRIDED>(at));
-                at += BLOCK;
-            }
-            match n - at {
-                0 => {}
-                1 => sink(&[src.get(at)]),
-                len => sink(&src.part(at, len)[..len]),
-            }
-        },
+        |src| whole_run::<S, STRIDED>(src, n, &mut sink),
     );
+}
+
+/// One innermost run of length `n`, from `src`'s cursors: its full blocks, then its last part
+/// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
+/// output element in the block this gives it, so a split pass is identical bit for bit.
+#[inline(always)]
+pub(crate) fn whole_run<S: Source, const STRIDED: bool>(
+    src: &mut S,
+    n: usize,
+    sink: &mut impl FnMut(&[S::Elem]),
+) {
+    let full = n / BLOCK * BLOCK;
+    let mut at = 0;
+    while at < full {
+        sink(&src.block::<STRIDED>(at));
+        at += BLOCK;
+    }
+    match n - at {
+        0 => {}
+        1 => sink(&[src.get(at)]),
+        len => sink(&src.part(at, len)[..len]),
+    }
 }
 
 /// The output elements of `src` over sizes `dims`, one at a time, in row-major order: for
@@ -291,8 +365,7 @@ impl<S: Source> Pull<S> {
         let nest = self.nest.as_ref()?;
         let n = nest.run_len();
         if self.at >= n {
-            let loops = nest.rank.saturating_sub(1);
-            if !nest.advance(loops, &mut self.index, &mut self.src) {
+            if !nest.advance(nest.loops(), &mut self.index, &mut self.src) {
                 self.nest = None;
                 return None;
             }

@@ -11,6 +11,8 @@ mod block;
 mod copy;
 pub(crate) mod fold;
 pub(crate) mod fused;
+#[cfg(feature = "rayon")]
+pub(crate) mod parallel;
 mod plan;
 mod reduce;
 pub(crate) mod statics;

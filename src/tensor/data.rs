@@ -312,6 +312,9 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     where
         T: Copy,
     {
+        // Feature `rayon` leaves this pass on one thread: its cost is the fresh pages the
+        // kernel hands the new allocation, faulted in as they are first written, which two
+        // threads did not fault in faster (benches/parallel.rs, README "More than one core").
         let mut data = alloc::vec::Vec::with_capacity(len);
         crate::kernel::fused::run(dims, src, |block| data.extend_from_slice(block));
         data.into_boxed_slice()

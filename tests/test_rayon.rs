@@ -1,0 +1,170 @@
+//! Feature `rayon`: a large evaluation split across threads gives the same bits as one thread,
+//! just below and just above the size from which it is split (32 MiB of output), for run-time
+//! and fixed shapes, runs whose length is not a multiple of the block (16), pieces that start
+//! and end inside a run, and reductions (over a run-time axis) that are operands.
+#![cfg(feature = "rayon")]
+
+use shapecast::prelude::*;
+
+/// Bytes of output from which an evaluation is split (the crate's threshold).
+const THRESHOLD: usize = 32 << 20;
+
+/// Rows of `cols` f64 elements just below (`false`) or just above (`true`) the threshold.
+fn rows(cols: usize, above: bool) -> usize {
+    let at = THRESHOLD / (8 * cols);
+    if above { at + 3 } else { at - 1 }
+}
+
+fn values(n: usize, seed: u64) -> Vec<f64> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 20_000) as f64 / 97.0 - 100.0
+        })
+        .collect()
+}
+
+/// `f` on a one-thread pool (always one pass) and on a two-thread pool.
+fn both<R: Send>(f: impl Fn() -> R + Sync) -> (R, R) {
+    let pool = |n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("a thread pool");
+    (pool(1).install(&f), pool(2).install(&f))
+}
+
+fn assert_bits(one: &[f64], two: &[f64]) {
+    assert_eq!(one.len(), two.len());
+    let first = one.iter().zip(two).position(|(a, b)| a.to_bits() != b.to_bits());
+    assert_eq!(first, None, "the first element that differs between one thread and two");
+}
+
+struct Batch;
+
+/// `[B, 1001]` with B bound at run time: runs of 1001 (62 blocks and 9), pieces of 1 MiB that
+/// start and end inside runs.
+#[test]
+fn elementwise_runtime_shape_matches_one_thread() {
+    for above in [false, true] {
+        let b = rows(1001, above);
+        let data = values(b * 1001, 1);
+        let row: Vec<f64> = values(1001, 2);
+        bind!(let batch: Batch = b);
+        let x = TensorRef::from_shape(dims![batch, 1001], &data).unwrap();
+        let mean = TensorRef::from_shape(dims![1001], &row).unwrap();
+        let expr = || (x.lazy() - &mean) * 0.5 + x.lazy().abs().sqrt() - 3.0;
+
+        let (one, two) = both(|| expr().eval());
+        assert_bits(one.as_slice(), two.as_slice());
+
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; b * 1001];
+            expr().eval_into(&mut TensorMut::from_shape(dims![batch, 1001], &mut out).unwrap());
+            out
+        });
+        assert_bits(&one, &two);
+        assert_bits(&one, eager(&data, &row).as_slice());
+
+        let (one, two) = both(|| {
+            let mut out = data.clone();
+            let mut y = TensorMut::from_shape(dims![batch, 1001], &mut out).unwrap();
+            y += expr();
+            y.assign(x.lazy() * 0.25 + &mean);
+            out
+        });
+        assert_bits(&one, &two);
+    }
+}
+
+/// The reference for `elementwise_runtime_shape_matches_one_thread`, by plain loops.
+fn eager(data: &[f64], row: &[f64]) -> Vec<f64> {
+    data.chunks(row.len())
+        .flat_map(|r| r.iter().zip(row).map(|(&x, &m)| (x - m) * 0.5 + x.abs().sqrt() - 3.0))
+        .collect()
+}
+
+/// Fixed shapes on the heap, `[R, C] · [R, 1] + [C]` (C not a multiple of 16), one on each
+/// side of the threshold.
+#[test]
+fn elementwise_fixed_shape_matches_one_thread() {
+    macro_rules! check {
+        ($r:literal, $c:literal, $above:expr) => {{
+            assert_eq!($r * $c * 8 >= THRESHOLD, $above);
+            let x = BoxedTensor::<f64, shape![$r, $c]>::from_fn(|i| (i % 1013) as f64 * 0.37 - 50.0);
+            let column = BoxedTensor::<f64, shape![$r, 1]>::from_fn(|i| i as f64 * 0.01 + 1.0);
+            let row = Tensor::<f64, shape![$c]>::from_fn(|i| i as f64 * 0.5);
+            let (one, two) = both(|| {
+                let mut y = BoxedTensor::<f64, shape![$r, $c]>::splat(0.0);
+                (x.lazy() * &column + &row).eval_into(&mut y);
+                y
+            });
+            assert_bits(one.as_slice(), two.as_slice());
+            assert_bits(one.as_slice(), (x.lazy() * &column + &row).eval().as_slice());
+            let (one, two) = both(|| {
+                let mut y = x.clone();
+                y -= x.lazy() / &column;
+                y
+            });
+            assert_bits(one.as_slice(), two.as_slice());
+        }};
+    }
+    check!(4098, 1023, false);
+    check!(4099, 1025, true);
+}
+
+struct Features;
+
+/// Reductions over a run-time axis as operands, every size bound at run time. On `[F, 65]`,
+/// `x − mean over the 65 (kept)`: a run of 65 outputs is 4 blocks and 1, and that last output
+/// folds its 65 elements in lanes, in another order than the blocks do, so a piece must compute
+/// each output in the block the whole pass computes it in. On `[5, N]`, `x · sum over the 5
+/// (kept)`: one long run per row, pieces starting and ending inside it.
+#[test]
+fn reductions_over_a_runtime_axis_match_one_thread() {
+    for above in [false, true] {
+        let (f, b) = (rows(65, above), 65);
+        let data = values(f * b, 4);
+        bind!(let features: Features = f);
+        bind!(let batch: Batch = b);
+        let x = TensorRef::from_shape(dims![features, batch], &data).unwrap();
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; f * b];
+            let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();
+            (x.lazy() - x.lazy().mean_keepdims::<axes![1]>()).eval_into(&mut y);
+            out
+        });
+        assert_bits(&one, &two);
+
+        let n = if above { THRESHOLD / 40 + 7 } else { THRESHOLD / 40 - 7 };
+        let data = values(5 * n, 5);
+        bind!(let features: Features = 5);
+        bind!(let batch: Batch = n);
+        let x = TensorRef::from_shape(dims![features, batch], &data).unwrap();
+        let (one, two) = both(|| {
+            let mut out = data.clone();
+            let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();
+            y *= x.lazy().sum_keepdims::<axes![0]>();
+            out
+        });
+        assert_bits(&one, &two);
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; 5 * n];
+            let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();
+            (x.lazy() - x.lazy().abs().sum_keepdims::<axes![0]>()).eval_into(&mut y);
+            out
+        });
+        assert_bits(&one, &two);
+    }
+}
+
+/// Small tensors on the default pool: inline results and outputs below the threshold are
+/// computed as before.
+#[test]
+fn small_evaluations_are_unchanged() {
+    let x = Tensor::<f32, shape![3, 5]>::from_fn(|i| i as f32);
+    let y = (x.lazy() * 2.0 + 1.0).eval();
+    assert_eq!(y.as_slice()[14], 29.0);
+    let mut z = x.clone();
+    z += x.lazy().sum_keepdims::<axes![1]>();
+    assert_eq!(z.as_slice()[0], 10.0);
+}
