@@ -4,58 +4,20 @@
 //! The example is built once (`cargo build --example naive_bayes`, a no-op after `cargo test`
 //! has built the examples) and its binary run directly.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::OnceLock;
+#[path = "common/cli.rs"]
+mod cli;
 
-/// The example's binary, built on first use with the cargo that runs this test.
-fn example() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let output = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--example", "naive_bayes", "--message-format=json"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .expect("cargo runs");
-        assert!(output.status.success(), "cargo build failed: {}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8_lossy(&output.stdout)
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .filter(|message| message["reason"] == "compiler-artifact")
-            .filter(|message| message["target"]["name"] == "naive_bayes")
-            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
-            .expect("cargo reports the example's executable")
-    })
+/// The example under test.
+const EXAMPLE: cli::Example = cli::Example { name: "naive_bayes", extension: "csv" };
+
+/// The example run with `args`.
+fn run(args: &[&str]) -> std::process::Output {
+    EXAMPLE.run(args)
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(example()).args(args).output().expect("the example runs")
-}
-
-/// A file under the temporary directory, unique to this test process and `name`.
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("shapecast-naive-bayes-{}-{name}.csv", std::process::id()));
-    std::fs::write(&path, contents).expect("the temporary directory is writable");
-    path
-}
-
-/// Runs the example on a file holding `contents` and checks that it failed as it should: exit
-/// status 1, nothing on stdout, one line on stderr, which contains `expected`.
+/// See [`cli::Example::rejects`].
 fn rejects(name: &str, contents: Option<&str>, expected: &str) {
-    let path = match contents {
-        Some(contents) => temp_file(name, contents),
-        None => std::env::temp_dir().join("shapecast-naive-bayes-this-file-does-not-exist.csv"),
-    };
-    let output = run(&[path.to_str().expect("a UTF-8 temporary path")]);
-    if contents.is_some() {
-        let _ = std::fs::remove_file(&path);
-    }
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{name}: stderr {stderr:?}");
-    assert!(output.stdout.is_empty(), "{name}: stdout {:?}", String::from_utf8_lossy(&output.stdout));
-    assert_eq!(stderr.lines().count(), 1, "{name}: stderr {stderr:?}");
-    assert!(stderr.contains(expected), "{name}: stderr {stderr:?} lacks {expected:?}");
-    assert!(!stderr.contains("panicked"), "{name}: {stderr:?}");
+    EXAMPLE.rejects(name, contents, expected);
 }
 
 #[test]
@@ -74,7 +36,7 @@ fn default_data_predicts_one_class_per_row() {
 
 #[test]
 fn a_file_is_read_and_predicted() {
-    let path = temp_file(
+    let path = EXAMPLE.temp_file(
         "good",
         "5.0,3.4,1.5,0.2,0\n5.2,3.5,1.4,0.2,0\r\n6.0,2.8,4.5,1.4,1\n\n5.8,2.7,4.1,1.2,1\n6.8,3.1,6.0,2.2,2\n7.0,3.0,6.2,2.1,2\n",
     );

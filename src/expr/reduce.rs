@@ -503,16 +503,20 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     }
 }
 
-/// A reduction over `Ax` that removes the axes, and its keep-dims twin, for folds that work
-/// over any axes (they have a value over no elements).
+/// Reductions over `Ax` that remove the axes, and their keep-dims twins. `[…]` lists what else
+/// the shape must satisfy: nothing for the folds that have a value over no elements (a sum),
+/// `NonEmptyAt` for those that do not (a maximum), whose axes must be fixed and not 0.
 macro_rules! reductions {
-    ($($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty;)*) => {
-        impl<E: Expression> Lazy<E> {$(
+    ($(bounds $bounds:tt { $($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty;)* })*) => {$($(
+        reductions!(@one $bounds $(#[$doc])* $name, $keep, $Fold);
+    )*)*};
+    (@one [$($Bound:tt)*] $(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty) => {
+        impl<E: Expression> Lazy<E> {
             $(#[$doc])*
             #[inline(always)]
             pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>
             where
-                E::Shape: AnyRemoveAxes<Ax>,
+                E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
                 $Fold: Fold<E::Elem>,
             {
                 Lazy(Reduce::new(self.0))
@@ -522,18 +526,19 @@ macro_rules! reductions {
             #[inline(always)]
             pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>
             where
-                E::Shape: AnyRemoveAxes<Ax>,
+                E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
                 AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
                 KeptAxes<E::Shape, Ax>: AnyShape,
                 $Fold: Fold<E::Elem>,
             {
                 Lazy(Reduce::new(self.0))
             }
-        )*}
+        }
     };
 }
 
 reductions! {
+    bounds [] {
     /// The sum over the axes `Ax`, which are removed; nothing is computed yet. Over an empty
     /// axis, 0.
     ///
@@ -557,39 +562,8 @@ reductions! {
     /// assert_eq!(centred.as_slice(), [0.0, 0.0, 0.0, -2.0, -1.0, 3.0]);
     /// ```
     mean_axes, mean_keepdims, MeanFold;
-}
-
-/// The reductions with no value over no elements, over axes whose sizes are fixed and not 0
-/// (so they return their result, not an `Option`), and their keep-dims twins.
-macro_rules! picks {
-    ($($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty;)*) => {
-        impl<E: Expression> Lazy<E> {$(
-            $(#[$doc])*
-            #[inline(always)]
-            pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>
-            where
-                E::Shape: AnyRemoveAxes<Ax> + NonEmptyAt<Ax::List>,
-                $Fold: Fold<E::Elem>,
-            {
-                Lazy(Reduce::new(self.0))
-            }
-
-            #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`).")]
-            #[inline(always)]
-            pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>
-            where
-                E::Shape: AnyRemoveAxes<Ax> + NonEmptyAt<Ax::List>,
-                AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
-                KeptAxes<E::Shape, Ax>: AnyShape,
-                $Fold: Fold<E::Elem>,
-            {
-                Lazy(Reduce::new(self.0))
-            }
-        )*}
-    };
-}
-
-picks! {
+    }
+    bounds [+ NonEmptyAt<Ax::List>] {
     /// The maximum over the axes `Ax`, which are removed; nothing is computed yet. NaN is
     /// ignored unless every element is NaN. The axes must have fixed sizes other than 0, so
     /// the maximum always exists (over a run-time axis, use the tensors' `max_axes`, which
@@ -632,6 +606,7 @@ picks! {
     /// assert_eq!(nearest.as_slice(), [1, 0]);
     /// ```
     argmin_axes, argmin_keepdims, ArgMinFold;
+    }
 }
 
 impl<E: Expression> Lazy<E> {
