@@ -2,8 +2,9 @@
 # What a 5-operand element-wise expression costs `cargo check` today, written as four binary
 # operators (`(a - b) * c * d + e`, each operator a new tensor): COUNT functions, each over its
 # own random shapes, in a scratch crate, against a baseline of the same signatures whose body
-# only copies `a`, and against one binary operator (`&a + b`) per function. The baseline for a
-# later fused form of the same expression (target: at most 2x the four operators' extra time).
+# only copies `a`, and against one binary operator (`&a + b`) per function; then the same
+# expression fused, `((a.lazy() - b) * c * d + e).eval()` (target: at most 2x the four
+# operators' extra time).
 #
 #   bash benches/compile_time_expr.sh [COUNT] [RUNS]
 #
@@ -53,6 +54,7 @@ variants = {
     "baseline": "let _ = (b, c, d, e);\n    a.{copy}()",
     "one": "let _ = (c, d, e);\n    a + b",
     "four": "(a - b) * c * d + e",
+    "fused": "((a.lazy() - b) * c * d + e).eval()",
 }
 for name, body in variants.items():
     # Fixed shapes: inline tensors.
@@ -99,8 +101,10 @@ for suffix in "" _rt; do
   base=$(time_check "baseline$suffix.rs")
   one=$(time_check "one$suffix.rs")
   four=$(time_check "four$suffix.rs")
+  fused=$(time_check "fused$suffix.rs")
   [ -z "$suffix" ] && echo "fixed shapes:" || echo "outermost size bound at run time (R):"
   printf '  baseline (copies a)              %6.2f s\n' "$base"
   printf '  one operator (a + b)             %6.2f s  -> %s ms per function over baseline\n' "$one" "$(per "$one" "$base")"
   printf '  four operators ((a-b)*c*d+e)     %6.2f s  -> %s ms per function over baseline\n' "$four" "$(per "$four" "$base")"
+  printf '  one expression (.lazy() … eval)  %6.2f s  -> %s ms per function over baseline\n' "$fused" "$(per "$fused" "$base")"
 done
