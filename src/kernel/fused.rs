@@ -44,6 +44,8 @@ pub struct Cursor {
     run: usize,
     /// `strides[run]`, kept beside it: read for every block.
     inner: usize,
+    /// The length of the plan's innermost run (what a reduction may fold ahead in).
+    run_len: usize,
 }
 
 impl Cursor {
@@ -58,7 +60,7 @@ impl Cursor {
             }
             step = step.wrapping_mul(d);
         }
-        Cursor { strides, offset: 0, run: STILL, inner: 0 }
+        Cursor { strides, offset: 0, run: STILL, inner: 0, run_len: 1 }
     }
 
     /// Where this leaf's run starts.
@@ -78,6 +80,12 @@ impl Cursor {
     #[inline(always)]
     pub(crate) fn stride(&self, axis: usize) -> usize {
         self.strides[axis]
+    }
+
+    /// The length of the run, while it goes along one of the plan's axes (not a reduced one).
+    #[inline(always)]
+    pub(crate) fn plan_run_len(&self) -> Option<usize> {
+        (self.run < MAX_RANK).then_some(self.run_len)
     }
 
     /// The axis the run goes along.
@@ -211,8 +219,10 @@ impl Nest {
             }
         }
         let run = nest.rank.checked_sub(1).unwrap_or(STILL);
+        let run_len = nest.run_len();
         src.cursors(&mut |c| {
             c.run = run;
+            c.run_len = run_len;
             c.inner = c.strides[run];
             c.offset = 0;
         });
@@ -372,7 +382,7 @@ impl<S: Source> Pull<S> {
             self.at = 0;
         }
         let len = (n - self.at).min(BLOCK);
-        let part = self.src.part(self.at, len);
+        let part = if len == BLOCK { self.src.block::<true>(self.at) } else { self.src.part(self.at, len) };
         for (i, (slot, &x)) in self.block.iter_mut().zip(&part).enumerate() {
             *slot = (i < len).then_some(x);
         }
