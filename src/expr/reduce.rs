@@ -280,9 +280,18 @@ where
     /// reduction inside another's fold that does not move with it (softmax's row maximum inside
     /// the row sum) is folded once, not once per element of the outer fold.
     memo: Option<([usize; MEMO], F::Output)>,
-    /// Outputs folded ahead (see [`tile`](Self::tile)): the run they belong to (by where the
-    /// leaves start), the first one's position, how many blocks, and the blocks.
-    ahead: Option<([usize; MEMO], usize, usize, [[F::Output; BLOCK]; TILE])>,
+    /// Outputs folded ahead (see [`tile`](Self::tile)).
+    ahead: Option<Ahead<F::Output>>,
+}
+
+/// Blocks of outputs folded ahead of their turn: the run they belong to (by where the leaves
+/// start), the first block's position, how many blocks, and the blocks.
+#[derive(Clone, Copy)]
+struct Ahead<O> {
+    run: [usize; MEMO],
+    start: usize,
+    count: usize,
+    blocks: [[O; BLOCK]; TILE],
 }
 
 /// The most blocks a reduction over far-apart elements folds at once: 256 outputs. (64 blocks, a
@@ -322,10 +331,10 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             return None;
         }
         let key = self.key(0)?;
-        if let Some((seen, start, count, done)) = &self.ahead {
-            let ahead = at.checked_sub(*start).filter(|d| d % BLOCK == 0).map(|d| d / BLOCK);
-            if *seen == key && ahead.is_some_and(|b| b < *count) {
-                return ahead.map(|b| done[b]);
+        if let Some(ahead) = &self.ahead {
+            let b = at.checked_sub(ahead.start).filter(|d| d % BLOCK == 0).map(|d| d / BLOCK);
+            if ahead.run == key && b.is_some_and(|b| b < ahead.count) {
+                return b.map(|b| ahead.blocks[b]);
             }
         }
         let first = self.inner.block::<STRIDED>(at);
@@ -347,7 +356,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
         }
         let count = self.count;
         let done: [[F::Output; BLOCK]; TILE] = acc.map(|a| fused::lanes(|l| F::finish(a[l], count)));
-        self.ahead = Some((key, at, blocks, done));
+        self.ahead = Some(Ahead { run: key, start: at, count: blocks, blocks: done });
         Some(done[0])
     }
 
