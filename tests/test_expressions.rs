@@ -347,3 +347,17 @@ proptest! {
         prop_assert!(same_bits(zipped.as_slice(), &want));
     }
 }
+
+/// A reduction over an empty axis whose elements would lie far apart (a column of no rows) into
+/// a run of several blocks: 0 for a sum, NaN for a mean, nothing read. (Found by the binding
+/// fuzz check: the folding ahead read the empty operand.)
+#[test]
+fn an_empty_column_reduces_to_its_empty_value() {
+    bind!(let rows: R = 0);
+    let none: [f32; 0] = [];
+    let x = TensorRef::from_shape(dims![rows, 64], &none).unwrap();
+    assert_eq!(x.lazy().sum_axes::<axes![0]>().eval().as_slice(), [0.0; 64]);
+    assert!(x.lazy().mean_axes::<axes![0]>().eval().as_slice().iter().all(|m| m.is_nan()));
+    let boxed = (x.lazy() * 2.0).sum_axes::<axes![0]>().eval();
+    assert_eq!(boxed.as_slice(), [0.0; 64]);
+}

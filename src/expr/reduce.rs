@@ -316,9 +316,12 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     /// for all of them before the next, so the pass reads the operand row by row rather than
     /// column block by column block; the next calls find theirs folded. `None` when the
     /// elements lie close together, or the run has too few blocks left, or it is not the
-    /// plan's run.
+    /// plan's run, or a reduced axis is empty.
     #[inline(always)]
     fn tile<const STRIDED: bool>(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
+        if self.count == 0 {
+            return None; // no element to read: `across` answers the fold's empty value
+        }
         let last = self.n.checked_sub(1)?;
         let axis = self.axes[last];
         let mut run_len = None;
