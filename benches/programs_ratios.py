@@ -21,7 +21,8 @@ if "--numpy" in args:
 root = pathlib.Path(args[0] if args else "target/criterion")
 
 # The contenders, in the order of the table (criterion stores "copy_from_slice" as "copy_from_slice").
-order = ["shapecast", "shapecast into", "shapecast in place", "hand loop", "hand loop new", "ndarray",
+order = ["shapecast", "shapecast fused", "shapecast fused into", "shapecast into", "shapecast in place",
+         "hand loop", "hand loop new", "ndarray",
          "ndarray zip", "copy_from_slice"]
 
 rows = []
@@ -47,17 +48,21 @@ def position(name):  # the order of benches/programs.rs
 
 
 cols = [c for c in order if c != "hand loop" and any(c in t for _, t in rows)]
-head = ["program"] + [f"{c} / hand loop" for c in cols] + ["shapecast / hand loop new"]
+head = ["program"] + [f"{c} / hand loop" for c in cols]
+head += ["shapecast / hand loop new", "shapecast fused / hand loop new"]
 if numpy:
-    head += ["NumPy / hand loop", "NumPy / shapecast"]
+    head += ["NumPy / hand loop", "NumPy / shapecast", "NumPy / shapecast fused"]
 print("| " + " | ".join(head) + " |")
 print("|" + " --- |" * len(head))
 for name, times in sorted(rows, key=lambda r: position(r[0])):
     ref = times["hand loop"]
     cells = [name.removeprefix("program ")]
     cells += [f"{times[c] / ref:.2f}" if c in times else "—" for c in cols]
-    cells.append(f"{times['shapecast'] / times['hand loop new']:.2f}" if "hand loop new" in times else "—")
+    for c in ["shapecast", "shapecast fused"]:
+        new = times.get("hand loop new")
+        cells.append(f"{times[c] / new:.2f}" if new and c in times else "—")
     if numpy:
         t = numpy.get(name)
         cells += [f"{t / ref:.2f}", f"{t / times['shapecast']:.2f}"] if t else ["—", "—"]
+        cells.append(f"{t / times['shapecast fused']:.2f}" if t and "shapecast fused" in times else "—")
     print("| " + " | ".join(cells) + " |")

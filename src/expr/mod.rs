@@ -189,23 +189,7 @@ impl<E: Expression> Lazy<E> {
     {
         let dims = out.shape().extents();
         let src = self.0.source(&IDENTITY[..dims.len()], &mut 0);
-        let out: &mut [E::Elem] = out.as_mut_slice();
-        #[cfg(feature = "rayon")]
-        if crate::kernel::parallel::worth::<E::Elem>(out.len()) {
-            crate::kernel::parallel::run_into(&dims, src, out, &|o, block| o.copy_from_slice(block));
-            return;
-        }
-        let mut pos = 0;
-        fused::run(
-            &dims,
-            src,
-            #[inline(always)]
-            |block| {
-                let n = block.len();
-                out[pos..pos + n].copy_from_slice(block);
-                pos += n;
-            },
-        );
+        fused::write_into(&dims, src, out.as_mut_slice(), |o, block| o.copy_from_slice(block));
     }
 }
 
@@ -256,29 +240,10 @@ where
         let dims = self.shape().extents();
         let map = <Numpy as MapInto<E::Shape, S>>::MAP;
         let src = expr.source(&IDENTITY[dims.len() - map.len()..dims.len()], &mut 0);
-        let out: &mut [E::Elem] = self.as_mut_slice();
-        #[cfg(feature = "rayon")]
-        if crate::kernel::parallel::worth::<E::Elem>(out.len()) {
-            let write = |o: &mut [E::Elem], block: &[E::Elem]| {
-                for (o, &x) in o.iter_mut().zip(block) {
-                    *o = f(*o, x);
-                }
-            };
-            crate::kernel::parallel::run_into(&dims, src, out, &write);
-            return;
-        }
-        let mut pos = 0;
-        fused::run(
-            &dims,
-            src,
-            #[inline(always)]
-            |block| {
-                let n = block.len();
-                for (o, &x) in out[pos..pos + n].iter_mut().zip(block) {
-                    *o = f(*o, x);
-                }
-                pos += n;
-            },
-        );
+        fused::write_into(&dims, src, self.as_mut_slice(), |o, block| {
+            for (o, &x) in o.iter_mut().zip(block) {
+                *o = f(*o, x);
+            }
+        });
     }
 }

@@ -261,7 +261,8 @@ where
             count = 0;
         }
         let inner = self.inner.source(&inner_lands[..dims.len()], slots);
-        ReduceSource { inner, axes, sizes, n, count, memo: None, ahead: None }
+        let close = n.checked_sub(1).is_none_or(|last| inner.all(&mut |c| c.stride(axes[last]) <= 4));
+        ReduceSource { inner, axes, sizes, n, count, close, memo: None, ahead: None }
     }
 }
 
@@ -276,6 +277,9 @@ where
     sizes: [usize; MAX_RANK],
     n: usize,
     count: usize,
+    /// Whether every leaf's elements along the last reduced axis lie close together (stride 4
+    /// or less): decided once, as those strides never change during a pass.
+    close: bool,
     /// The last output folded one at a time, by where its (at most [`MEMO`]) leaves start: a
     /// reduction inside another's fold that does not move with it (softmax's row maximum inside
     /// the row sum) is folded once, not once per element of the outer fold.
@@ -301,9 +305,9 @@ const TILE: usize = 16;
 
 impl<S: Source + Clone, F: Fold<S::Elem>> Clone for ReduceSource<S, F> {
     fn clone(&self) -> Self {
-        let Self { inner, axes, sizes, n, count, memo, ahead } = self;
-        let (axes, sizes, n, count, memo, ahead) = (*axes, *sizes, *n, *count, *memo, *ahead);
-        ReduceSource { inner: inner.clone(), axes, sizes, n, count, memo, ahead }
+        let Self { inner, axes, sizes, n, count, close, memo, ahead } = self;
+        let (axes, sizes, n, count, close, memo, ahead) = (*axes, *sizes, *n, *count, *close, *memo, *ahead);
+        ReduceSource { inner: inner.clone(), axes, sizes, n, count, close, memo, ahead }
     }
 }
 
@@ -319,18 +323,18 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     /// plan's run, or a reduced axis is empty.
     #[inline(always)]
     fn tile<const STRIDED: bool>(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
-        if self.count == 0 {
-            return None; // no element to read: `across` answers the fold's empty value
+        if self.close || self.count == 0 {
+            // Close elements need no tile; an empty axis has no element to read (`across`
+            // answers the fold's empty value).
+            return None;
         }
-        let last = self.n.checked_sub(1)?;
-        let axis = self.axes[last];
         let mut run_len = None;
-        let far = !self.inner.all(&mut |c| {
+        self.inner.all(&mut |c| {
             run_len = c.plan_run_len();
-            c.stride(axis) <= 4
+            false
         });
         let blocks = (run_len?.checked_sub(at)? / BLOCK).min(TILE);
-        if !far || blocks < 2 {
+        if blocks < 2 {
             return None;
         }
         let key = self.key(0)?;
@@ -476,9 +480,8 @@ where
         if self.invariant() {
             return [self.get(at); BLOCK];
         }
-        let along = self.n.checked_sub(1).map(|last| (self.axes[last], self.sizes[last]));
-        let close = |axis: usize| self.inner.all(&mut |c| c.stride(axis) <= 4);
-        if along.is_some_and(|(axis, size)| size >= 4 * BLOCK && close(axis)) {
+        let long = self.n.checked_sub(1).is_some_and(|last| self.sizes[last] >= 4 * BLOCK);
+        if long && self.close {
             let first = self.get(at);
             let mut out = [first; BLOCK];
             for (i, o) in out.iter_mut().enumerate().take(len).skip(1) {

@@ -296,6 +296,34 @@ impl Nest {
     }
 }
 
+/// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
+/// each block with the part of `out` it covers (a copy, or an update in place). With feature
+/// `rayon`, an output large enough to pay for it is split across rayon's threads.
+#[inline(always)]
+pub(crate) fn write_into<S: Source>(
+    dims: &[usize],
+    src: S,
+    out: &mut [S::Elem],
+    write: impl Fn(&mut [S::Elem], &[S::Elem]) + Sync,
+) {
+    #[cfg(feature = "rayon")]
+    if super::parallel::worth::<S::Elem>(out.len()) {
+        super::parallel::run_into(dims, src, out, &write);
+        return;
+    }
+    let mut pos = 0;
+    run(
+        dims,
+        src,
+        #[inline(always)]
+        |block| {
+            let n = block.len();
+            write(&mut out[pos..pos + n], block);
+            pos += n;
+        },
+    );
+}
+
 /// Evaluates `src` over an output of sizes `dims`, handing `sink` the output elements in
 /// row-major order, a block (or a run's last, shorter block) at a time.
 #[inline(always)]
