@@ -361,3 +361,75 @@ fn an_empty_column_reduces_to_its_empty_value() {
     let boxed = (x.lazy() * 2.0).sum_axes::<axes![0]>().eval();
     assert_eq!(boxed.as_slice(), [0.0; 64]);
 }
+
+struct P;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Rows shorter than a block (`[P, R, C]`, C from 1 to 17), whose passes go down a tile of
+    /// rows one column at a time: row statistics kept as size 1 and broadcast back, one nested
+    /// inside another (softmax's shape: the sum of a function of `x − max`), into new tensors and
+    /// totals, against plain loops. Each row's elements are folded left to right, so the results
+    /// are exact.
+    #[test]
+    fn short_rows_with_row_statistics(p in 1usize..=3, r in 0usize..=40, c in 1usize..=17, seed in any::<u64>()) {
+        bind!(let pp: P = p);
+        bind!(let rr: R = r);
+        bind!(let cc: Q = c);
+        let xs = whole(p * r * c, seed, false);
+        let x = TensorRef::from_shape(dims![pp, rr, cc], &xs).unwrap();
+        let rows: Vec<&[f64]> = xs.chunks(c).collect();
+        let row_sum: Vec<f64> = rows.iter().map(|row| row.iter().fold(0.0, |a, &v| a + v)).collect();
+        // x · (row sum) − x, one reduction broadcast back.
+        let got = (x.lazy() * x.lazy().sum_keepdims::<axes![2]>() - &x).eval();
+        let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v * row_sum[i / c] - v).collect();
+        prop_assert!(same_bits(got.as_slice(), &want));
+        // x / Σ|x − mean|, the mean inside the sum: a reduction nested in another.
+        let spread = (x.lazy() - x.lazy().mean_keepdims::<axes![2]>()).abs().sum_keepdims::<axes![2]>();
+        let got = (x.lazy() / spread).eval();
+        let spreads: Vec<f64> = rows
+            .iter()
+            .zip(&row_sum)
+            .map(|(row, s)| row.iter().fold(0.0, |a, &v| a + (v - s / c as f64).abs()))
+            .collect();
+        let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v / spreads[i / c]).collect();
+        prop_assert!(same_bits(got.as_slice(), &want));
+        // The same as a total, and into an existing tensor.
+        let total = (x.lazy() / spread).sum_all();
+        let reference = want.iter().fold(0.0, |a, &v| a + v);
+        prop_assert!(total == reference || (total - reference).abs() <= 1e-9 * reference.abs().max(1.0) || (total.is_nan() && reference.is_nan()), "{} {} {:?}", total, reference, want);
+        let mut out = vec![0.0; p * r * c];
+        let mut y = TensorMut::from_shape(dims![pp, rr, cc], &mut out).unwrap();
+        (x.lazy() / spread).eval_into(&mut y);
+        prop_assert!(same_bits(&out, &want));
+    }
+
+    /// Softmax's shift over 10 fixed classes and a run-time batch: the row maximum inside the
+    /// row sum, and the one-hot mask of labels, as the benchmark writes it (with `abs` for
+    /// `exp`, so that the result is exact).
+    #[test]
+    fn softmax_shape_over_short_rows(r in 0usize..=40, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = whole(r * 10, seed, true);
+        let labels: Vec<usize> = (0..r).map(|i| (i * 7 + seed as usize % 10) % 10).collect();
+        let x = TensorRef::from_shape(dims![rr, 10], &xs).unwrap();
+        let y = TensorRef::from_shape(dims![rr], &labels).unwrap();
+        let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
+        let shifted = x.lazy() - x.lazy().max_keepdims::<axes![1]>();
+        let sum = shifted.abs().sum_keepdims::<axes![1]>();
+        let one_hot = y.lazy().insert_axis::<1>().equals(&classes).select(1.0, 0.0);
+        let got = (shifted.abs() / sum - one_hot).eval();
+        let max = |a: f64, v: f64| if v > a || a.is_nan() { v } else { a };
+        let want: Vec<f64> = xs
+            .chunks(10)
+            .zip(&labels)
+            .flat_map(|(row, &label)| {
+                let m = row.iter().copied().reduce(max).unwrap();
+                let s = row.iter().fold(0.0, |a, &v| a + (v - m).abs());
+                row.iter().enumerate().map(move |(k, &v)| (v - m).abs() / s - if k == label { 1.0 } else { 0.0 })
+            })
+            .collect();
+        prop_assert!(same_bits(got.as_slice(), &want));
+    }
+}

@@ -262,7 +262,7 @@ where
         }
         let inner = self.inner.source(&inner_lands[..dims.len()], slots);
         let close = n.checked_sub(1).is_none_or(|last| inner.all(&mut |c| c.stride(axes[last]) <= 4));
-        ReduceSource { inner, axes, sizes, n, count, close, memo: None, ahead: None }
+        ReduceSource { inner, axes, sizes, n, count, close, memo: None, last: None, ahead: None }
     }
 }
 
@@ -284,6 +284,11 @@ where
     /// reduction inside another's fold that does not move with it (softmax's row maximum inside
     /// the row sum) is folded once, not once per element of the outer fold.
     memo: Option<([usize; MEMO], F::Output)>,
+    /// The last block of outputs folded together, by where and how its (at most [`MEMO`])
+    /// leaves read it and how many outputs it holds: a reduction whose result is stretched
+    /// along an axis that the pass walks outside its run (softmax's row sums, while the pass
+    /// goes down each column of a tile of rows) is folded once, not once per column.
+    last: Option<([usize; KEY], [F::Output; BLOCK])>,
     /// Outputs folded ahead (see [`tile`](Self::tile)).
     ahead: Option<Ahead<F::Output>>,
 }
@@ -305,14 +310,19 @@ const TILE: usize = 16;
 
 impl<S: Source + Clone, F: Fold<S::Elem>> Clone for ReduceSource<S, F> {
     fn clone(&self) -> Self {
-        let Self { inner, axes, sizes, n, count, close, memo, ahead } = self;
-        let (axes, sizes, n, count, close, memo, ahead) = (*axes, *sizes, *n, *count, *close, *memo, *ahead);
-        ReduceSource { inner: inner.clone(), axes, sizes, n, count, close, memo, ahead }
+        let Self { inner, axes, sizes, n, count, close, memo, last, ahead } = self;
+        let (axes, sizes, n, count, close, memo, last, ahead) =
+            (*axes, *sizes, *n, *count, *close, *memo, *last, *ahead);
+        ReduceSource { inner: inner.clone(), axes, sizes, n, count, close, memo, last, ahead }
     }
 }
 
 /// The most leaves a reduction remembers its last output by.
 const MEMO: usize = 4;
+
+/// What a block of outputs is remembered by: where each leaf starts and its step along the
+/// run, and the number of outputs.
+const KEY: usize = 2 * MEMO + 1;
 
 impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     /// The block at `at` when this reduction folds far-apart elements (a column's, over every
@@ -417,6 +427,41 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
         fits.then_some(key)
     }
 
+    /// The block of `len` outputs at `at` that `fold` folds, or, while the pass walks a tile of
+    /// short rows column by column and this reduction is the same for every column, the block
+    /// remembered from the last call (see `last`).
+    #[inline(always)]
+    fn remembered(
+        &mut self,
+        at: usize,
+        len: usize,
+        fold: impl FnOnce(&mut Self) -> [F::Output; BLOCK],
+    ) -> [F::Output; BLOCK] {
+        if !self.inner.all(&mut |c| c.same_for_every_column()) {
+            return fold(self);
+        }
+        let (mut key, mut i) = ([usize::MAX; KEY], 0);
+        key[KEY - 1] = len;
+        let fits = self.inner.all(&mut |c| {
+            if let Some(k) = key.get_mut(2 * i..2 * i + 2) {
+                k[0] = c.offset().wrapping_add(at.wrapping_mul(c.inner()));
+                k[1] = c.inner();
+            }
+            i += 1;
+            i <= MEMO
+        });
+        if let (true, Some((seen, block))) = (fits, &self.last) {
+            if *seen == key {
+                return *block;
+            }
+        }
+        let block = fold(self);
+        if fits {
+            self.last = Some((key, block));
+        }
+        block
+    }
+
     /// Whether every output along the current run is the same, the reduction's result being
     /// stretched along it (softmax's row maximum, kept as `[N, 1]`, over a row's 10 classes):
     /// then it is folded once per block, not once per output.
@@ -468,7 +513,7 @@ where
         if let Some(block) = self.tile::<STRIDED>(at) {
             return block;
         }
-        self.across(|inner| inner.block::<STRIDED>(at))
+        self.remembered(at, BLOCK, |this| this.across(|inner| inner.block::<STRIDED>(at)))
     }
 
     /// A short run of outputs: folded together, one lane each, unless each output folds a long
@@ -491,7 +536,7 @@ where
             out[len..].fill(last);
             return out;
         }
-        self.across(|inner| inner.part(at, len))
+        self.remembered(at, len, |this| this.across(|inner| inner.part(at, len)))
     }
 
     /// One output (remembered, see `memo`), folded by [`fold_one`](Self::fold_one).
@@ -760,17 +805,20 @@ impl<E: Expression> Lazy<E> {
             &dims,
             src,
             #[inline(always)]
-            |block| match (<&[E::Elem; BLOCK]>::try_from(block), lanes.as_mut()) {
-                (Ok(full), Some(lanes)) => {
-                    for (a, &x) in lanes.iter_mut().zip(full) {
-                        *a = F::step(*a, x, 0);
+            |block| {
+                let mut blocks = block.chunks_exact(BLOCK);
+                for full in blocks.by_ref().filter_map(|b| <&[E::Elem; BLOCK]>::try_from(b).ok()) {
+                    match lanes.as_mut() {
+                        Some(lanes) => {
+                            for (a, &x) in lanes.iter_mut().zip(full) {
+                                *a = F::step(*a, x, 0);
+                            }
+                        }
+                        None => lanes = Some(full.map(F::first)),
                     }
                 }
-                (Ok(full), None) => lanes = Some(full.map(F::first)),
-                (Err(_), _) => {
-                    for &x in block {
-                        tail = Some(tail.map_or_else(|| F::first(x), |t| F::step(t, x, 0)));
-                    }
+                for &x in blocks.remainder() {
+                    tail = Some(tail.map_or_else(|| F::first(x), |t| F::step(t, x, 0)));
                 }
             },
         );

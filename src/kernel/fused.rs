@@ -46,6 +46,9 @@ pub struct Cursor {
     inner: usize,
     /// The length of the plan's innermost run (what a reduction may fold ahead in).
     run_len: usize,
+    /// The axis along which the pass steps from one block to the next at the same position of
+    /// the run, when it walks a tile of short rows column by column (see `short_rows`).
+    columns: Option<usize>,
 }
 
 impl Cursor {
@@ -60,7 +63,7 @@ impl Cursor {
             }
             step = step.wrapping_mul(d);
         }
-        Cursor { strides, offset: 0, run: STILL, inner: 0, run_len: 1 }
+        Cursor { strides, offset: 0, run: STILL, inner: 0, run_len: 1, columns: None }
     }
 
     /// Where this leaf's run starts.
@@ -86,6 +89,13 @@ impl Cursor {
     #[inline(always)]
     pub(crate) fn plan_run_len(&self) -> Option<usize> {
         (self.run < MAX_RANK).then_some(self.run_len)
+    }
+
+    /// Whether the pass walks a tile of short rows column by column and this leaf reads the
+    /// same elements for every column (a reduction over the row, stretched along it).
+    #[inline(always)]
+    pub(crate) fn same_for_every_column(&self) -> bool {
+        self.columns.is_some_and(|axis| self.strides[axis] == 0)
     }
 
     /// The axis the run goes along.
@@ -329,7 +339,9 @@ pub(crate) fn write_into<S: Source>(
 #[inline(always)]
 pub(crate) fn run<S: Source>(dims: &[usize], mut src: S, sink: impl FnMut(&[S::Elem])) {
     let Some(nest) = Nest::plan(dims, &mut src) else { return };
-    if src.all(&mut |c| c.inner() <= 1) {
+    if nest.run_len() < BLOCK && nest.loops() > 0 {
+        short_rows(&nest, &mut src, sink);
+    } else if src.all(&mut |c| c.inner() <= 1) {
         runs::<S, false>(&nest, &mut src, sink);
     } else {
         runs::<S, true>(&nest, &mut src, sink);
@@ -345,6 +357,50 @@ fn runs<S: Source, const STRIDED: bool>(nest: &Nest, src: &mut S, mut sink: impl
         #[inline(always)]
         |src| whole_run::<S, STRIDED>(src, n, &mut sink),
     );
+}
+
+/// A plan whose innermost run is shorter than a block (softmax's 10 classes), [`BLOCK`] rows
+/// at a time: each column of those rows is one block, read down the column (along the loop
+/// around the run), so that every lane of every block is used and a reduction over the row
+/// (kept as size 1, and so the same for every column) is folded in lanes across the rows, once;
+/// the rows are then handed on in order.
+#[inline(always)]
+fn short_rows<S: Source>(nest: &Nest, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
+    let (n, along, down) = (nest.run_len(), nest.rank - 1, nest.rank - 2);
+    let rows = nest.dims[down];
+    src.cursors(&mut |c| {
+        c.run_len = rows;
+        c.columns = Some(along);
+    });
+    let mut index = [0usize; MAX_RANK];
+    loop {
+        let mut r = 0;
+        while r < rows {
+            let len = (rows - r).min(BLOCK);
+            let column = |src: &mut S, k: usize| {
+                src.cursors(&mut |c| c.enter(k, down));
+                let x = if len == BLOCK { src.block::<true>(r) } else { src.part(r, len) };
+                src.cursors(&mut |c| c.leave(k, along));
+                x
+            };
+            let first = column(src, 0);
+            let mut tile = [first; BLOCK];
+            for (k, t) in tile.iter_mut().enumerate().take(n).skip(1) {
+                *t = column(src, k);
+            }
+            let mut out = [first[0]; BLOCK * BLOCK];
+            for (row, o) in out.chunks_exact_mut(n).take(len).enumerate() {
+                for (o, t) in o.iter_mut().zip(&tile) {
+                    *o = t[row];
+                }
+            }
+            sink(&out[..len * n]);
+            r += len;
+        }
+        if !nest.advance(nest.loops() - 1, &mut index, src) {
+            return;
+        }
+    }
 }
 
 /// One innermost run of length `n`, from `src`'s cursors: its full blocks, then its last part
