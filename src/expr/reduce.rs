@@ -23,8 +23,9 @@ use crate::typelevel::{InsertOnes, NonEmptyAt};
 /// How a reduction folds the elements of each output, in lanes: from the first element, one
 /// element at a time with its flat index in the reduced axes, then to the result.
 pub trait Fold<T: Copy> {
-    /// What is carried between elements.
-    type Acc: Copy;
+    /// What is carried between elements ([`Shared`], as the elements are: a pass split across
+    /// threads carries it on each).
+    type Acc: Copy + Shared;
     /// The result.
     type Output: Copy;
     /// The carry after the first element.
@@ -49,7 +50,7 @@ pub trait Fold<T: Copy> {
 /// (integers wrap, in every build).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SumFold;
-impl<T: Summable> Fold<T> for SumFold {
+impl<T: Summable + Shared> Fold<T> for SumFold {
     type Acc = T;
     type Output = T;
     #[inline(always)]
@@ -77,7 +78,7 @@ impl<T: Summable> Fold<T> for SumFold {
 /// The mean: the sum divided by the count, as NumPy's `mean`; NaN over no elements.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MeanFold;
-impl<T: FloatCore + Summable> Fold<T> for MeanFold {
+impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     type Acc = T;
     type Output = T;
     #[inline(always)]
@@ -108,7 +109,7 @@ impl<T: FloatCore + Summable> Fold<T> for MeanFold {
 /// The maximum or the minimum (`P`): NaN ignored unless every element is NaN.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PickFold<P>(PhantomData<P>);
-impl<T: Copy, P: Reducer<T>> Fold<T> for PickFold<P> {
+impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     type Acc = T;
     type Output = T;
     #[inline(always)]
@@ -137,7 +138,7 @@ impl<T: Copy, P: Reducer<T>> Fold<T> for PickFold<P> {
 /// unless every element is NaN (then 0).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ArgFold<P>(PhantomData<P>);
-impl<T: Copy, P: Pick<T>> Fold<T> for ArgFold<P> {
+impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     type Acc = (T, usize);
     type Output = usize;
     #[inline(always)]
@@ -290,29 +291,51 @@ where
     /// goes down each column of a tile of rows) is folded once, not once per column.
     last: Option<([usize; KEY], [F::Output; BLOCK])>,
     /// Outputs folded ahead (see [`tile`](Self::tile)).
-    ahead: Option<Ahead<F::Output>>,
+    ahead: Option<Ahead<F::Acc, F::Output>>,
 }
 
 /// Blocks of outputs folded ahead of their turn: the run they belong to (by where the leaves
-/// start), the first block's position, how many blocks, and the blocks.
-#[derive(Clone, Copy)]
-struct Ahead<O> {
+/// start), the first block's position, how many blocks, their carries and their results.
+#[derive(Clone)]
+struct Ahead<A, O> {
     run: [usize; MEMO],
     start: usize,
     count: usize,
-    blocks: [[O; BLOCK]; TILE],
+    carries: Blocks<A>,
+    blocks: Blocks<O>,
 }
 
-/// The most blocks a reduction over far-apart elements folds at once: 256 outputs. (64 blocks, a
-/// whole row of a `[B, 1024]` tensor, read each row once and ran 2–3× faster still, but its
-/// carries and results overflowed a rayon thread's stack in debug builds.)
+/// The most blocks a reduction over far-apart elements folds at once: 64, a whole row of a
+/// `[B, 1024]` tensor, so that each row is read once for all its outputs. They are kept on the
+/// heap: on the stack, 64 blocks of carries and results overflowed a rayon thread's stack in
+/// debug builds. Without an allocator, 16 blocks on the stack.
+#[cfg(feature = "alloc")]
+const TILE: usize = 64;
+/// The most blocks a reduction over far-apart elements folds at once (see above).
+#[cfg(not(feature = "alloc"))]
 const TILE: usize = 16;
+
+/// [`TILE`] blocks: on the heap when there is an allocator.
+#[cfg(feature = "alloc")]
+type Blocks<T> = alloc::vec::Vec<[T; BLOCK]>;
+/// [`TILE`] blocks: on the heap when there is an allocator.
+#[cfg(not(feature = "alloc"))]
+type Blocks<T> = [[T; BLOCK]; TILE];
+
+/// [`TILE`] copies of `block`, built where they are kept.
+#[inline(always)]
+fn tile_of<T: Copy>(block: [T; BLOCK]) -> Blocks<T> {
+    #[cfg(feature = "alloc")]
+    return alloc::vec![block; TILE];
+    #[cfg(not(feature = "alloc"))]
+    return [block; TILE];
+}
 
 impl<S: Source + Clone, F: Fold<S::Elem>> Clone for ReduceSource<S, F> {
     fn clone(&self) -> Self {
         let Self { inner, axes, sizes, n, count, close, memo, last, ahead } = self;
         let (axes, sizes, n, count, close, memo, last, ahead) =
-            (*axes, *sizes, *n, *count, *close, *memo, *last, *ahead);
+            (*axes, *sizes, *n, *count, *close, *memo, *last, ahead.clone());
         ReduceSource { inner: inner.clone(), axes, sizes, n, count, close, memo, last, ahead }
     }
 }
@@ -356,14 +379,23 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
         }
         let first = self.inner.block::<STRIDED>(at);
         let start: [F::Acc; BLOCK] = fused::lanes(|l| F::first(first[l]));
-        let mut acc = [start; TILE];
-        for (b, a) in acc.iter_mut().enumerate().take(blocks).skip(1) {
+        let count = self.count;
+        let mut ahead = self.ahead.take().unwrap_or_else(|| Ahead {
+            run: key,
+            start: at,
+            count: 0,
+            carries: tile_of(start),
+            blocks: tile_of(fused::lanes(|l| F::finish(start[l], count))),
+        });
+        let acc = &mut ahead.carries[..blocks];
+        acc[0] = start;
+        for (b, a) in acc.iter_mut().enumerate().skip(1) {
             let x = self.inner.block::<STRIDED>(at + b * BLOCK);
             *a = fused::lanes(|l| F::first(x[l]));
         }
         let (mut index, mut i) = ([0; MAX_RANK], 1);
         while self.advance(&mut index) {
-            for (b, a) in acc.iter_mut().enumerate().take(blocks) {
+            for (b, a) in acc.iter_mut().enumerate() {
                 let x = self.inner.block::<STRIDED>(at + b * BLOCK);
                 for (a, &x) in a.iter_mut().zip(&x) {
                     *a = F::step(*a, x, i);
@@ -371,10 +403,13 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             }
             i += 1;
         }
-        let count = self.count;
-        let done: [[F::Output; BLOCK]; TILE] = acc.map(|a| fused::lanes(|l| F::finish(a[l], count)));
-        self.ahead = Some(Ahead { run: key, start: at, count: blocks, blocks: done });
-        Some(done[0])
+        for (done, a) in ahead.blocks.iter_mut().zip(&ahead.carries[..blocks]) {
+            *done = fused::lanes(|l| F::finish(a[l], count));
+        }
+        (ahead.run, ahead.start, ahead.count) = (key, at, blocks);
+        let done = ahead.blocks[0];
+        self.ahead = Some(ahead);
+        Some(done)
     }
 
     /// [`BLOCK`] neighbouring outputs folded together, one lane each: `read` gives the block of
@@ -451,7 +486,8 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             i <= MEMO
         });
         if let (true, Some((seen, block))) = (fits, &self.last) {
-            if *seen == key {
+            // Compared word by word, with no call (`==` on arrays calls `memcmp`).
+            if seen.iter().zip(&key).fold(0, |d, (a, b)| d | (a ^ b)) == 0 {
                 return *block;
             }
         }
