@@ -1,0 +1,251 @@
+//! `e^x` and `ln x` of `f32` and `f64` elements without a call per element: each is a short run
+//! of arithmetic and bit operations with no branch, so that the optimizer computes a block of
+//! them in vector registers (the libm functions are called one element at a time).
+//!
+//! Both reduce the argument to a short interval and evaluate a polynomial there:
+//! - `e^x = 2^k · e^r` with `k` the integer nearest `x / ln 2` and `|r| ≤ ln 2 / 2`;
+//! - `ln x = e · ln 2 + ln m` with `x = 2^e · m`, `m` in `[√½, √2)`, and
+//!   `ln m = 2 atanh(s)`, `s = (m − 1) / (m + 1)`, an odd series in `s` (`|s| < 0.172`).
+//!
+//! `f32` is computed in `f64` and rounded once at the end: within 1 ulp of the exact result over
+//! every `f32` (measured exhaustively: at most 0.69 ulp for `exp`, 0.51 for `ln`). `f64` is
+//! computed with the reduction split so that its main terms are exact: within 1 ulp. Special
+//! values are libm's: NaN gives NaN; `exp` overflows to `+∞`, underflows through the subnormals
+//! to `0` (`e^−∞ = 0`); `ln 0 = −∞`, `ln` of a negative number is NaN, `ln +∞ = +∞`, and
+//! subnormal arguments are exact powers of two like any other.
+
+use core::any::Any;
+
+use crate::kernel::fused::{self, BLOCK};
+
+/// `ln 2`, rounded to `f64`.
+const LN2: f64 = f64::from_bits(0x3fe6_2e42_fefa_39ef);
+/// `ln 2` to 42 bits: `k · LN2_HI` is exact for every `|k| < 2048`.
+const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fefa_3800);
+/// `ln 2 − LN2_HI`, rounded to `f64`.
+const LN2_LO: f64 = f64::from_bits(0x3d2e_f357_93c7_6730);
+/// `1 / ln 2`, rounded to `f64`.
+const LOG2_E: f64 = f64::from_bits(0x3ff7_1547_652b_82fe);
+/// `1.5 · 2^52`: adding it to a number below `2^51` in magnitude rounds that number to the
+/// nearest integer, which then sits in the low bits of the sum.
+const ROUND: f64 = 6_755_399_441_055_744.0;
+/// The bits of `√½` rounded to `f64`.
+const SQRT_HALF_BITS: u64 = 0x3fe6_a09e_667f_3bcd;
+/// The bits of `1.0`, and the bit offset of an `f64`'s exponent.
+const ONE_BITS: u64 = 0x3ff0_0000_0000_0000;
+const EXP_SHIFT: u32 = 52;
+
+/// `x`'s `T` as a `U`, when they are the same type (the branch is decided while compiling).
+#[inline(always)]
+fn same<T: Any + Copy, U: Any + Copy>(x: T) -> Option<U> {
+    (&x as &dyn Any).downcast_ref::<U>().copied()
+}
+
+/// `e^x` for a block of any float type: the branch-free `f32` and `f64` lanes, and `Float::exp`
+/// lane by lane for every other type.
+#[inline(always)]
+pub(crate) fn exp_block<T: Any + Copy>(x: [T; BLOCK], other: impl Fn(T) -> T) -> [T; BLOCK] {
+    if let Some(v) = same::<_, [f32; BLOCK]>(x) {
+        if let Some(out) = same(fused::lanes(|i| exp_f32(v[i]))) {
+            return out;
+        }
+    }
+    if let Some(v) = same::<_, [f64; BLOCK]>(x) {
+        if let Some(out) = same(fused::lanes(|i| exp_f64(v[i]))) {
+            return out;
+        }
+    }
+    fused::lanes(|i| other(x[i]))
+}
+
+/// `ln x` for a block of any float type, as [`exp_block`].
+#[inline(always)]
+pub(crate) fn ln_block<T: Any + Copy>(x: [T; BLOCK], other: impl Fn(T) -> T) -> [T; BLOCK] {
+    if let Some(v) = same::<_, [f32; BLOCK]>(x) {
+        if let Some(out) = same(fused::lanes(|i| ln_f32(v[i]))) {
+            return out;
+        }
+    }
+    if let Some(v) = same::<_, [f64; BLOCK]>(x) {
+        if let Some(out) = same(fused::lanes(|i| ln_f64(v[i]))) {
+            return out;
+        }
+    }
+    fused::lanes(|i| other(x[i]))
+}
+
+/// `e^x` of one element, by the same arithmetic as [`exp_block`]'s lanes (an element computed
+/// alone equals the same element computed in a block).
+#[inline(always)]
+pub(crate) fn exp_one<T: Any + Copy>(x: T, other: impl FnOnce(T) -> T) -> T {
+    if let Some(v) = same::<_, f32>(x) {
+        if let Some(out) = same(exp_f32(v)) {
+            return out;
+        }
+    }
+    if let Some(v) = same::<_, f64>(x) {
+        if let Some(out) = same(exp_f64(v)) {
+            return out;
+        }
+    }
+    other(x)
+}
+
+/// `ln x` of one element, as [`exp_one`].
+#[inline(always)]
+pub(crate) fn ln_one<T: Any + Copy>(x: T, other: impl FnOnce(T) -> T) -> T {
+    if let Some(v) = same::<_, f32>(x) {
+        if let Some(out) = same(ln_f32(v)) {
+            return out;
+        }
+    }
+    if let Some(v) = same::<_, f64>(x) {
+        if let Some(out) = same(ln_f64(v)) {
+            return out;
+        }
+    }
+    other(x)
+}
+
+/// `2^k` for an integer `k` in `[−1022, 1023]` given as `ROUND + k` (its bits).
+#[inline(always)]
+fn pow2(round_plus_k: u64) -> f64 {
+    // The low bits of `ROUND + k` are `k + 2^51` (`ROUND`'s own low bits are `2^51`).
+    let k_biased = round_plus_k.wrapping_sub(ROUND.to_bits()).wrapping_add(1023);
+    f64::from_bits(k_biased << EXP_SHIFT)
+}
+
+/// `e^x` for an `f32`, computed in `f64` and rounded once.
+#[inline(always)]
+pub(crate) fn exp_f32(x: f32) -> f32 {
+    let x = f64::from(x);
+    // Beyond these bounds the result is `+∞` or `0` in `f32`; NaN fails both tests and stays.
+    let x = if x > 90.0 { 90.0 } else { x };
+    let x = if x < -110.0 { -110.0 } else { x };
+    let t = x * LOG2_E + ROUND;
+    let k = t - ROUND;
+    // |k| ≤ 160: the error of `k · ln 2` is far below an f32's ulp.
+    let r = x - k * LN2;
+    // Taylor's series of e^r to r^7: relative error below 6e-9 for |r| ≤ ln 2 / 2.
+    let p = 1.0 / 5040.0;
+    let p = p * r + 1.0 / 720.0;
+    let p = p * r + 1.0 / 120.0;
+    let p = p * r + 1.0 / 24.0;
+    let p = p * r + 1.0 / 6.0;
+    let p = p * r + 0.5;
+    let p = p * r + 1.0;
+    let p = p * r + 1.0;
+    (p * pow2(t.to_bits())) as f32
+}
+
+/// `e^x` for an `f64`.
+#[inline(always)]
+pub(crate) fn exp_f64(x: f64) -> f64 {
+    // e^710 overflows and e^−746 rounds to 0; NaN fails both tests and stays.
+    let x = if x > 710.0 { 710.0 } else { x };
+    let x = if x < -746.0 { -746.0 } else { x };
+    let t = x * LOG2_E + ROUND;
+    let k = t - ROUND;
+    // `k · LN2_HI` is exact and `x − k · LN2_HI` too (the two are within a factor 2 of each
+    // other, or `k` is 0): `r` carries one rounding.
+    let r = (x - k * LN2_HI) - k * LN2_LO;
+    // e^r = 1 + r + r² q(r), q Taylor's series to r^13 (relative error below 5e-18).
+    let q = 1.0 / 6_227_020_800.0;
+    let q = q * r + 1.0 / 479_001_600.0;
+    let q = q * r + 1.0 / 39_916_800.0;
+    let q = q * r + 1.0 / 3_628_800.0;
+    let q = q * r + 1.0 / 362_880.0;
+    let q = q * r + 1.0 / 40_320.0;
+    let q = q * r + 1.0 / 5_040.0;
+    let q = q * r + 1.0 / 720.0;
+    let q = q * r + 1.0 / 120.0;
+    let q = q * r + 1.0 / 24.0;
+    let q = q * r + 1.0 / 6.0;
+    let q = q * r + 0.5;
+    let p = 1.0 + (r + (r * r) * q);
+    // 2^k as two factors, each a normal number for |k| ≤ 1080: a result in the subnormals is
+    // rounded once, by the last product.
+    let k_biased = t.to_bits().wrapping_sub(ROUND.to_bits()).wrapping_add(2048);
+    let half = k_biased >> 1; // ⌊k / 2⌋ + 1024
+    let s1 = f64::from_bits(half.wrapping_sub(1) << EXP_SHIFT);
+    let s2 = f64::from_bits(k_biased.wrapping_sub(half).wrapping_sub(1) << EXP_SHIFT);
+    p * s1 * s2
+}
+
+/// `x = 2^e · m`, `m` in `[√½, √2)`, for a positive normal `x`: `(e, m)`.
+#[inline(always)]
+fn split(x: f64) -> (f64, f64) {
+    let bits = x.to_bits();
+    // The bits grow with `x`: `x` lies in `[√½ · 2^e, √½ · 2^(e+1))` exactly when its bits less
+    // those of `√½` lie in `[e · 2^52, (e + 1) · 2^52)`; 1023 added keeps them positive.
+    let e_biased = bits.wrapping_add(ONE_BITS).wrapping_sub(SQRT_HALF_BITS) >> EXP_SHIFT;
+    let m = f64::from_bits(bits.wrapping_sub(e_biased.wrapping_sub(1023) << EXP_SHIFT));
+    // `e_biased` has 12 bits: exact through `i32`.
+    (f64::from(e_biased as i32 - 1023), m)
+}
+
+/// libm's special cases of `ln`: `+∞` for `+∞`, `−∞` for `±0`, NaN for NaN and for negative
+/// numbers; `r` for every other `x`.
+#[inline(always)]
+fn ln_special(x: f64, r: f64) -> f64 {
+    let r = if x == f64::INFINITY { x } else { r };
+    if x > 0.0 {
+        r
+    } else if x == 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        f64::NAN
+    }
+}
+
+/// `ln x` for an `f32`, computed in `f64` (where every `f32`, subnormals included, is normal)
+/// and rounded once.
+#[inline(always)]
+pub(crate) fn ln_f32(x: f32) -> f32 {
+    let x = f64::from(x);
+    let (e, m) = split(x);
+    let s = (m - 1.0) / (m + 1.0);
+    let z = s * s;
+    // ln m = 2 atanh s = 2 (s + s³/3 + s⁵/5 + …), to s^13: relative error below 2e-12.
+    let p = 1.0 / 13.0;
+    let p = p * z + 1.0 / 11.0;
+    let p = p * z + 1.0 / 9.0;
+    let p = p * z + 1.0 / 7.0;
+    let p = p * z + 1.0 / 5.0;
+    let p = p * z + 1.0 / 3.0;
+    let p = p * z + 1.0;
+    let r = e * LN2 + 2.0 * s * p;
+    ln_special(x, r) as f32
+}
+
+/// `ln x` for an `f64`.
+#[inline(always)]
+pub(crate) fn ln_f64(x: f64) -> f64 {
+    // A subnormal `x` is scaled into the normal numbers first.
+    let tiny = x < f64::MIN_POSITIVE;
+    let (e, m) = split(if tiny { x * 18_014_398_509_481_984.0 } else { x });
+    let e = if tiny { e - 54.0 } else { e };
+    // f = m − 1 is exact, and with s = f / (2 + f):
+    //   ln(1 + f) = 2 atanh s = 2s + s R(s²),  R(z) = 2z/3 + 2z²/5 + …,
+    //   2s = f − f s = f − f²/2 + s f²/2,
+    // so ln(1 + f) = f − (f²/2 − s (f²/2 + R)): the rounding errors fall on the terms after f.
+    let f = m - 1.0;
+    let s = f / (2.0 + f);
+    let z = s * s;
+    // R to z^10 (relative error of the sum below 1e-18, |s| < 0.172).
+    let r = 2.0 / 21.0;
+    let r = r * z + 2.0 / 19.0;
+    let r = r * z + 2.0 / 17.0;
+    let r = r * z + 2.0 / 15.0;
+    let r = r * z + 2.0 / 13.0;
+    let r = r * z + 2.0 / 11.0;
+    let r = r * z + 2.0 / 9.0;
+    let r = r * z + 2.0 / 7.0;
+    let r = r * z + 2.0 / 5.0;
+    let r = r * z + 2.0 / 3.0;
+    let r = r * z;
+    let hfsq = 0.5 * f * f;
+    let lo = s * (hfsq + r) + e * LN2_LO;
+    let res = e * LN2_HI + (f - (hfsq - lo));
+    ln_special(x, res)
+}
