@@ -128,6 +128,7 @@ float_fns! {
 
 /// The element functions computed a block at a time for `f32` and `f64`, in vector registers
 /// (`super::math`), and by `num_traits::Float` for every other float type.
+#[cfg(any(feature = "std", feature = "libm"))]
 macro_rules! block_float_fns {
     ($($(#[$doc:meta])* $name:ident = $method:ident, $one:ident, $block:ident;)*) => {$(
         $(#[$doc])*
