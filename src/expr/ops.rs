@@ -134,7 +134,7 @@ macro_rules! block_float_fns {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $name;
-        impl<T: Copy + num_traits::Float + 'static> Unary<T> for $name {
+        impl<T: num_traits::Float> Unary<T> for $name {
             type Output = T;
             #[inline(always)]
             fn call(&self, x: T) -> T {
@@ -152,8 +152,7 @@ macro_rules! block_float_fns {
 block_float_fns! {
     /// `e^x`: for `f32` and `f64` within 1 ulp of the exact result (not always libm's).
     ExpFn = exp, exp_one, exp_block;
-    /// The natural logarithm: for `f32` and `f64` within 1 ulp of the exact result (not always
-    /// libm's).
+    /// The natural logarithm: for `f32` within 1 ulp of the exact result (not always libm's).
     LnFn = ln, ln_one, ln_block;
 }
 
@@ -495,10 +494,10 @@ float_methods! {
     exp ExpFn;
     /// The natural logarithm element by element; nothing is computed yet.
     ///
-    /// For `f32` and `f64` the result is within 1 ulp of the exact `ln x` (computed 16 elements
-    /// at a time in vector registers, not by libm, whose result may differ in the last bit);
-    /// `map(f32::ln)` gives libm's. The special values are libm's: `ln 0 = −∞`, NaN for a
-    /// negative number and for NaN, `ln +∞ = +∞`.
+    /// For `f32` the result is within 1 ulp of the exact `ln x` (computed 16 elements at a time
+    /// in vector registers, not by libm, whose result may differ in the last bit);
+    /// `map(f32::ln)` gives libm's. For `f64` it is libm's. The special values are libm's:
+    /// `ln 0 = −∞`, NaN for a negative number and for NaN, `ln +∞ = +∞`.
     ///
     /// ```
     /// use shapecast::prelude::*;
