@@ -11,8 +11,8 @@
 //!
 //! The terms that carry most of the result are exact (`k · ln 2` split in two, `m − 1`), and the
 //! small ones are added last, so that each function is within 1 ulp of the exact result: for
-//! `f32` measured over all 2^32 arguments against the `f64` functions (at most 0.94 ulp for
-//! `exp`, 0.83 for `ln`), for `f64` `exp` on samples against 120-bit results (at most 0.93 ulp).
+//! `f32` measured over all 2^32 arguments against the `f64` functions (at most 0.95 ulp for
+//! `exp`, 0.84 for `ln`), for `f64` `exp` on samples against 120-bit results (at most 0.93 ulp).
 //! Special values are libm's: NaN gives NaN; `exp` overflows to `+∞` and underflows through the
 //! subnormals to `0` (`e^−∞ = 0`); `ln 0 = −∞`, `ln` of a negative number is NaN, `ln +∞ = +∞`,
 //! and a subnormal argument is scaled into the normal numbers first.
@@ -122,14 +122,14 @@ pub(crate) fn exp_f32(x: f32) -> f32 {
     let hi = x - k * LN2_HI_32;
     let lo = k * LN2_LO_32;
     let r = hi - lo;
-    // e^r = 1 + r + r² q(r), q Taylor's series to r^7 (relative error below 6e-9).
-    let q = 1.0 / 5040.0;
-    let q = q * r + 1.0 / 720.0;
-    let q = q * r + 1.0 / 120.0;
-    let q = q * r + 1.0 / 24.0;
-    let q = q * r + 1.0 / 6.0;
-    let q = q * r + 0.5;
-    let p = 1.0 + (hi - (lo - (r * r) * q));
+    // e^r = 1 + r + r² q(r), q Taylor's series to r^7 (relative error below 6e-9), in
+    // Estrin's scheme as for `f64`.
+    let r2 = r * r;
+    let a0 = 0.5 + r * (1.0 / 6.0);
+    let a1 = 1.0 / 24.0 + r * (1.0 / 120.0);
+    let a2 = 1.0 / 720.0 + r * (1.0 / 5040.0);
+    let q = a0 + r2 * (a1 + r2 * a2);
+    let p = 1.0 + (hi - (lo - r2 * q));
     // 2^k as two normal factors, as for `f64`.
     let k_biased = t.to_bits().wrapping_sub(ROUND_32.to_bits()).wrapping_add(256);
     let half = k_biased >> 1; // ⌊k / 2⌋ + 128
@@ -192,12 +192,10 @@ pub(crate) fn ln_f32(x: f32) -> f32 {
     let s = f / (2.0 + f);
     let z = s * s;
     // R to z^5 (relative error of the sum below 1e-9, |s| < 0.172).
-    let r = 2.0 / 11.0;
-    let r = r * z + 2.0 / 9.0;
-    let r = r * z + 2.0 / 7.0;
-    let r = r * z + 2.0 / 5.0;
-    let r = r * z + 2.0 / 3.0;
-    let r = r * z;
+    let z2 = z * z;
+    let a0 = 2.0 / 3.0 + z * (2.0 / 5.0);
+    let a1 = 2.0 / 7.0 + z * (2.0 / 9.0);
+    let r = z * (a0 + z2 * (a1 + z2 * (2.0 / 11.0)));
     let hfsq = 0.5 * f * f;
     let lo = s * (hfsq + r) + e * LN2_LO_32;
     let res = e * LN2_HI_32 + (f - (hfsq - lo));
