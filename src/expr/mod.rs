@@ -36,6 +36,8 @@
 //! ```
 
 mod leaf;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod math;
 mod node;
 mod ops;
 mod reduce;

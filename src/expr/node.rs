@@ -16,6 +16,18 @@ pub trait Unary<X> {
     type Output: Copy;
     /// `f(x)`.
     fn call(&self, x: X) -> Self::Output;
+
+    /// `f` of every lane of a block, lane by lane unless the function computes a block at
+    /// once (`exp` and `ln` of `f32` and `f64` do, in vector registers). It must give what
+    /// [`call`](Unary::call) gives lane by lane, so that an element does not depend on where
+    /// a block starts.
+    #[inline(always)]
+    fn block(&self, x: [X; BLOCK]) -> [Self::Output; BLOCK]
+    where
+        X: Copy,
+    {
+        fused::lanes(|i| self.call(x[i]))
+    }
 }
 
 /// A function of two elements: an operator's (`Add`), a method's (`max`), or a closure's
@@ -92,14 +104,12 @@ where
 
     #[inline(always)]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
-        let x = self.inner.block::<STRIDED>(at);
-        fused::lanes(|i| self.f.call(x[i]))
+        self.f.block(self.inner.block::<STRIDED>(at))
     }
 
     #[inline(always)]
     fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
-        let x = self.inner.part(at, len);
-        fused::lanes(|i| self.f.call(x[i]))
+        self.f.block(self.inner.part(at, len))
     }
 
     #[inline(always)]

@@ -122,12 +122,38 @@ float_fns! {
 }
 #[cfg(any(feature = "std", feature = "libm"))]
 float_fns! {
-    /// `e^x`.
-    ExpFn(num_traits::Float) = exp;
-    /// The natural logarithm.
-    LnFn(num_traits::Float) = ln;
     /// The square root.
     SqrtFn(num_traits::Float) = sqrt;
+}
+
+/// The element functions computed a block at a time for `f32` and `f64`, in vector registers
+/// (`super::math`), and by `num_traits::Float` for every other float type.
+#[cfg(any(feature = "std", feature = "libm"))]
+macro_rules! block_float_fns {
+    ($($(#[$doc:meta])* $name:ident = $method:ident, $one:ident, $block:ident;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
+        impl<T: num_traits::Float> Unary<T> for $name {
+            type Output = T;
+            #[inline(always)]
+            fn call(&self, x: T) -> T {
+                super::math::$one(x, T::$method)
+            }
+            #[inline(always)]
+            fn block(&self, x: [T; super::BLOCK]) -> [T; super::BLOCK] {
+                super::math::$block(x, T::$method)
+            }
+        }
+    )*};
+}
+
+#[cfg(any(feature = "std", feature = "libm"))]
+block_float_fns! {
+    /// `e^x`: for `f32` and `f64` within 1 ulp of the exact result (not always libm's).
+    ExpFn = exp, exp_one, exp_block;
+    /// The natural logarithm: for `f32` within 1 ulp of the exact result (not always libm's).
+    LnFn = ln, ln_one, ln_block;
 }
 
 /// `x^n`, `n` an integer.
@@ -453,13 +479,33 @@ float_methods! {
 float_methods! {
     /// `e^x` element by element; nothing is computed yet.
     ///
+    /// For `f32` and `f64` the result is within 1 ulp of the exact `e^x` (it is computed 16
+    /// elements at a time in vector registers, not by libm, whose result may differ in the last
+    /// bit); `map(f32::exp)` gives libm's. The special values are libm's: NaN for NaN, `+∞`
+    /// past the largest finite result, `0` for `−∞` and past the smallest subnormal.
+    ///
     /// ```
     /// use shapecast::prelude::*;
-    /// let x = Tensor::<f64, shape![2]>::from([0.0, 1.0]);
-    /// assert_eq!(x.lazy().exp().eval().as_slice(), [1.0, core::f64::consts::E]);
+    /// let x = Tensor::<f64, shape![3]>::from([0.0, f64::INFINITY, f64::NEG_INFINITY]);
+    /// assert_eq!(x.lazy().exp().eval().as_slice(), [1.0, f64::INFINITY, 0.0]);
+    /// let e = Tensor::<f64, shape![1]>::from([1.0]).lazy().exp().eval().as_slice()[0];
+    /// assert!((e - core::f64::consts::E).abs() <= f64::EPSILON * e);
     /// ```
     exp ExpFn;
     /// The natural logarithm element by element; nothing is computed yet.
+    ///
+    /// For `f32` the result is within 1 ulp of the exact `ln x` (computed 16 elements at a time
+    /// in vector registers, not by libm, whose result may differ in the last bit);
+    /// `map(f32::ln)` gives libm's. For `f64` it is libm's. The special values are libm's:
+    /// `ln 0 = −∞`, NaN for a negative number and for NaN, `ln +∞ = +∞`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![4]>::from([1.0, 0.0, -1.0, f32::INFINITY]);
+    /// let y = x.lazy().ln().eval();
+    /// assert_eq!(y.as_slice()[..2], [0.0, f32::NEG_INFINITY]);
+    /// assert!(y.as_slice()[2].is_nan() && y.as_slice()[3] == f32::INFINITY);
+    /// ```
     ln LnFn;
     /// The square root element by element; nothing is computed yet.
     sqrt SqrtFn;
