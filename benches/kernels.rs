@@ -35,6 +35,10 @@ fn small_add(c: &mut Criterion) {
     let a = Tensor::<f32, shape![8, 16]>::from_slice(&values(128)).unwrap();
     let b = Tensor::<f32, shape![16]>::from_slice(&values(16)).unwrap();
     g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&a) + black_box(&b))));
+    // The same through the fused expression kernel (what the eager operators would cost on it).
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe((black_box(&a).lazy() + black_box(&b)).eval()))
+    });
     let (ha, hb): ([[f32; 16]; 8], [f32; 16]) =
         (core::array::from_fn(|i| core::array::from_fn(|j| (i * 16 + j) as f32)), [1.5; 16]);
     g.bench_function("hand loop", |t| {
@@ -69,6 +73,9 @@ fn small_add(c: &mut Criterion) {
     g.bench_function("shapecast", |t| {
         t.iter(|| add_into_8x16(black_box(&a), black_box(&b), black_box(&mut out)))
     });
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| fused_add_into_8x16(black_box(&a), black_box(&b), black_box(&mut out)))
+    });
     let mut hout = [[0f32; 16]; 8];
     g.bench_function("hand loop", |t| {
         t.iter(|| hand_add_into_8x16(black_box(&ha), black_box(&hb), black_box(&mut hout)))
@@ -97,6 +104,15 @@ fn add_into_8x16(
     out: &mut Tensor<f32, shape![8, 16]>,
 ) {
     a.zip_with_into(b, &mut out.view_mut(), |x, y| x + y);
+}
+
+#[inline(never)]
+fn fused_add_into_8x16(
+    a: &Tensor<f32, shape![8, 16]>,
+    b: &Tensor<f32, shape![16]>,
+    out: &mut Tensor<f32, shape![8, 16]>,
+) {
+    (a.lazy() + b).eval_into(out);
 }
 
 #[inline(never)]
