@@ -71,7 +71,12 @@ impl<T: Copy + Shared> Source for LeafSource<'_, T> {
         let start = self.cursor.offset();
         match self.cursor.inner() {
             0 => [self.data[start]; BLOCK],
-            s if STRIDED && s != 1 => fused::lanes(|i| self.data[start + (at + i) * s]),
+            s if STRIDED && s != 1 => {
+                // One bounds check for the block's span, then every `s`-th element of it.
+                let first = start + at * s;
+                let span = &self.data[first..=first + (BLOCK - 1) * s];
+                fused::lanes(|i| span[(i * s).min(span.len() - 1)])
+            }
             _ => {
                 let run = &self.data[start + at..start + at + BLOCK];
                 fused::lanes(|i| run[i])
@@ -82,7 +87,10 @@ impl<T: Copy + Shared> Source for LeafSource<'_, T> {
     #[inline(always)]
     fn part(&mut self, at: usize, len: usize) -> [T; BLOCK] {
         let (start, s) = (self.cursor.offset(), self.cursor.inner());
-        fused::lanes(|i| self.data[start + (at + i.min(len - 1)) * s])
+        // One bounds check for the part's span, then its elements, the last repeated.
+        let first = start + at * s;
+        let span = &self.data[first..=first + (len - 1) * s];
+        fused::lanes(|i| span[(i.min(len - 1) * s).min(span.len() - 1)])
     }
 
     #[inline(always)]
