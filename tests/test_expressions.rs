@@ -451,3 +451,54 @@ proptest! {
         prop_assert!(same_bits(got.as_slice(), &want));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Fixed short rows with no reduction inside (softmax's gradient and loss passes, once its
+    /// row statistics are evaluated): each row one part of constant length. Also a run-time
+    /// size of 2 as the last axis, which the pass guesses from the type as it guesses a fixed
+    /// one. Against plain loops, into new tensors, into `TensorMut`, in place and as totals.
+    #[test]
+    fn fixed_short_rows_without_reductions(r in 0usize..=40, q in 0usize..=3, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = whole(r * 10, seed, true);
+        let ms = whole(r, seed >> 7, false);
+        let x = TensorRef::from_shape(dims![rr, 10], &xs).unwrap();
+        let m = TensorRef::from_shape(dims![rr, 1], &ms).unwrap();
+        let w = Tensor::<f64, shape![10]>::from_fn(|k| k as f64 - 4.5);
+        let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| (v - ms[i / 10]) * w.as_slice()[i % 10] + 1.0).collect();
+        let got = ((x.lazy() - &m) * &w + 1.0).eval();
+        prop_assert!(same_bits(got.as_slice(), &want));
+        let mut out = vec![0.0; r * 10];
+        let mut y = TensorMut::from_shape(dims![rr, 10], &mut out).unwrap();
+        ((x.lazy() - &m) * &w + 1.0).eval_into(&mut y);
+        prop_assert!(same_bits(&out, &want));
+        let mut y = TensorMut::from_shape(dims![rr, 10], &mut out).unwrap();
+        y += &m;
+        let again: Vec<f64> = want.iter().enumerate().map(|(i, &v)| v + ms[i / 10]).collect();
+        prop_assert!(same_bits(&out, &again));
+        // The total folds element k into lane k % 16, however the pass hands the rows on.
+        let total = ((x.lazy() - &m) * &w + 1.0).sum_all();
+        let full = want.len() / 16 * 16;
+        let reference = if want.len() >= 16 {
+            let mut l = [0.0f64; 16];
+            for (k, &v) in want[..full].iter().enumerate() {
+                l[k % 16] += v;
+            }
+            let lanes_sum = l.iter().skip(1).fold(l[0], |a, &b| a + b);
+            let tail = want[full..].iter().fold(None, |t: Option<f64>, &v| Some(t.map_or(0.0 + v, |t| t + v)));
+            tail.map_or(lanes_sum, |t| lanes_sum + t)
+        } else {
+            want.iter().fold(0.0, |a, &v| a + v)
+        };
+        prop_assert!(same_bits(&[total], &[reference]), "{} {}", total, reference);
+        // A run-time last axis of size 0 to 3 (2 is what the pass guesses for a run-time size).
+        bind!(let qq: Q = q);
+        let zs = whole(r * q, seed >> 3, false);
+        let z = TensorRef::from_shape(dims![rr, qq], &zs).unwrap();
+        let got = (z.lazy() * 2.0 - &m).eval();
+        let want: Vec<f64> = zs.iter().enumerate().map(|(i, &v)| v * 2.0 - ms[i / q.max(1)]).collect();
+        prop_assert!(same_bits(got.as_slice(), &want));
+    }
+}

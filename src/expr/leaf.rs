@@ -90,7 +90,15 @@ impl<T: Copy + Shared> Source for LeafSource<'_, T> {
         // One bounds check for the part's span, then its elements, the last repeated.
         let first = start + at * s;
         let span = &self.data[first..=first + (len - 1) * s];
-        fused::lanes(|i| span[(i.min(len - 1) * s).min(span.len() - 1)])
+        match s {
+            0 => [span[0]; BLOCK],
+            1 => {
+                let mut out = [span[len - 1]; BLOCK];
+                out[..len].copy_from_slice(span);
+                out
+            }
+            _ => fused::lanes(|i| span[(i.min(len - 1) * s).min(span.len() - 1)]),
+        }
     }
 
     #[inline(always)]

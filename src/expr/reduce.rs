@@ -836,29 +836,52 @@ impl<E: Expression> Lazy<E> {
         let shape = self.0.shape();
         let dims = shape.extents();
         let src = self.0.source(&super::IDENTITY[..dims.len()], &mut 0);
-        let (mut lanes, mut tail): (Option<[E::Elem; BLOCK]>, Option<E::Elem>) = (None, None);
+        // Element k of the output, in row-major order, is folded into lane k % 16, whatever
+        // the lengths of the blocks the pass hands on: full chunks of 16 go straight into the
+        // lanes, the others through `pending`.
+        let mut lanes: Option<[E::Elem; BLOCK]> = None;
+        let (mut pending, mut filled): (Option<[E::Elem; BLOCK]>, usize) = (None, 0);
+        let mut fold = |full: &[E::Elem; BLOCK]| match lanes.as_mut() {
+            Some(lanes) => {
+                for (a, &x) in lanes.iter_mut().zip(full) {
+                    *a = F::step(*a, x, 0);
+                }
+            }
+            None => lanes = Some(full.map(F::first)),
+        };
         fused::run(
             &dims,
+            super::run_hint::<E::Shape>(),
             src,
             #[inline(always)]
-            |block| {
-                let mut blocks = block.chunks_exact(BLOCK);
-                for full in blocks.by_ref().filter_map(|b| <&[E::Elem; BLOCK]>::try_from(b).ok()) {
-                    match lanes.as_mut() {
-                        Some(lanes) => {
-                            for (a, &x) in lanes.iter_mut().zip(full) {
-                                *a = F::step(*a, x, 0);
-                            }
-                        }
-                        None => lanes = Some(full.map(F::first)),
+            |mut block| {
+                if filled > 0 {
+                    let take = block.len().min(BLOCK - filled);
+                    if let Some(p) = pending.as_mut() {
+                        p[filled..filled + take].copy_from_slice(&block[..take]);
+                    }
+                    (filled, block) = (filled + take, &block[take..]);
+                    if let (BLOCK, Some(p)) = (filled, pending) {
+                        fold(&p);
+                        filled = 0;
                     }
                 }
-                for &x in blocks.remainder() {
-                    tail = Some(tail.map_or_else(|| F::first(x), |t| F::step(t, x, 0)));
+                let mut chunks = block.chunks_exact(BLOCK);
+                for full in chunks.by_ref().filter_map(|b| <&[E::Elem; BLOCK]>::try_from(b).ok()) {
+                    fold(full);
+                }
+                let rest = chunks.remainder();
+                if let Some(&first) = rest.first() {
+                    let p = pending.get_or_insert([first; BLOCK]);
+                    p[..rest.len()].copy_from_slice(rest);
+                    filled = rest.len();
                 }
             },
         );
         let lanes = lanes.map(|l| l.into_iter().reduce(|a, b| F::step(a, b, 0)).unwrap_or(l[0]));
+        let tail = pending.and_then(|p| {
+            p[..filled].iter().fold(None, |t, &x| Some(t.map_or_else(|| F::first(x), |t| F::step(t, x, 0))))
+        });
         match (lanes, tail) {
             (Some(a), Some(b)) => Some(F::step(a, b, 0)),
             (a, b) => a.or(b),

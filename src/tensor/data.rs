@@ -258,11 +258,12 @@ pub trait Owning: DataMut + Sized {
     fn from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Self;
 
     /// `len` elements, the output of `src` over sizes `dims` in row-major order, each written
-    /// once where it lives.
+    /// once where it lives; `hint` is the length of the last axis where the shape fixes it.
     #[doc(hidden)]
     fn from_source<S: crate::kernel::fused::Source<Elem = Self::Elem>>(
         dims: &[usize],
         len: usize,
+        hint: usize,
         src: S,
     ) -> Self
     where
@@ -282,7 +283,12 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     }
 
     #[inline(always)]
-    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(dims: &[usize], _: usize, src: Src) -> Self
+    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(
+        dims: &[usize],
+        _: usize,
+        _: usize,
+        src: Src,
+    ) -> Self
     where
         T: Copy,
     {
@@ -308,7 +314,12 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     }
 
     #[inline(always)]
-    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(dims: &[usize], len: usize, src: Src) -> Self
+    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(
+        dims: &[usize],
+        len: usize,
+        hint: usize,
+        src: Src,
+    ) -> Self
     where
         T: Copy,
     {
@@ -316,7 +327,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         // kernel hands the new allocation, faulted in as they are first written, which two
         // threads did not fault in faster (benches/parallel.rs, README "More than one core").
         let mut data = alloc::vec::Vec::with_capacity(len);
-        crate::kernel::fused::run(dims, src, |block| data.extend_from_slice(block));
+        crate::kernel::fused::run(dims, hint, src, |block| data.extend_from_slice(block));
         data.into_boxed_slice()
     }
 
