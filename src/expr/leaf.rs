@@ -53,6 +53,18 @@ impl<T> Clone for LeafSource<'_, T> {
 }
 impl<T> Copy for LeafSource<'_, T> {}
 
+impl<T> LeafSource<'_, T> {
+    /// The elements of the current run from position `at` to `at + len − 1` (`len` ≥ 1) and
+    /// those between them: one bounds check for a block or a part, which then picks every
+    /// `inner`-th element (clamped into the span, so no further check is needed).
+    #[inline(always)]
+    fn span(&self, at: usize, len: usize) -> &[T] {
+        let s = self.cursor.inner();
+        let first = self.cursor.offset() + at * s;
+        &self.data[first..=first + (len - 1) * s]
+    }
+}
+
 impl<T: Copy + Shared> Source for LeafSource<'_, T> {
     type Elem = T;
 
@@ -72,9 +84,7 @@ impl<T: Copy + Shared> Source for LeafSource<'_, T> {
         match self.cursor.inner() {
             0 => [self.data[start]; BLOCK],
             s if STRIDED && s != 1 => {
-                // One bounds check for the block's span, then every `s`-th element of it.
-                let first = start + at * s;
-                let span = &self.data[first..=first + (BLOCK - 1) * s];
+                let span = self.span(at, BLOCK);
                 fused::lanes(|i| span[(i * s).min(span.len() - 1)])
             }
             _ => {
@@ -86,10 +96,7 @@ impl<T: Copy + Shared> Source for LeafSource<'_, T> {
 
     #[inline(always)]
     fn part(&mut self, at: usize, len: usize) -> [T; BLOCK] {
-        let (start, s) = (self.cursor.offset(), self.cursor.inner());
-        // One bounds check for the part's span, then its elements, the last repeated.
-        let first = start + at * s;
-        let span = &self.data[first..=first + (len - 1) * s];
+        let (s, span) = (self.cursor.inner(), self.span(at, len));
         match s {
             0 => [span[0]; BLOCK],
             1 => {

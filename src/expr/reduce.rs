@@ -284,7 +284,7 @@ where
     /// The last output folded one at a time, by where its (at most [`MEMO`]) leaves start: a
     /// reduction inside another's fold that does not move with it (softmax's row maximum inside
     /// the row sum) is folded once, not once per element of the outer fold.
-    memo: Option<([usize; MEMO], F::Output)>,
+    memo: Option<([usize; KEY], F::Output)>,
     /// The last block of outputs folded together, by where and how its (at most [`MEMO`])
     /// leaves read it and how many outputs it holds: a reduction whose result is stretched
     /// along an axis that the pass walks outside its run (softmax's row sums, while the pass
@@ -298,7 +298,7 @@ where
 /// start), the first block's position, how many blocks, their carries and their results.
 #[derive(Clone)]
 struct Ahead<A, O> {
-    run: [usize; MEMO],
+    run: [usize; KEY],
     start: usize,
     count: usize,
     carries: Blocks<A>,
@@ -343,9 +343,16 @@ impl<S: Source + Clone, F: Fold<S::Elem>> Clone for ReduceSource<S, F> {
 /// The most leaves a reduction remembers its last output by.
 const MEMO: usize = 4;
 
-/// What a block of outputs is remembered by: where each leaf starts and its step along the
-/// run, and the number of outputs.
+/// What outputs are remembered by: where each leaf starts and its step along the run, and the
+/// number of outputs.
 const KEY: usize = 2 * MEMO + 1;
+
+/// Whether two keys are equal, compared word by word with no call (`==` on arrays calls
+/// `memcmp`, which was 18% of a softmax pass).
+#[inline(always)]
+fn same(a: &[usize; KEY], b: &[usize; KEY]) -> bool {
+    a.iter().zip(b).fold(0, |d, (a, b)| d | (a ^ b)) == 0
+}
 
 impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     /// The block at `at` when this reduction folds far-apart elements (a column's, over every
@@ -370,10 +377,10 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
         if blocks < 2 {
             return None;
         }
-        let key = self.key(0)?;
+        let key = self.key(0, BLOCK)?;
         if let Some(ahead) = &self.ahead {
             let b = at.checked_sub(ahead.start).filter(|d| d % BLOCK == 0).map(|d| d / BLOCK);
-            if ahead.run == key && b.is_some_and(|b| b < ahead.count) {
+            if same(&ahead.run, &key) && b.is_some_and(|b| b < ahead.count) {
                 return b.map(|b| ahead.blocks[b]);
             }
         }
@@ -447,14 +454,17 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
 }
 
 impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
-    /// Where each leaf reads output `at` of the current run: what the output folds is decided
-    /// by it. `None` past [`MEMO`] leaves.
+    /// What the `len` outputs from `at` of the current run are remembered by: where each leaf
+    /// reads the first and its step along the run (what the outputs fold is decided by them),
+    /// and `len`. `None` past [`MEMO`] leaves.
     #[inline(always)]
-    fn key(&self, at: usize) -> Option<[usize; MEMO]> {
-        let (mut key, mut i) = ([usize::MAX; MEMO], 0);
+    fn key(&self, at: usize, len: usize) -> Option<[usize; KEY]> {
+        let (mut key, mut i) = ([usize::MAX; KEY], 0);
+        key[KEY - 1] = len;
         let fits = self.inner.all(&mut |c| {
-            if let Some(k) = key.get_mut(i) {
-                *k = c.offset().wrapping_add(at.wrapping_mul(c.inner()));
+            if let Some(k) = key.get_mut(2 * i..2 * i + 2) {
+                k[0] = c.offset().wrapping_add(at.wrapping_mul(c.inner()));
+                k[1] = c.inner();
             }
             i += 1;
             i <= MEMO
@@ -475,26 +485,14 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
         if !self.inner.all(&mut |c| c.same_for_every_column()) {
             return fold(self);
         }
-        let (mut key, mut i) = ([usize::MAX; KEY], 0);
-        key[KEY - 1] = len;
-        let fits = self.inner.all(&mut |c| {
-            if let Some(k) = key.get_mut(2 * i..2 * i + 2) {
-                k[0] = c.offset().wrapping_add(at.wrapping_mul(c.inner()));
-                k[1] = c.inner();
-            }
-            i += 1;
-            i <= MEMO
-        });
-        if let (true, Some((seen, block))) = (fits, &self.last) {
-            // Compared word by word, with no call (`==` on arrays calls `memcmp`).
-            if seen.iter().zip(&key).fold(0, |d, (a, b)| d | (a ^ b)) == 0 {
+        let key = self.key(at, len);
+        if let (Some(key), Some((seen, block))) = (key, &self.last) {
+            if same(seen, &key) {
                 return *block;
             }
         }
         let block = fold(self);
-        if fits {
-            self.last = Some((key, block));
-        }
+        self.last = key.map(|key| (key, block));
         block
     }
 
@@ -581,9 +579,9 @@ where
         if self.count == 0 {
             return F::empty().expect("the types prove this reduction's axes non-empty");
         }
-        let key = self.key(at);
+        let key = self.key(at, 1);
         if let (Some(key), Some((seen, value))) = (key, self.memo) {
-            if key == seen {
+            if same(&seen, &key) {
                 return value;
             }
         }
