@@ -748,3 +748,11 @@ where
         f.debug_list().entries(Self::ITEMS).finish()
     }
 }
+
+/// `shape`'s sizes, outermost first, written into `buf` and read back from it: how a fused pass
+/// takes an operand's sizes into an array as long as its cursors, with no [`DynShape`] made.
+#[inline(always)]
+pub(crate) fn extents_in<'b, S: AnyShape>(shape: &S, buf: &'b mut [usize]) -> &'b [usize] {
+    shape.write_extents(buf);
+    &buf[..S::RANK.min(buf.len())]
+}

@@ -502,3 +502,62 @@ proptest! {
         prop_assert!(same_bits(got.as_slice(), &want));
     }
 }
+
+/// `x · Σx − x`, the sum over `axes` kept as size 1 and broadcast back, for `x = 0, 1, 2, …` of
+/// sizes `dims`, by plain loops over multi-indices.
+fn times_kept_sum(dims: &[usize], axes: &[usize]) -> Vec<i64> {
+    let len: usize = dims.iter().product();
+    let index = |mut k: usize| {
+        let mut at = vec![0; dims.len()];
+        for (a, &d) in at.iter_mut().zip(dims).rev() {
+            *a = k % d;
+            k /= d;
+        }
+        at
+    };
+    let key = |k: usize| -> Vec<usize> {
+        index(k).iter().enumerate().map(|(a, &i)| if axes.contains(&a) { 0 } else { i }).collect()
+    };
+    (0..len)
+        .map(|k| {
+            let sum: i64 = (0..len).filter(|&j| key(j) == key(k)).map(|j| j as i64).sum();
+            k as i64 * sum - k as i64
+        })
+        .collect()
+}
+
+/// A pass's cursors hold one stride per output axis and per reduced axis, in an array whose
+/// length rounds that count up to 4, 8, 16 or the largest rank's: an output of every width,
+/// each at the edge of its width, gives what plain loops give.
+#[test]
+fn every_cursor_width_evaluates_alike() {
+    // Width 4 at its edge: three output axes and the still one.
+    let x = Tensor::<i64, shape![2, 3, 4]>::from_fn(|k| k as i64);
+    let row = Tensor::<i64, shape![4]>::from([1, 2, 3, 4]);
+    let sum = (x.lazy() + &row).eval();
+    assert!(sum.as_slice().iter().enumerate().all(|(k, &v)| v == k as i64 + 1 + (k % 4) as i64));
+    // Width 8: three output axes, two reduced.
+    let got = (x.lazy() * x.lazy().sum_keepdims::<axes![0, 2]>() - &x).eval();
+    assert_eq!(got.as_slice(), times_kept_sum(&[2, 3, 4], &[0, 2]));
+    // Width 8 at its edge: four output axes, three reduced.
+    let x = Tensor::<i64, shape![2, 3, 2, 3]>::from_fn(|k| k as i64);
+    let got = (x.lazy() * x.lazy().sum_keepdims::<axes![0, 1, 3]>() - &x).eval();
+    assert_eq!(got.as_slice(), times_kept_sum(&[2, 3, 2, 3], &[0, 1, 3]));
+    // Width 16 at its edge: nine output axes, six reduced.
+    type Nine = shape![2, 1, 2, 3, 1, 2, 1, 2, 3];
+    let x = Tensor::<i64, Nine>::from_fn(|k| k as i64);
+    let got = (x.lazy() * x.lazy().sum_keepdims::<axes![0, 2, 3, 5, 6, 8]>() - &x).eval();
+    assert_eq!(got.as_slice(), times_kept_sum(&[2, 1, 2, 3, 1, 2, 1, 2, 3], &[0, 2, 3, 5, 6, 8]));
+    // Past 16: seventeen output axes, two reduced.
+    type Seventeen = shape![2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 3];
+    let dims = [2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 3];
+    let x = BoxedTensor::<i64, Seventeen>::from_fn(|k| k as i64);
+    let got = (x.lazy() * x.lazy().sum_keepdims::<axes![0, 16]>() - &x).eval();
+    assert_eq!(got.as_slice(), times_kept_sum(&dims, &[0, 16]));
+    // The same into an existing tensor, and as a total.
+    let mut out = BoxedTensor::<i64, Seventeen>::splat(0);
+    (x.lazy() * x.lazy().sum_keepdims::<axes![0, 16]>() - &x).eval_into(&mut out);
+    assert_eq!(out.as_slice(), got.as_slice());
+    let total = (x.lazy() * x.lazy().sum_keepdims::<axes![0, 16]>() - &x).sum_all();
+    assert_eq!(total, got.as_slice().iter().sum::<i64>());
+}

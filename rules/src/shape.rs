@@ -91,6 +91,7 @@ impl DynShape {
     /// const AXES: &[usize] = S.as_slice();
     /// assert_eq!(AXES, [1, 2]);
     /// ```
+    #[inline]
     pub const fn as_slice(&self) -> &[usize] {
         self.dims.split_at(self.rank as usize).0
     }
@@ -101,6 +102,7 @@ impl DynShape {
     /// assert_eq!(shapecast_rules::DynShape::new(&[2, 3, 4])?.rank(), 3);
     /// # Ok::<(), shapecast_rules::BroadcastError>(())
     /// ```
+    #[inline]
     pub const fn rank(&self) -> usize {
         self.rank as usize
     }
@@ -164,12 +166,14 @@ impl Default for DynShape {
 
 impl Deref for DynShape {
     type Target = [usize];
+    #[inline]
     fn deref(&self) -> &[usize] {
         &self.dims[..self.rank as usize]
     }
 }
 
 impl AsRef<[usize]> for DynShape {
+    #[inline]
     fn as_ref(&self) -> &[usize] {
         self
     }

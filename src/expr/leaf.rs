@@ -27,7 +27,8 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     type Elem = T;
     type Shape = S;
     type Home = H;
-    type Source = LeafSource<'a, T>;
+    type Source<const W: usize> = LeafSource<'a, T, W>;
+    const SLOTS: usize = 0;
 
     #[inline(always)]
     fn shape(&self) -> S {
@@ -35,25 +36,27 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T> {
-        LeafSource { data: self.data, cursor: Cursor::new(&self.shape.extents(), lands) }
+    fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T, W> {
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&self.shape, &mut dims);
+        LeafSource { data: self.data, cursor: Cursor::new(dims, lands) }
     }
 }
 
 /// A tensor's elements with its cursor, as the fused kernel reads them.
-pub struct LeafSource<'a, T> {
+pub struct LeafSource<'a, T, const W: usize> {
     data: &'a [T],
-    cursor: Cursor,
+    cursor: Cursor<W>,
 }
 
-impl<T> Clone for LeafSource<'_, T> {
+impl<T, const W: usize> Clone for LeafSource<'_, T, W> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T> Copy for LeafSource<'_, T> {}
+impl<T, const W: usize> Copy for LeafSource<'_, T, W> {}
 
-impl<T> LeafSource<'_, T> {
+impl<T, const W: usize> LeafSource<'_, T, W> {
     /// The elements of the current run from position `at` to `at + len − 1` (`len` ≥ 1) and
     /// those between them: one bounds check for a block or a part, which then picks every
     /// `inner`-th element (clamped into the span, so no further check is needed).
@@ -65,16 +68,16 @@ impl<T> LeafSource<'_, T> {
     }
 }
 
-impl<T: Copy + Shared> Source for LeafSource<'_, T> {
+impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
     type Elem = T;
 
     #[inline(always)]
-    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         f(&mut self.cursor);
     }
 
     #[inline(always)]
-    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         f(&self.cursor)
     }
 
@@ -123,7 +126,8 @@ impl<T: Copy + Shared> Expression for Scalar<T> {
     type Elem = T;
     type Shape = Nil;
     type Home = ByShape;
-    type Source = Scalar<T>;
+    type Source<const W: usize> = Scalar<T>;
+    const SLOTS: usize = 0;
 
     #[inline(always)]
     fn shape(&self) -> Nil {
@@ -131,19 +135,19 @@ impl<T: Copy + Shared> Expression for Scalar<T> {
     }
 
     #[inline(always)]
-    fn source(self, _: &[usize], _: &mut usize) -> Scalar<T> {
+    fn source<const W: usize>(self, _: &[usize], _: &mut usize) -> Scalar<T> {
         self
     }
 }
 
-impl<T: Copy + Shared> Source for Scalar<T> {
+impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
     type Elem = T;
 
     #[inline(always)]
-    fn cursors(&mut self, _: &mut impl FnMut(&mut Cursor)) {}
+    fn cursors(&mut self, _: &mut impl FnMut(&mut Cursor<W>)) {}
 
     #[inline(always)]
-    fn all(&self, _: &mut impl FnMut(&Cursor) -> bool) -> bool {
+    fn all(&self, _: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         true
     }
 

@@ -72,18 +72,22 @@ pub trait Expression {
     type Shape: AnyShape;
     /// Where a new tensor computed from it goes: on the heap if an operand is boxed.
     type Home: Home;
-    /// What the fused kernel reads.
+    /// What the fused kernel reads, its cursors with strides along `W` axes.
     #[doc(hidden)]
-    type Source: Source<Elem = Self::Elem>;
+    type Source<const W: usize>: Source<W, Elem = Self::Elem>;
+    /// How many axes the reductions inside the expression fold over, all told: each has a
+    /// cursor slot of its own.
+    #[doc(hidden)]
+    const SLOTS: usize;
 
     /// The shape of the result, with its run-time sizes.
     fn shape(&self) -> Self::Shape;
 
     /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
-    /// output (or, inside a reduction, on a reduced axis); `slots` counts the reduced axes
-    /// handed out so far.
+    /// output (or, inside a reduction, on a reduced axis); `slots` is the next cursor slot
+    /// free for a reduced axis (the output's rank at the start).
     #[doc(hidden)]
-    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source;
+    fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W>;
 }
 
 /// An expression waiting to be evaluated: what `x.lazy()`, and every operator and method on
@@ -162,15 +166,18 @@ impl<E: Expression> Lazy<E> {
         New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
     {
         let shape = self.0.shape();
-        let dims = shape.extents();
-        let src = self.0.source(&IDENTITY[..dims.len()], &mut 0);
-        let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
-            &dims,
-            crate::tensor::len_of(&shape),
-            run_hint::<E::Shape>(),
-            src,
-        );
-        TensorBase::from_parts(data, shape)
+        fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
+            let mut dims = [0; W];
+            let dims = crate::shape::extents_in(&shape, &mut dims);
+            let src = self.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
+            let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
+                dims,
+                crate::tensor::len_of(&shape),
+                run_hint::<E::Shape>(),
+                src,
+            );
+            TensorBase::from_parts(data, shape)
+        })
     }
 
     /// Evaluates the expression into `out`, whose shape is the expression's.
@@ -190,11 +197,15 @@ impl<E: Expression> Lazy<E> {
         D: DataMut<Elem = E::Elem>,
         S: AnyShape + OutputOf<E::Shape>,
     {
-        let dims = out.shape().extents();
-        let src = self.0.source(&IDENTITY[..dims.len()], &mut 0);
-        fused::write_into(&dims, run_hint::<S>(), src, out.as_mut_slice(), |o, block| {
-            o.copy_from_slice(block)
-        });
+        let shape = out.shape();
+        fused::with_width!(S::RANK + E::SLOTS, W => {
+            let mut dims = [0; W];
+            let dims = crate::shape::extents_in(&shape, &mut dims);
+            let src = self.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
+            fused::write_into(dims, run_hint::<S>(), src, out.as_mut_slice(), |o, block| {
+                o.copy_from_slice(block)
+            });
+        })
     }
 }
 
@@ -253,13 +264,17 @@ where
         E: Expression<Elem = D::Elem>,
         E::Shape: AnyBroadcastTo<S>,
     {
-        let dims = self.shape().extents();
-        let map = <Numpy as MapInto<E::Shape, S>>::MAP;
-        let src = expr.source(&IDENTITY[dims.len() - map.len()..dims.len()], &mut 0);
-        fused::write_into(&dims, run_hint::<S>(), src, self.as_mut_slice(), |o, block| {
-            for (o, &x) in o.iter_mut().zip(block) {
-                *o = f(*o, x);
-            }
-        });
+        let shape = self.shape();
+        let map = <Numpy as MapInto<E::Shape, S>>::ONTO;
+        fused::with_width!(S::RANK + E::SLOTS, W => {
+            let mut dims = [0; W];
+            let dims = crate::shape::extents_in(&shape, &mut dims);
+            let src = expr.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len());
+            fused::write_into(dims, run_hint::<S>(), src, self.as_mut_slice(), |o, block| {
+                for (o, &x) in o.iter_mut().zip(block) {
+                    *o = f(*o, x);
+                }
+            });
+        })
     }
 }

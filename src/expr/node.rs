@@ -73,7 +73,8 @@ where
     type Elem = F::Output;
     type Shape = E::Shape;
     type Home = E::Home;
-    type Source = Map<E::Source, F>;
+    type Source<const W: usize> = Map<E::Source<W>, F>;
+    const SLOTS: usize = E::SLOTS;
 
     #[inline(always)]
     fn shape(&self) -> E::Shape {
@@ -81,24 +82,24 @@ where
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source {
+    fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
         Map { inner: self.inner.source(lands, slots), f: self.f }
     }
 }
 
-impl<S: Source, F: Unary<S::Elem> + Portable> Source for Map<S, F>
+impl<const W: usize, S: Source<W>, F: Unary<S::Elem> + Portable> Source<W> for Map<S, F>
 where
     F::Output: Shared,
 {
     type Elem = F::Output;
 
     #[inline(always)]
-    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         self.inner.cursors(f);
     }
 
     #[inline(always)]
-    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         self.inner.all(f)
     }
 
@@ -162,8 +163,8 @@ where
 /// Where the axes of an operand land in the whole output: its own map into its parent,
 /// followed by where the parent's axes land.
 #[inline(always)]
-fn compose(map: &[usize], lands: &[usize]) -> [usize; crate::dynamic::MAX_RANK] {
-    let mut out = [0; crate::dynamic::MAX_RANK];
+fn compose<const W: usize>(map: &[usize], lands: &[usize]) -> [usize; W] {
+    let mut out = [0; W];
     for (o, &axis) in out.iter_mut().zip(map) {
         *o = lands.get(axis).copied().unwrap_or(0);
     }
@@ -183,7 +184,8 @@ where
     type Elem = F::Output;
     type Shape = O;
     type Home = <A::Home as Home>::With<B::Home>;
-    type Source = Zip<A::Source, B::Source, F, (), (), ()>;
+    type Source<const W: usize> = Zip<A::Source<W>, B::Source<W>, F, (), (), ()>;
+    const SLOTS: usize = A::SLOTS + B::SLOTS;
 
     #[inline(always)]
     fn shape(&self) -> O {
@@ -191,28 +193,29 @@ where
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source {
-        let (ma, mb) = (MA::MAP, MB::MAP);
-        let a = self.a.source(&compose(&ma, lands)[..ma.len()], slots);
-        let b = self.b.source(&compose(&mb, lands)[..mb.len()], slots);
+    fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
+        let (ma, mb) = (MA::ONTO, MB::ONTO);
+        let a = self.a.source(&compose::<W>(ma, lands)[..ma.len()], slots);
+        let b = self.b.source(&compose::<W>(mb, lands)[..mb.len()], slots);
         Zip { a, b, f: self.f, shape: (), maps: PhantomData }
     }
 }
 
-impl<A: Source, B: Source, F: Binary<A::Elem, B::Elem> + Portable> Source for Zip<A, B, F, (), (), ()>
+impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem> + Portable> Source<W>
+    for Zip<A, B, F, (), (), ()>
 where
     F::Output: Shared,
 {
     type Elem = F::Output;
 
     #[inline(always)]
-    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         self.a.cursors(f);
         self.b.cursors(f);
     }
 
     #[inline(always)]
-    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         self.a.all(f) && self.b.all(f)
     }
 
@@ -261,7 +264,8 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
     type Elem = E::Elem;
     type Shape = O;
     type Home = E::Home;
-    type Source = E::Source;
+    type Source<const W: usize> = E::Source<W>;
+    const SLOTS: usize = E::SLOTS;
 
     #[inline(always)]
     fn shape(&self) -> O {
@@ -269,8 +273,8 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize], slots: &mut usize) -> E::Source {
-        let mut inner = [0; crate::dynamic::MAX_RANK];
+    fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> E::Source<W> {
+        let mut inner = [0; W];
         for (k, slot) in inner.iter_mut().enumerate().take(lands.len().saturating_sub(1)) {
             *slot = lands[if k < I { k } else { k + 1 }];
         }

@@ -227,7 +227,8 @@ where
     type Elem = F::Output;
     type Shape = O;
     type Home = E::Home;
-    type Source = ReduceSource<E::Source, F>;
+    type Source<const W: usize> = ReduceSource<E::Source<W>, F, W>;
+    const SLOTS: usize = E::SLOTS + <Ax::List as List>::COUNT;
 
     #[inline(always)]
     fn shape(&self) -> O {
@@ -235,14 +236,16 @@ where
     }
 
     #[inline(always)]
-    fn source(self, lands: &[usize], slots: &mut usize) -> Self::Source {
-        let dims = self.inner.shape().extents();
+    fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
+        let shape = self.inner.shape();
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&shape, &mut dims);
         let reduced = <Ax::List as List>::ITEMS;
-        let (mut inner_lands, mut axes, mut sizes) = ([0; MAX_RANK], [0; MAX_RANK], [0; MAX_RANK]);
+        let (mut inner_lands, mut axes, mut sizes) = ([0; W], [0; W], [0; W]);
         let (mut kept, mut n, mut count) = (0, 0, 1usize);
         for (axis, &d) in dims.iter().enumerate() {
             if reduced.contains(&axis) {
-                let slot = MAX_RANK + *slots;
+                let slot = *slots;
                 *slots += 1;
                 inner_lands[axis] = slot;
                 count = count.saturating_mul(d);
@@ -269,13 +272,13 @@ where
 
 /// A reduction as the fused kernel reads it: the operand's source, and the reduced axes (their
 /// cursor slots and sizes) that each output folds over.
-pub struct ReduceSource<S, F: Fold<S::Elem>>
+pub struct ReduceSource<S, F: Fold<S::Elem>, const W: usize>
 where
-    S: Source,
+    S: Source<W>,
 {
     inner: S,
-    axes: [usize; MAX_RANK],
-    sizes: [usize; MAX_RANK],
+    axes: [usize; W],
+    sizes: [usize; W],
     n: usize,
     count: usize,
     /// Whether every leaf's elements along the last reduced axis lie close together (stride 4
@@ -331,7 +334,7 @@ fn tile_of<T: Copy>(block: [T; BLOCK]) -> Blocks<T> {
     return [block; TILE];
 }
 
-impl<S: Source + Clone, F: Fold<S::Elem>> Clone for ReduceSource<S, F> {
+impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize> Clone for ReduceSource<S, F, W> {
     fn clone(&self) -> Self {
         let Self { inner, axes, sizes, n, count, close, memo, last, ahead } = self;
         let (axes, sizes, n, count, close, memo, last, ahead) =
@@ -354,7 +357,7 @@ fn same(a: &[usize; KEY], b: &[usize; KEY]) -> bool {
     a.iter().zip(b).fold(0, |d, (a, b)| d | (a ^ b)) == 0
 }
 
-impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
     /// The block at `at` when this reduction folds far-apart elements (a column's, over every
     /// row): up to [`TILE`] blocks of the run are folded together, each reduced position read
     /// for all of them before the next, so the pass reads the operand row by row rather than
@@ -400,7 +403,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             let x = self.inner.block::<STRIDED>(at + b * BLOCK);
             *a = fused::lanes(|l| F::first(x[l]));
         }
-        let (mut index, mut i) = ([0; MAX_RANK], 1);
+        let (mut index, mut i) = ([0; W], 1);
         while self.advance(&mut index) {
             for (b, a) in acc.iter_mut().enumerate() {
                 let x = self.inner.block::<STRIDED>(at + b * BLOCK);
@@ -441,7 +444,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
             return fused::lanes(|l| F::finish(acc[l], self.count));
         }
-        let (mut index, mut i) = ([0; MAX_RANK], 1);
+        let (mut index, mut i) = ([0; W], 1);
         while self.advance(&mut index) {
             let x = read(&mut self.inner);
             for (a, &x) in acc.iter_mut().zip(&x) {
@@ -453,7 +456,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     }
 }
 
-impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
     /// What the `len` outputs from `at` of the current run are remembered by: where each leaf
     /// reads the first and its step along the run (what the outputs fold is decided by them),
     /// and `len`. `None` past [`MEMO`] leaves.
@@ -507,7 +510,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     /// One step through the reduced axes (the last fastest), the operand's cursors kept in
     /// step: `false`, the cursors back where they started, once every axis has wrapped.
     #[inline(always)]
-    fn advance(&mut self, index: &mut [usize; MAX_RANK]) -> bool {
+    fn advance(&mut self, index: &mut [usize; W]) -> bool {
         for j in (0..self.n).rev() {
             let axis = self.axes[j];
             index[j] += 1;
@@ -523,19 +526,19 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
     }
 }
 
-impl<S: Source, F: Fold<S::Elem>> Source for ReduceSource<S, F>
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Source<W> for ReduceSource<S, F, W>
 where
     F::Output: Shared,
 {
     type Elem = F::Output;
 
     #[inline(always)]
-    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor)) {
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         self.inner.cursors(f);
     }
 
     #[inline(always)]
-    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool {
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         self.inner.all(f)
     }
 
@@ -591,7 +594,7 @@ where
     }
 }
 
-impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
     /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
     /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
     /// centroid sums over every point) vectorizes too.
@@ -612,7 +615,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
             self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
             return F::finish(acc, self.count);
         }
-        let mut before = fused::STILL;
+        let mut before = Cursor::<W>::STILL;
         self.inner.all(&mut |c| {
             before = c.run_axis();
             false
@@ -620,7 +623,7 @@ impl<S: Source, F: Fold<S::Elem>> ReduceSource<S, F> {
         self.inner.cursors(&mut |c| c.enter(at, axis));
         self.n = last;
         let (mut lanes, mut rest): (Option<[F::Acc; BLOCK]>, Option<F::Acc>) = (None, None);
-        let (mut index, mut base) = ([0; MAX_RANK], 0);
+        let (mut index, mut base) = ([0; W], 0);
         loop {
             let mut k = 0;
             while k + BLOCK <= len {
@@ -832,57 +835,71 @@ impl<E: Expression> Lazy<E> {
     #[inline(always)]
     fn fold_all<F: Fold<E::Elem, Acc = E::Elem, Output = E::Elem>>(self) -> Option<E::Elem> {
         let shape = self.0.shape();
-        let dims = shape.extents();
-        let src = self.0.source(&super::IDENTITY[..dims.len()], &mut 0);
-        // Element k of the output, in row-major order, is folded into lane k % 16, whatever
-        // the lengths of the blocks the pass hands on: full chunks of 16 go straight into the
-        // lanes, the others through `pending`.
-        let mut lanes: Option<[E::Elem; BLOCK]> = None;
-        let (mut pending, mut filled): (Option<[E::Elem; BLOCK]>, usize) = (None, 0);
-        let mut fold = |full: &[E::Elem; BLOCK]| match lanes.as_mut() {
-            Some(lanes) => {
-                for (a, &x) in lanes.iter_mut().zip(full) {
-                    *a = F::step(*a, x, 0);
+        fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
+            let mut dims = [0; W];
+            let dims = crate::shape::extents_in(&shape, &mut dims);
+            let src = self.0.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
+            fold_pass::<W, _, F>(dims, super::run_hint::<E::Shape>(), src)
+        })
+    }
+}
+
+/// Folds every element of the pass of `src` over `dims` with `F` in 16 lanes, then the lanes
+/// together: `None` for no elements.
+#[inline(always)]
+fn fold_pass<const W: usize, S: Source<W>, F: Fold<S::Elem, Acc = S::Elem, Output = S::Elem>>(
+    dims: &[usize],
+    hint: usize,
+    src: S,
+) -> Option<S::Elem> {
+    // Element k of the output, in row-major order, is folded into lane k % 16, whatever
+    // the lengths of the blocks the pass hands on: full chunks of 16 go straight into the
+    // lanes, the others through `pending`.
+    let mut lanes: Option<[S::Elem; BLOCK]> = None;
+    let (mut pending, mut filled): (Option<[S::Elem; BLOCK]>, usize) = (None, 0);
+    let mut fold = |full: &[S::Elem; BLOCK]| match lanes.as_mut() {
+        Some(lanes) => {
+            for (a, &x) in lanes.iter_mut().zip(full) {
+                *a = F::step(*a, x, 0);
+            }
+        }
+        None => lanes = Some(full.map(F::first)),
+    };
+    fused::run(
+        dims,
+        hint,
+        src,
+        #[inline(always)]
+        |mut block| {
+            if filled > 0 {
+                let take = block.len().min(BLOCK - filled);
+                if let Some(p) = pending.as_mut() {
+                    p[filled..filled + take].copy_from_slice(&block[..take]);
+                }
+                (filled, block) = (filled + take, &block[take..]);
+                if let (BLOCK, Some(p)) = (filled, pending) {
+                    fold(&p);
+                    filled = 0;
                 }
             }
-            None => lanes = Some(full.map(F::first)),
-        };
-        fused::run(
-            &dims,
-            super::run_hint::<E::Shape>(),
-            src,
-            #[inline(always)]
-            |mut block| {
-                if filled > 0 {
-                    let take = block.len().min(BLOCK - filled);
-                    if let Some(p) = pending.as_mut() {
-                        p[filled..filled + take].copy_from_slice(&block[..take]);
-                    }
-                    (filled, block) = (filled + take, &block[take..]);
-                    if let (BLOCK, Some(p)) = (filled, pending) {
-                        fold(&p);
-                        filled = 0;
-                    }
-                }
-                let mut chunks = block.chunks_exact(BLOCK);
-                for full in chunks.by_ref().filter_map(|b| <&[E::Elem; BLOCK]>::try_from(b).ok()) {
-                    fold(full);
-                }
-                let rest = chunks.remainder();
-                if let Some(&first) = rest.first() {
-                    let p = pending.get_or_insert([first; BLOCK]);
-                    p[..rest.len()].copy_from_slice(rest);
-                    filled = rest.len();
-                }
-            },
-        );
-        let lanes = lanes.map(|l| l.into_iter().reduce(|a, b| F::step(a, b, 0)).unwrap_or(l[0]));
-        let tail = pending.and_then(|p| {
-            p[..filled].iter().fold(None, |t, &x| Some(t.map_or_else(|| F::first(x), |t| F::step(t, x, 0))))
-        });
-        match (lanes, tail) {
-            (Some(a), Some(b)) => Some(F::step(a, b, 0)),
-            (a, b) => a.or(b),
-        }
+            let mut chunks = block.chunks_exact(BLOCK);
+            for full in chunks.by_ref().filter_map(|b| <&[S::Elem; BLOCK]>::try_from(b).ok()) {
+                fold(full);
+            }
+            let rest = chunks.remainder();
+            if let Some(&first) = rest.first() {
+                let p = pending.get_or_insert([first; BLOCK]);
+                p[..rest.len()].copy_from_slice(rest);
+                filled = rest.len();
+            }
+        },
+    );
+    let lanes = lanes.map(|l| l.into_iter().reduce(|a, b| F::step(a, b, 0)).unwrap_or(l[0]));
+    let tail = pending.and_then(|p| {
+        p[..filled].iter().fold(None, |t, &x| Some(t.map_or_else(|| F::first(x), |t| F::step(t, x, 0))))
+    });
+    match (lanes, tail) {
+        (Some(a), Some(b)) => Some(F::step(a, b, 0)),
+        (a, b) => a.or(b),
     }
 }

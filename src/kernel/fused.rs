@@ -9,8 +9,6 @@
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
 //! store. The block's length is a constant, so every combining step vectorizes.
 
-use shapecast_rules::MAX_RANK;
-
 /// Elements per block: a few vector registers' worth for the common element sizes.
 pub const BLOCK: usize = 16;
 
@@ -26,20 +24,41 @@ pub fn lanes<T: Copy>(f: impl Fn(usize) -> T) -> [T; BLOCK] {
     out
 }
 
-/// The axes a cursor has strides for: the output's (`0..MAX_RANK`), then the axes that the
-/// reductions inside an expression fold over (`MAX_RANK..`), one slot per reduced axis.
-pub(crate) const AXES: usize = 2 * MAX_RANK;
-
-/// The axis along which nothing moves: every stride along it is 0 (the run of a scalar output).
-pub(crate) const STILL: usize = AXES;
+/// Runs `$body` with `$W`, a constant, the number of axes the pass's cursors have strides for:
+/// more than `$axes`, the output's axes (`0..rank`) and one slot per axis that the reductions
+/// inside the expression fold over (`rank..`), so that one is left along which nothing moves
+/// ([`Cursor::STILL`]). Every array of a pass is that long, so a pass over a small shape carries
+/// a few words per leaf, which the optimizer keeps in registers (and, for fixed shapes, folds
+/// to constants), not arrays sized for the largest rank. `$axes` is a constant; `$W` rounds it
+/// up to one of four widths, and only the width chosen is compiled.
+macro_rules! with_width {
+    ($axes:expr, $W:ident => $body:expr) => {
+        if const { $axes < 4 } {
+            const $W: usize = 4;
+            $body
+        } else if const { $axes < 8 } {
+            const $W: usize = 8;
+            $body
+        } else if const { $axes < 16 } {
+            const $W: usize = 16;
+            $body
+        } else {
+            const $W: usize = 2 * shapecast_rules::MAX_RANK + 1;
+            $body
+        }
+    };
+}
+pub(crate) use with_width;
 
 /// Where a leaf reads: its stride along each axis of the plan and each reduced axis, its offset
 /// at the start of the current run (moved by the reductions as they fold), and the axis the run
 /// goes along (the plan's innermost, or a reduced axis while a reduction folds along it). Every
 /// leaf of an expression has the same run axis at any time.
 #[derive(Clone, Copy, Debug)]
-pub struct Cursor {
-    strides: [usize; AXES + 1],
+pub struct Cursor<const W: usize> {
+    strides: [usize; W],
+    /// The rank of the output: the axes before it are the plan's, those from it on reduced.
+    outs: usize,
     offset: usize,
     run: usize,
     /// `strides[run]`, kept beside it: read for every block.
@@ -51,11 +70,16 @@ pub struct Cursor {
     columns: Option<usize>,
 }
 
-impl Cursor {
+impl<const W: usize> Cursor<W> {
+    /// The axis along which nothing moves: every stride along it is 0 (the run of a scalar
+    /// output).
+    pub(crate) const STILL: usize = W - 1;
+
     /// A leaf of sizes `dims` whose axis `k` lands on output axis `lands[k]`: row-major strides,
     /// 0 along the axes where its size is 1 (stretched) and the output axes it has none on.
+    #[inline(always)]
     pub(crate) fn new(dims: &[usize], lands: &[usize]) -> Self {
-        let mut strides = [0; AXES + 1];
+        let mut strides = [0; W];
         let mut step = 1usize;
         for (&d, &axis) in dims.iter().zip(lands).rev() {
             if d != 1 {
@@ -63,7 +87,7 @@ impl Cursor {
             }
             step = step.wrapping_mul(d);
         }
-        Cursor { strides, offset: 0, run: STILL, inner: 0, run_len: 1, columns: None }
+        Cursor { strides, outs: 0, offset: 0, run: Self::STILL, inner: 0, run_len: 1, columns: None }
     }
 
     /// Where this leaf's run starts.
@@ -88,7 +112,7 @@ impl Cursor {
     /// The length of the run, while it goes along one of the plan's axes (not a reduced one).
     #[inline(always)]
     pub(crate) fn plan_run_len(&self) -> Option<usize> {
-        (self.run < MAX_RANK).then_some(self.run_len)
+        (self.run < self.outs).then_some(self.run_len)
     }
 
     /// Whether the pass walks a tile of short rows column by column and this leaf reads the
@@ -102,7 +126,7 @@ impl Cursor {
     /// along a reduced axis).
     #[inline(always)]
     pub(crate) fn folds(&self) -> bool {
-        self.strides[MAX_RANK..AXES].iter().any(|&s| s != 0)
+        self.strides[self.outs..Self::STILL].iter().any(|&s| s != 0)
     }
 
     /// The axis the run goes along.
@@ -180,15 +204,15 @@ impl<T: ?Sized> Shared for T {}
 /// What the fused kernel evaluates: an expression's leaves, each with its [`Cursor`], and the
 /// way it combines them, a block or an element at a time. Implemented by the crate's
 /// expression nodes. ([`Portable`], so that a pass can be split across threads.)
-pub trait Source: Portable {
+pub trait Source<const W: usize>: Portable {
     /// The element produced.
     type Elem: Copy + Shared;
 
     /// Calls `f` with every leaf's cursor.
-    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor));
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>));
 
     /// Whether `f` holds for every leaf's cursor.
-    fn all(&self, f: &mut impl FnMut(&Cursor) -> bool) -> bool;
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool;
 
     /// The [`BLOCK`] elements of the current run from position `at`. (`&mut`: a reduction moves
     /// its leaves' cursors as it folds, and puts them back.) Without `STRIDED`, every leaf's
@@ -206,16 +230,18 @@ pub trait Source: Portable {
 }
 
 /// The loop nest over an output of sizes `dims`, its leaves' cursors set to match.
-pub(crate) struct Nest {
+pub(crate) struct Nest<const W: usize> {
     rank: usize,
-    dims: [usize; MAX_RANK],
+    dims: [usize; W],
 }
 
-impl Nest {
+impl<const W: usize> Nest<W> {
     /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
     /// axes, and setting each leaf's stride along the run). `None` when the output is empty.
-    pub(crate) fn plan<S: Source>(dims: &[usize], src: &mut S) -> Option<Self> {
-        let mut nest = Nest { rank: 0, dims: [1; MAX_RANK] };
+    /// (Inlined: for a fixed shape the whole plan is then constants.)
+    #[inline(always)]
+    pub(crate) fn plan<S: Source<W>>(dims: &[usize], src: &mut S) -> Option<Self> {
+        let mut nest = Nest { rank: 0, dims: [1; W] };
         for (axis, &d) in dims.iter().enumerate() {
             if d == 0 {
                 return None;
@@ -235,9 +261,11 @@ impl Nest {
                 nest.rank += 1;
             }
         }
-        let run = nest.rank.checked_sub(1).unwrap_or(STILL);
+        let run = nest.rank.checked_sub(1).unwrap_or(Cursor::<W>::STILL);
+        let outs = dims.len();
         let run_len = nest.run_len();
         src.cursors(&mut |c| {
+            c.outs = outs;
             c.run = run;
             c.run_len = run_len;
             c.inner = c.strides[run];
@@ -259,8 +287,8 @@ impl Nest {
     /// the start of innermost run number `run` (row-major), and returns the odometer's index
     /// there, for [`advance`](Self::advance): where a piece of a split pass starts.
     #[cfg(feature = "rayon")]
-    pub(crate) fn seek<S: Source>(&self, mut run: usize, src: &mut S) -> [usize; MAX_RANK] {
-        let mut index = [0usize; MAX_RANK];
+    pub(crate) fn seek<S: Source<W>>(&self, mut run: usize, src: &mut S) -> [usize; W] {
+        let mut index = [0usize; W];
         for a in (0..self.loops()).rev() {
             let k = run % self.dims[a];
             run /= self.dims[a];
@@ -279,9 +307,9 @@ impl Nest {
     /// Calls `run` once per innermost run, in row-major order, with `src`'s cursors at its
     /// start.
     #[inline(always)]
-    pub(crate) fn for_each_run<S: Source>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
+    pub(crate) fn for_each_run<S: Source<W>>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
         let loops = self.loops();
-        let mut index = [0usize; MAX_RANK];
+        let mut index = [0usize; W];
         loop {
             run(src);
             if !self.advance(loops, &mut index, src) {
@@ -293,12 +321,7 @@ impl Nest {
     /// One step of the odometer over the first `loops` loops, the cursors kept in step. `false`
     /// once every loop has wrapped.
     #[inline(always)]
-    pub(crate) fn advance<S: Source>(
-        &self,
-        loops: usize,
-        index: &mut [usize; MAX_RANK],
-        src: &mut S,
-    ) -> bool {
+    pub(crate) fn advance<S: Source<W>>(&self, loops: usize, index: &mut [usize; W], src: &mut S) -> bool {
         for a in (0..loops).rev() {
             index[a] += 1;
             if index[a] < self.dims[a] {
@@ -317,7 +340,7 @@ impl Nest {
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
 #[inline(always)]
-pub(crate) fn write_into<S: Source>(
+pub(crate) fn write_into<const W: usize, S: Source<W>>(
     dims: &[usize],
     hint: usize,
     src: S,
@@ -346,7 +369,12 @@ pub(crate) fn write_into<S: Source>(
 /// Evaluates `src` over an output of sizes `dims`, handing `sink` the output elements in
 /// row-major order, a block (or a run's last, shorter block) at a time.
 #[inline(always)]
-pub(crate) fn run<S: Source>(dims: &[usize], hint: usize, mut src: S, mut sink: impl FnMut(&[S::Elem])) {
+pub(crate) fn run<const W: usize, S: Source<W>>(
+    dims: &[usize],
+    hint: usize,
+    mut src: S,
+    mut sink: impl FnMut(&[S::Elem]),
+) {
     let Some(nest) = Nest::plan(dims, &mut src) else { return };
     let n = nest.run_len();
     if n < BLOCK && n == hint && src.all(&mut |c| c.inner() <= 1 && !c.folds()) {
@@ -362,20 +390,24 @@ pub(crate) fn run<S: Source>(dims: &[usize], hint: usize, mut src: S, mut sink: 
     } else if n < BLOCK && nest.loops() > 0 {
         short_rows(&nest, &mut src, sink);
     } else if src.all(&mut |c| c.inner() <= 1) {
-        runs::<S, false>(&nest, &mut src, sink);
+        runs::<W, S, false>(&nest, &mut src, sink);
     } else {
-        runs::<S, true>(&nest, &mut src, sink);
+        runs::<W, S, true>(&nest, &mut src, sink);
     }
 }
 
 /// The loop nest's runs, each in blocks and a last part.
 #[inline(always)]
-fn runs<S: Source, const STRIDED: bool>(nest: &Nest, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
+fn runs<const W: usize, S: Source<W>, const STRIDED: bool>(
+    nest: &Nest<W>,
+    src: &mut S,
+    mut sink: impl FnMut(&[S::Elem]),
+) {
     let n = nest.run_len();
     nest.for_each_run(
         src,
         #[inline(always)]
-        |src| whole_run::<S, STRIDED>(src, n, &mut sink),
+        |src| whole_run::<W, S, STRIDED>(src, n, &mut sink),
     );
 }
 
@@ -385,14 +417,14 @@ fn runs<S: Source, const STRIDED: bool>(nest: &Nest, src: &mut S, mut sink: impl
 /// (kept as size 1, and so the same for every column) is folded in lanes across the rows, once;
 /// the rows are then handed on in order.
 #[inline(always)]
-fn short_rows<S: Source>(nest: &Nest, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
+fn short_rows<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
     let (n, along, down) = (nest.run_len(), nest.rank - 1, nest.rank - 2);
     let rows = nest.dims[down];
     src.cursors(&mut |c| {
         c.run_len = rows;
         c.columns = Some(along);
     });
-    let mut index = [0usize; MAX_RANK];
+    let mut index = [0usize; W];
     loop {
         let mut r = 0;
         while r < rows {
@@ -427,7 +459,7 @@ fn short_rows<S: Source>(nest: &Nest, src: &mut S, mut sink: impl FnMut(&[S::Ele
 /// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
 /// output element in the block this gives it, so a split pass is identical bit for bit.
 #[inline(always)]
-pub(crate) fn whole_run<S: Source, const STRIDED: bool>(
+pub(crate) fn whole_run<const W: usize, S: Source<W>, const STRIDED: bool>(
     src: &mut S,
     n: usize,
     sink: &mut impl FnMut(&[S::Elem]),
@@ -447,20 +479,20 @@ pub(crate) fn whole_run<S: Source, const STRIDED: bool>(
 
 /// The output elements of `src` over sizes `dims`, one at a time, in row-major order: for
 /// storage built element by element (an inline array), which cannot take a block.
-pub(crate) struct Pull<S: Source> {
+pub(crate) struct Pull<const W: usize, S: Source<W>> {
     src: S,
-    nest: Option<Nest>,
-    index: [usize; MAX_RANK],
+    nest: Option<Nest<W>>,
+    index: [usize; W],
     block: [Option<S::Elem>; BLOCK],
     at: usize,
     used: usize,
 }
 
-impl<S: Source> Pull<S> {
+impl<const W: usize, S: Source<W>> Pull<W, S> {
     /// Plans the pass; no element is computed yet.
     pub(crate) fn new(dims: &[usize], mut src: S) -> Self {
         let nest = Nest::plan(dims, &mut src);
-        Pull { src, nest, index: [0; MAX_RANK], block: [None; BLOCK], at: 0, used: BLOCK }
+        Pull { src, nest, index: [0; W], block: [None; BLOCK], at: 0, used: BLOCK }
     }
 
     /// The next element, `None` after the last.

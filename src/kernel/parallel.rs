@@ -32,7 +32,7 @@ fn grain<T>() -> usize {
 
 /// Evaluates `src` over sizes `dims` into `out` (the output's elements, row-major), `write`
 /// storing each block into the matching elements, in pieces across rayon's threads.
-pub(crate) fn run_into<S: Source>(
+pub(crate) fn run_into<const W: usize, S: Source<W>>(
     dims: &[usize],
     mut src: S,
     out: &mut [S::Elem],
@@ -40,16 +40,16 @@ pub(crate) fn run_into<S: Source>(
 ) {
     let Some(nest) = Nest::plan(dims, &mut src) else { return };
     if src.all(&mut |c| c.inner() <= 1) {
-        split::<S, false>(&nest, src, 0, out, write);
+        split::<W, S, false>(&nest, src, 0, out, write);
     } else {
-        split::<S, true>(&nest, src, 0, out, write);
+        split::<W, S, true>(&nest, src, 0, out, write);
     }
 }
 
 /// `out` (the output's elements from `start`) evaluated in halves, each on its own task, down
 /// to pieces of [`grain`] elements.
-fn split<S: Source, const STRIDED: bool>(
-    nest: &Nest,
+fn split<const W: usize, S: Source<W>, const STRIDED: bool>(
+    nest: &Nest<W>,
     mut src: S,
     start: usize,
     out: &mut [S::Elem],
@@ -57,7 +57,7 @@ fn split<S: Source, const STRIDED: bool>(
 ) {
     if out.len() <= grain::<S::Elem>() {
         let mut pos = 0;
-        piece::<S, STRIDED>(nest, &mut src, start, start + out.len(), |block| {
+        piece::<W, S, STRIDED>(nest, &mut src, start, start + out.len(), |block| {
             let n = block.len();
             write(&mut out[pos..pos + n], block);
             pos += n;
@@ -68,16 +68,16 @@ fn split<S: Source, const STRIDED: bool>(
     let (low, high) = out.split_at_mut(mid);
     let other = src.clone();
     rayon::join(
-        || split::<S, STRIDED>(nest, src, start, low, write),
-        || split::<S, STRIDED>(nest, other, start + mid, high, write),
+        || split::<W, S, STRIDED>(nest, src, start, low, write),
+        || split::<W, S, STRIDED>(nest, other, start + mid, high, write),
     );
 }
 
 /// Evaluates the output elements `start..end` (row-major positions) of the pass planned as
 /// `nest`, `src`'s cursors at the pass's start: the blocks the whole pass computes, trimmed to
 /// the range.
-fn piece<S: Source, const STRIDED: bool>(
-    nest: &Nest,
+fn piece<const W: usize, S: Source<W>, const STRIDED: bool>(
+    nest: &Nest<W>,
     src: &mut S,
     start: usize,
     end: usize,
@@ -92,9 +92,9 @@ fn piece<S: Source, const STRIDED: bool>(
     loop {
         let to = n.min(at + left);
         if at == 0 && to == n {
-            whole_run::<S, STRIDED>(src, n, &mut sink);
+            whole_run::<W, S, STRIDED>(src, n, &mut sink);
         } else {
-            part_run::<S, STRIDED>(src, n, at, to, &mut sink);
+            part_run::<W, S, STRIDED>(src, n, at, to, &mut sink);
         }
         left -= to - at;
         if left == 0 || !nest.advance(nest.loops(), &mut index, src) {
@@ -107,7 +107,7 @@ fn piece<S: Source, const STRIDED: bool>(
 /// Positions `from..to` of an innermost run of length `n`: the blocks of
 /// [`whole_run`] that hold them, trimmed.
 #[inline(always)]
-fn part_run<S: Source, const STRIDED: bool>(
+fn part_run<const W: usize, S: Source<W>, const STRIDED: bool>(
     src: &mut S,
     n: usize,
     from: usize,

@@ -22,6 +22,9 @@ const fn static_dims<S: AnyShape>() -> &'static [usize] {
 pub trait MapInto<From: AnyShape, To: AnyShape> {
     /// Axis `k` of the operand lands on output axis `MAP[k]`.
     const MAP: DynShape;
+    /// [`MAP`](Self::MAP)'s entries, read where the constant lies (a pass takes them with no
+    /// copy of the whole map).
+    const ONTO: &'static [usize] = Self::MAP.as_slice();
 }
 
 /// NumPy: aligned to the right.

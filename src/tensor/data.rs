@@ -260,7 +260,7 @@ pub trait Owning: DataMut + Sized {
     /// `len` elements, the output of `src` over sizes `dims` in row-major order, each written
     /// once where it lives; `hint` is the length of the last axis where the shape fixes it.
     #[doc(hidden)]
-    fn from_source<S: crate::kernel::fused::Source<Elem = Self::Elem>>(
+    fn from_source<const W: usize, S: crate::kernel::fused::Source<W, Elem = Self::Elem>>(
         dims: &[usize],
         len: usize,
         hint: usize,
@@ -283,7 +283,7 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     }
 
     #[inline(always)]
-    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(
+    fn from_source<const W: usize, Src: crate::kernel::fused::Source<W, Elem = T>>(
         dims: &[usize],
         _: usize,
         _: usize,
@@ -314,7 +314,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     }
 
     #[inline(always)]
-    fn from_source<Src: crate::kernel::fused::Source<Elem = T>>(
+    fn from_source<const W: usize, Src: crate::kernel::fused::Source<W, Elem = T>>(
         dims: &[usize],
         len: usize,
         hint: usize,

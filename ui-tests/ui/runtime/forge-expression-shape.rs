@@ -10,11 +10,12 @@ impl Expression for Claim {
     type Elem = f32;
     type Shape = shape![Rows<'static>];
     type Home = shapecast::tensor::ByShape;
-    type Source = Scalar<f32>;
+    type Source<const W: usize> = Scalar<f32>;
+    const SLOTS: usize = 0;
     fn shape(&self) -> Self::Shape {
         Default::default()
     }
-    fn source(self, _: &[usize], _: &mut usize) -> Scalar<f32> {
+    fn source<const W: usize>(self, _: &[usize], _: &mut usize) -> Scalar<f32> {
         unimplemented!("never evaluated: the shape above does not compile")
     }
 }
