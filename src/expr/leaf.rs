@@ -4,6 +4,7 @@
 use core::marker::PhantomData;
 
 use super::{Expression, Lazy};
+use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
@@ -29,6 +30,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     type Home = H;
     type Source<const W: usize> = LeafSource<'a, T, W>;
     const SLOTS: usize = 0;
+    const STRIDES: Strides = Strides::leaf(S::FIXED, S::STATIC.split_at(S::RANK).0);
 
     #[inline(always)]
     fn shape(&self) -> S {
@@ -128,6 +130,7 @@ impl<T: Copy + Shared> Expression for Scalar<T> {
     type Home = ByShape;
     type Source<const W: usize> = Scalar<T>;
     const SLOTS: usize = 0;
+    const STRIDES: Strides = Strides::NONE;
 
     #[inline(always)]
     fn shape(&self) -> Nil {

@@ -51,13 +51,16 @@ pub use reduce::{
 };
 
 #[doc(hidden)]
+pub use crate::kernel::constant::Strides;
+#[doc(hidden)]
 pub use crate::kernel::fold::{Max, Min, Pick, Reducer};
 #[doc(hidden)]
-pub use crate::kernel::fused::{BLOCK, Cursor, Portable, Shared, Source};
+pub use crate::kernel::fused::{BLOCK, Cursor, Hint, Portable, Shared, Source};
 #[doc(hidden)]
 pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 
 use crate::forms::AnyBroadcastTo;
+use crate::kernel::constant::Planned;
 use crate::kernel::fused;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
@@ -79,6 +82,10 @@ pub trait Expression {
     /// cursor slot of its own.
     #[doc(hidden)]
     const SLOTS: usize;
+    /// Where its leaves read, when every one has a fixed shape: the pass over it is then
+    /// planned while the program compiles.
+    #[doc(hidden)]
+    const STRIDES: Strides = Strides::UNFIT;
 
     /// The shape of the result, with its run-time sizes.
     fn shape(&self) -> Self::Shape;
@@ -173,7 +180,7 @@ impl<E: Expression> Lazy<E> {
             let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
                 dims,
                 crate::tensor::len_of(&shape),
-                run_hint::<E::Shape>(),
+                hint::<E, E::Shape>(),
                 src,
             );
             TensorBase::from_parts(data, shape)
@@ -202,22 +209,40 @@ impl<E: Expression> Lazy<E> {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
             let src = self.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-            fused::write_into(dims, run_hint::<S>(), src, out.as_mut_slice(), |o, block| {
+            fused::write_into(dims, hint::<E, S>(), src, out.as_mut_slice(), |o, block| {
                 o.copy_from_slice(block)
             });
         })
     }
 }
 
-/// The length of an output's last axis where its shape fixes it (0 otherwise): the pass runs a
-/// short row of that length with constant bounds. (A run-time size reads as 2 here; the pass
-/// compares the hint with the real run, so a wrong guess only costs the constant path.)
+/// What the types of an expression `E` and of its output `S` tell the pass: the length of the
+/// output's last axis where its shape fixes it (0 otherwise: the pass runs a short row of that
+/// length with constant bounds; a run-time size reads as 2 there, and the pass compares the
+/// hint with the real run, so a wrong guess only costs the constant path), and the plan made
+/// while the program compiles when every shape is fixed.
 #[inline(always)]
-pub(crate) fn run_hint<S: AnyShape>() -> usize {
-    match S::RANK.checked_sub(1) {
+pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint {
+    let last = match S::RANK.checked_sub(1) {
         Some(last) if last < S::STATIC.len() => S::STATIC[last],
         _ => 0,
-    }
+    };
+    let plan: &'static Option<Planned> = &PlanOf::<E, S>::PLAN;
+    Hint { last, plan: plan.as_ref() }
+}
+
+/// The plan of a pass of the expression `E` over an output of shape `S` (which `E` is
+/// stretched to by NumPy's rule), made while the program compiles: `None` unless every shape
+/// is fixed.
+struct PlanOf<E, S>(core::marker::PhantomData<(E, S)>);
+impl<E: Expression, S: AnyShape> PlanOf<E, S> {
+    const PLAN: Option<Planned> = if S::FIXED {
+        let dims = S::STATIC.split_at(S::RANK).0;
+        let strides = E::STRIDES.moved(<Numpy as MapInto<E::Shape, S>>::ONTO, E::SLOTS, S::RANK);
+        Planned::new(strides, dims, E::SLOTS)
+    } else {
+        None
+    };
 }
 
 /// `Self` is the shape `S`: an output given to [`Lazy::eval_into`] must have the expression's
@@ -270,7 +295,7 @@ where
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
             let src = expr.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len());
-            fused::write_into(dims, run_hint::<S>(), src, self.as_mut_slice(), |o, block| {
+            fused::write_into(dims, hint::<E, S>(), src, self.as_mut_slice(), |o, block| {
                 for (o, &x) in o.iter_mut().zip(block) {
                     *o = f(*o, x);
                 }

@@ -4,6 +4,7 @@
 use core::marker::PhantomData;
 
 use super::Expression;
+use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::statics::MapInto;
 use crate::shape::AnyShape;
@@ -75,6 +76,7 @@ where
     type Home = E::Home;
     type Source<const W: usize> = Map<E::Source<W>, F>;
     const SLOTS: usize = E::SLOTS;
+    const STRIDES: Strides = E::STRIDES;
 
     #[inline(always)]
     fn shape(&self) -> E::Shape {
@@ -186,6 +188,11 @@ where
     type Home = <A::Home as Home>::With<B::Home>;
     type Source<const W: usize> = Zip<A::Source<W>, B::Source<W>, F, (), (), ()>;
     const SLOTS: usize = A::SLOTS + B::SLOTS;
+    const STRIDES: Strides = A::STRIDES.moved(MA::ONTO, A::SLOTS, O::RANK).then(B::STRIDES.moved(
+        MB::ONTO,
+        B::SLOTS,
+        O::RANK + A::SLOTS,
+    ));
 
     #[inline(always)]
     fn shape(&self) -> O {
@@ -266,6 +273,11 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
     type Home = E::Home;
     type Source<const W: usize> = E::Source<W>;
     const SLOTS: usize = E::SLOTS;
+    const STRIDES: Strides = E::STRIDES.moved(
+        constant::first(&constant::inserted(I, E::Shape::RANK), E::Shape::RANK),
+        E::SLOTS,
+        O::RANK,
+    );
 
     #[inline(always)]
     fn shape(&self) -> O {

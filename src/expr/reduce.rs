@@ -14,6 +14,7 @@ use super::{Expression, Lazy};
 use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
+use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::shape::sealed::Proof;
@@ -229,6 +230,14 @@ where
     type Home = E::Home;
     type Source<const W: usize> = ReduceSource<E::Source<W>, F, W>;
     const SLOTS: usize = E::SLOTS + <Ax::List as List>::COUNT;
+    const STRIDES: Strides = E::STRIDES.moved(
+        constant::first(
+            &constant::reduced(<Ax::List as List>::ITEMS, E::Shape::RANK, O::RANK, KEEP),
+            E::Shape::RANK,
+        ),
+        E::SLOTS,
+        O::RANK + <Ax::List as List>::COUNT,
+    );
 
     #[inline(always)]
     fn shape(&self) -> O {
@@ -839,7 +848,7 @@ impl<E: Expression> Lazy<E> {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
             let src = self.0.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
-            fold_pass::<W, _, F>(dims, super::run_hint::<E::Shape>(), src)
+            fold_pass::<W, _, F>(dims, super::hint::<E, E::Shape>(), src)
         })
     }
 }
@@ -849,7 +858,7 @@ impl<E: Expression> Lazy<E> {
 #[inline(always)]
 fn fold_pass<const W: usize, S: Source<W>, F: Fold<S::Elem, Acc = S::Elem, Output = S::Elem>>(
     dims: &[usize],
-    hint: usize,
+    hint: fused::Hint,
     src: S,
 ) -> Option<S::Elem> {
     // Element k of the output, in row-major order, is folded into lane k % 16, whatever

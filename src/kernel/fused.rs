@@ -90,6 +90,16 @@ impl<const W: usize> Cursor<W> {
         Cursor { strides, outs: 0, offset: 0, run: Self::STILL, inner: 0, run_len: 1, columns: None }
     }
 
+    /// Sets the cursor as a plan made at compile time says: its strides along the plan's axes
+    /// and the reduced ones (`row`, which holds them all), the output's rank, and the run.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, row: &[usize], outs: usize, run: usize, run_len: usize) {
+        let n = W.min(row.len());
+        self.strides[..n].copy_from_slice(&row[..n]);
+        (self.outs, self.run, self.run_len, self.inner, self.offset) =
+            (outs, run, run_len, self.strides[run], 0);
+    }
+
     /// Where this leaf's run starts.
     #[inline(always)]
     pub(crate) fn offset(&self) -> usize {
@@ -230,17 +240,27 @@ pub trait Source<const W: usize>: Portable {
 }
 
 /// The loop nest over an output of sizes `dims`, its leaves' cursors set to match.
+#[derive(Debug, PartialEq)]
 pub(crate) struct Nest<const W: usize> {
     rank: usize,
     dims: [usize; W],
 }
 
 impl<const W: usize> Nest<W> {
-    /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
-    /// axes, and setting each leaf's stride along the run). `None` when the output is empty.
-    /// (Inlined: for a fixed shape the whole plan is then constants.)
+    /// A nest of `rank` loops of sizes `dims`.
     #[inline(always)]
-    pub(crate) fn plan<S: Source<W>>(dims: &[usize], src: &mut S) -> Option<Self> {
+    pub(crate) fn from_parts(rank: usize, dims: [usize; W]) -> Self {
+        Nest { rank, dims }
+    }
+
+    /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
+    /// axes, and setting each leaf's stride along the run), or takes the plan made while the
+    /// program compiled (see [`Hint`]). `None` when the output is empty.
+    #[inline(always)]
+    pub(crate) fn plan<S: Source<W>>(dims: &[usize], hint: Hint, src: &mut S) -> Option<Self> {
+        if let Some(plan) = hint.plan {
+            return plan.apply(src);
+        }
         let mut nest = Nest { rank: 0, dims: [1; W] };
         for (axis, &d) in dims.iter().enumerate() {
             if d == 0 {
@@ -336,20 +356,30 @@ impl<const W: usize> Nest<W> {
     }
 }
 
+/// What the types tell a pass before it runs: the length of the output's last axis where its
+/// shape fixes it (0 otherwise; a short row of that length runs with constant bounds), and the
+/// whole plan, made while the program compiled, when every operand's shape is fixed.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Hint {
+    pub(crate) last: usize,
+    pub(crate) plan: Option<&'static super::constant::Planned>,
+}
+
 /// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
 #[inline(always)]
 pub(crate) fn write_into<const W: usize, S: Source<W>>(
     dims: &[usize],
-    hint: usize,
+    hint: Hint,
     src: S,
     out: &mut [S::Elem],
     write: impl Fn(&mut [S::Elem], &[S::Elem]) + Sync,
 ) {
     #[cfg(feature = "rayon")]
     if super::parallel::worth::<S::Elem>(out.len()) {
-        super::parallel::run_into(dims, src, out, &write);
+        super::parallel::run_into(dims, hint, src, out, &write);
         return;
     }
     let mut pos = 0;
@@ -371,13 +401,13 @@ pub(crate) fn write_into<const W: usize, S: Source<W>>(
 #[inline(always)]
 pub(crate) fn run<const W: usize, S: Source<W>>(
     dims: &[usize],
-    hint: usize,
+    hint: Hint,
     mut src: S,
     mut sink: impl FnMut(&[S::Elem]),
 ) {
-    let Some(nest) = Nest::plan(dims, &mut src) else { return };
-    let n = nest.run_len();
-    if n < BLOCK && n == hint && src.all(&mut |c| c.inner() <= 1 && !c.folds()) {
+    let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
+    let (n, last) = (nest.run_len(), hint.last);
+    if n < BLOCK && n == last && src.all(&mut |c| c.inner() <= 1 && !c.folds()) {
         // A fixed short row of contiguous or stretched operands, and no reduction: its length
         // is a constant, each row one part, copied as it lies (2.6× faster than the tile on
         // softmax's `x − max`). A reduction over the row is folded in lanes across the rows
@@ -385,7 +415,7 @@ pub(crate) fn run<const W: usize, S: Source<W>>(
         nest.for_each_run(
             &mut src,
             #[inline(always)]
-            |src| sink(&src.part(0, hint)[..hint]),
+            |src| sink(&src.part(0, last)[..last]),
         );
     } else if n < BLOCK && nest.loops() > 0 {
         short_rows(&nest, &mut src, sink);
@@ -490,8 +520,8 @@ pub(crate) struct Pull<const W: usize, S: Source<W>> {
 
 impl<const W: usize, S: Source<W>> Pull<W, S> {
     /// Plans the pass; no element is computed yet.
-    pub(crate) fn new(dims: &[usize], mut src: S) -> Self {
-        let nest = Nest::plan(dims, &mut src);
+    pub(crate) fn new(dims: &[usize], hint: Hint, mut src: S) -> Self {
+        let nest = Nest::plan(dims, hint, &mut src);
         Pull { src, nest, index: [0; W], block: [None; BLOCK], at: 0, used: BLOCK }
     }
 

@@ -8,6 +8,7 @@
 
 mod assign;
 mod block;
+pub(crate) mod constant;
 mod copy;
 pub(crate) mod fold;
 pub(crate) mod fused;

@@ -8,7 +8,7 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
-use super::fused::{BLOCK, Nest, Source, whole_run};
+use super::fused::{BLOCK, Hint, Nest, Source, whole_run};
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
 /// threads were slower up to 16 MiB and 1.5–1.8× faster from 64 MiB; 32 MiB lies between.
@@ -34,11 +34,12 @@ fn grain<T>() -> usize {
 /// storing each block into the matching elements, in pieces across rayon's threads.
 pub(crate) fn run_into<const W: usize, S: Source<W>>(
     dims: &[usize],
+    hint: Hint,
     mut src: S,
     out: &mut [S::Elem],
     write: &(impl Fn(&mut [S::Elem], &[S::Elem]) + Sync),
 ) {
-    let Some(nest) = Nest::plan(dims, &mut src) else { return };
+    let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
     if src.all(&mut |c| c.inner() <= 1) {
         split::<W, S, false>(&nest, src, 0, out, write);
     } else {

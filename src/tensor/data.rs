@@ -258,12 +258,12 @@ pub trait Owning: DataMut + Sized {
     fn from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Self;
 
     /// `len` elements, the output of `src` over sizes `dims` in row-major order, each written
-    /// once where it lives; `hint` is the length of the last axis where the shape fixes it.
+    /// once where it lives; `hint` is what the types tell the pass before it runs.
     #[doc(hidden)]
     fn from_source<const W: usize, S: crate::kernel::fused::Source<W, Elem = Self::Elem>>(
         dims: &[usize],
         len: usize,
-        hint: usize,
+        hint: crate::kernel::fused::Hint,
         src: S,
     ) -> Self
     where
@@ -286,14 +286,14 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     fn from_source<const W: usize, Src: crate::kernel::fused::Source<W, Elem = T>>(
         dims: &[usize],
         _: usize,
-        _: usize,
+        hint: crate::kernel::fused::Hint,
         src: Src,
     ) -> Self
     where
         T: Copy,
     {
         use generic_array::sequence::GenericSequence;
-        let mut pass = crate::kernel::fused::Pull::new(dims, src);
+        let mut pass = crate::kernel::fused::Pull::new(dims, hint, src);
         // The pass yields exactly one element per element of the shape: the same dims.
         Inline(GenericArray::generate(|_| pass.next().expect("one element per element of the shape")))
     }
@@ -317,7 +317,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     fn from_source<const W: usize, Src: crate::kernel::fused::Source<W, Elem = T>>(
         dims: &[usize],
         len: usize,
-        hint: usize,
+        hint: crate::kernel::fused::Hint,
         src: Src,
     ) -> Self
     where

@@ -1,0 +1,271 @@
+//! Plans made while the program compiles. When every operand of an expression has a fixed
+//! shape, where each of its leaves reads along each axis of a pass, and the loop nest over its
+//! output, are constants, computed as the eager kernels' plans are: a pass then starts from
+//! them, and the optimizer folds the loops around them into straight code, whatever else the
+//! program evaluates (a plan computed at run time from constants is folded only when the
+//! optimizer gets to it first, which it does not always do).
+//!
+//! The table of an expression holds one row per leaf (in the order the pass visits them) and
+//! one column per axis of the expression: its output's (`0..rank`), then one per axis that the
+//! reductions inside it fold over, numbered as the pass numbers them. A node builds its own
+//! table from its operands' by moving their columns onto its own.
+
+use super::fused::{Cursor, Nest, Source};
+
+/// The most leaves a constant plan holds.
+pub const LEAVES: usize = 16;
+/// The most axes (the output's and the reduced ones together) a constant plan holds.
+pub const AXES: usize = 32;
+
+/// Where an expression's leaves read: each leaf's stride along each of the expression's axes,
+/// or unfit (a size known only at run time, or more than [`LEAVES`] leaves or [`AXES`] axes),
+/// in which case a pass over it is planned at run time.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Strides {
+    fits: bool,
+    leaves: usize,
+    rows: [[usize; AXES]; LEAVES],
+}
+
+impl Strides {
+    /// An expression planned at run time.
+    pub const UNFIT: Strides = Strides { fits: false, leaves: 0, rows: [[0; AXES]; LEAVES] };
+
+    /// An expression without leaves (a number).
+    pub const NONE: Strides = Strides { fits: true, leaves: 0, rows: [[0; AXES]; LEAVES] };
+
+    /// A tensor of sizes `dims`, fixed if `fixed`: its row-major strides, 0 along a size of 1.
+    pub const fn leaf(fixed: bool, dims: &[usize]) -> Strides {
+        if !fixed || dims.len() > AXES {
+            return Strides::UNFIT;
+        }
+        let mut out = Strides { fits: true, leaves: 1, rows: [[0; AXES]; LEAVES] };
+        let (mut k, mut step) = (dims.len(), 1usize);
+        while k > 0 {
+            k -= 1;
+            if dims[k] != 1 {
+                out.rows[0][k] = step;
+            }
+            step = step.wrapping_mul(dims[k]);
+        }
+        out
+    }
+
+    /// The same leaves in a parent's table: an operand's axis `k` is the parent's column
+    /// `axes[k]`, and its `slots` reduced axes the parent's columns from `first_slot` on.
+    pub const fn moved(self, axes: &[usize], slots: usize, first_slot: usize) -> Strides {
+        if !self.fits || axes.len() + slots > AXES || first_slot + slots > AXES {
+            return Strides::UNFIT;
+        }
+        let mut out = Strides { fits: true, leaves: self.leaves, rows: [[0; AXES]; LEAVES] };
+        let mut k = 0;
+        while k < axes.len() + slots {
+            let to = if k < axes.len() { axes[k] } else { first_slot + k - axes.len() };
+            if to >= AXES {
+                return Strides::UNFIT;
+            }
+            let mut leaf = 0;
+            while leaf < self.leaves {
+                out.rows[leaf][to] = self.rows[leaf][k];
+                leaf += 1;
+            }
+            k += 1;
+        }
+        out
+    }
+
+    /// `self`'s leaves, then `other`'s.
+    pub const fn then(self, other: Strides) -> Strides {
+        if !self.fits || !other.fits || self.leaves + other.leaves > LEAVES {
+            return Strides::UNFIT;
+        }
+        let mut out = self;
+        let mut leaf = 0;
+        while leaf < other.leaves {
+            out.rows[self.leaves + leaf] = other.rows[leaf];
+            leaf += 1;
+        }
+        out.leaves += other.leaves;
+        out
+    }
+}
+
+/// A pass over a fixed output, planned: the loop nest (as `Nest::plan` makes it, and the
+/// same) and each leaf's strides along its axes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Planned {
+    /// Whether the output is empty (no pass).
+    empty: bool,
+    rank: usize,
+    dims: [usize; AXES],
+    outs: usize,
+    strides: Strides,
+}
+
+impl Planned {
+    /// The pass over sizes `dims` of an expression whose leaves read as `strides` says, with
+    /// `slots` reduced axes; `None` if it does not fit a constant plan.
+    pub(crate) const fn new(strides: Strides, dims: &[usize], slots: usize) -> Option<Planned> {
+        if !strides.fits || dims.len() + slots >= AXES {
+            return None;
+        }
+        let mut plan = Planned { empty: false, rank: 0, dims: [1; AXES], outs: dims.len(), strides };
+        let rows = &mut plan.strides.rows;
+        let mut axis = 0;
+        while axis < dims.len() {
+            let d = dims[axis];
+            if d == 0 {
+                plan.empty = true;
+                return Some(plan);
+            }
+            if d != 1 {
+                let last = plan.rank.wrapping_sub(1);
+                let mut merge = plan.rank > 0;
+                let mut leaf = 0;
+                while merge && leaf < plan.strides.leaves {
+                    merge = rows[leaf][last] == rows[leaf][axis].wrapping_mul(d);
+                    leaf += 1;
+                }
+                let at = if merge { last } else { plan.rank };
+                let mut leaf = 0;
+                while leaf < plan.strides.leaves {
+                    rows[leaf][at] = rows[leaf][axis];
+                    leaf += 1;
+                }
+                if merge {
+                    plan.dims[last] = plan.dims[last].wrapping_mul(d);
+                } else {
+                    plan.dims[at] = d;
+                    plan.rank += 1;
+                }
+            }
+            axis += 1;
+        }
+        Some(plan)
+    }
+
+    /// The loop nest, `src`'s cursors set as `Nest::plan` sets them; `None` for an empty
+    /// output.
+    #[inline(always)]
+    pub(crate) fn apply<const W: usize, S: Source<W>>(&'static self, src: &mut S) -> Option<Nest<W>> {
+        if self.empty {
+            return None;
+        }
+        let run = self.rank.checked_sub(1).unwrap_or(Cursor::<W>::STILL);
+        let run_len = if self.rank > 0 { self.dims[self.rank - 1] } else { 1 };
+        let mut leaf = 0;
+        src.cursors(&mut |c| {
+            c.set(&self.strides.rows[leaf], self.outs, run, run_len);
+            leaf += 1;
+        });
+        let mut dims = [1; W];
+        let n = if W < AXES { W } else { AXES };
+        dims[..n].copy_from_slice(&self.dims[..n]);
+        Some(Nest::from_parts(self.rank, dims))
+    }
+}
+
+/// Where the axes of an operand of rank `rank` land when a size-1 axis is inserted before
+/// position `at`: the first `rank` entries.
+pub const fn inserted(at: usize, rank: usize) -> [usize; AXES] {
+    let mut out = [0; AXES];
+    let mut k = 0;
+    while k < rank && k < AXES {
+        out[k] = if k < at { k } else { k + 1 };
+        k += 1;
+    }
+    out
+}
+
+/// Where the axes of the operand of a reduction over `reduced` (increasing) land in the
+/// reduction's table: a reduced axis on the reduction's own slots, from `out_rank` on, in
+/// order; another axis on the output's axis it becomes (the reduced ones count as axes too
+/// when they are `kept` as size 1). The first `rank` entries.
+pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept: bool) -> [usize; AXES] {
+    let mut out = [0; AXES];
+    let (mut axis, mut slot, mut at) = (0, 0, 0);
+    while axis < rank && axis < AXES {
+        let mut is_reduced = false;
+        let mut q = 0;
+        while q < reduced.len() {
+            if reduced[q] == axis {
+                is_reduced = true;
+            }
+            q += 1;
+        }
+        if is_reduced {
+            out[axis] = out_rank + slot;
+            slot += 1;
+            if kept {
+                at += 1;
+            }
+        } else {
+            out[axis] = at;
+            at += 1;
+        }
+        axis += 1;
+    }
+    out
+}
+
+/// The first `n` entries of `map`, at most all of them.
+pub const fn first(map: &[usize; AXES], n: usize) -> &[usize] {
+    map.split_at(if n < AXES { n } else { AXES }).0
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::{format, string::String, vec::Vec};
+
+    use super::super::fused::{Hint, Nest, Source};
+    use crate::expr::{Expression, IDENTITY, Lazy};
+    use crate::prelude::*;
+
+    /// Every leaf's cursor, as `Debug` shows it.
+    fn cursors<const W: usize, S: Source<W>>(src: &S) -> Vec<String> {
+        let mut out = Vec::new();
+        src.all(&mut |c| {
+            out.push(format!("{c:?}"));
+            true
+        });
+        out
+    }
+
+    /// The plan made while compiling is the one made at run time, cursor for cursor.
+    fn same_plan<E: Expression + Copy>(e: Lazy<E>) {
+        const W: usize = 16;
+        let shape = e.0.shape();
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&shape, &mut dims);
+        let hint = crate::expr::hint::<E, E::Shape>();
+        assert!(hint.plan.is_some(), "every shape is fixed: the plan is a constant");
+        let mut by_run = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
+        let mut by_types = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
+        let run_time = Nest::plan(dims, Hint { plan: None, ..hint }, &mut by_run);
+        let compile_time = Nest::plan(dims, hint, &mut by_types);
+        assert_eq!(run_time, compile_time);
+        assert_eq!(cursors(&by_run), cursors(&by_types));
+    }
+
+    #[test]
+    fn constant_plans_are_the_run_time_ones() {
+        let x = Tensor::<f32, shape![3, 1, 4, 5]>::splat(1.0);
+        let row = Tensor::<f32, shape![5]>::splat(2.0);
+        let col = Tensor::<f32, shape![4, 1]>::splat(3.0);
+        let v = Tensor::<f32, shape![3]>::splat(4.0);
+        same_plan(x.lazy() + &row);
+        same_plan(x.lazy() * &col - &row + 1.0);
+        same_plan((row.lazy() * 2.0).exp());
+        same_plan(col.lazy() + &row);
+        same_plan(v.lazy().with_dims::<axes![0]>() * &x);
+        same_plan(row.lazy().insert_axis::<0>() + &col);
+        same_plan(x.lazy() - x.lazy().max_keepdims::<axes![0, 3]>());
+        same_plan(x.lazy().sum_axes::<axes![2]>() * &row);
+        same_plan((x.lazy() - x.lazy().mean_keepdims::<axes![3]>()).abs().sum_keepdims::<axes![3]>() + &x);
+        same_plan(x.lazy().sum_axes::<axes![0, 1, 2, 3]>() + 1.0);
+        let empty = Tensor::<f32, shape![2, 0, 3]>::splat(0.0);
+        same_plan(empty.lazy() + 1.0);
+    }
+}
