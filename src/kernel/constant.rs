@@ -10,6 +10,7 @@
 //! reductions inside it fold over, numbered as the pass numbers them. A node builds its own
 //! table from its operands' by moving their columns onto its own.
 
+use super::Plan;
 use super::fused::{Cursor, Nest, Source};
 
 /// The most leaves a constant plan holds.
@@ -105,40 +106,34 @@ pub(crate) struct Planned {
 
 impl Planned {
     /// The pass over sizes `dims` of an expression whose leaves read as `strides` says, with
-    /// `slots` reduced axes; `None` if it does not fit a constant plan.
+    /// `slots` reduced axes; `None` if it does not fit a constant plan. The loops are the eager
+    /// kernels' [`Plan`]'s, over the output's axes; the reduced axes' strides are kept as
+    /// they are.
     pub(crate) const fn new(strides: Strides, dims: &[usize], slots: usize) -> Option<Planned> {
         if !strides.fits || dims.len() + slots >= AXES {
             return None;
         }
-        let mut plan = Planned { empty: false, rank: 0, dims: [1; AXES], outs: dims.len(), strides };
-        let rows = &mut plan.strides.rows;
+        let outs = dims.len();
+        let mut over_output: [&[usize]; LEAVES] = [&[]; LEAVES];
+        let mut leaf = 0;
+        while leaf < strides.leaves {
+            over_output[leaf] = strides.rows[leaf].split_at(outs).0;
+            leaf += 1;
+        }
+        let loops = Plan::<LEAVES>::new(dims, over_output);
+        let mut plan = Planned { empty: loops.is_empty(), rank: 0, dims: [1; AXES], outs, strides };
+        let merged = loops.dims();
+        plan.rank = merged.len();
         let mut axis = 0;
-        while axis < dims.len() {
-            let d = dims[axis];
-            if d == 0 {
-                plan.empty = true;
-                return Some(plan);
+        while axis < outs {
+            if axis < merged.len() {
+                plan.dims[axis] = merged[axis];
             }
-            if d != 1 {
-                let last = plan.rank.wrapping_sub(1);
-                let mut merge = plan.rank > 0;
-                let mut leaf = 0;
-                while merge && leaf < plan.strides.leaves {
-                    merge = rows[leaf][last] == rows[leaf][axis].wrapping_mul(d);
-                    leaf += 1;
-                }
-                let at = if merge { last } else { plan.rank };
-                let mut leaf = 0;
-                while leaf < plan.strides.leaves {
-                    rows[leaf][at] = rows[leaf][axis];
-                    leaf += 1;
-                }
-                if merge {
-                    plan.dims[last] = plan.dims[last].wrapping_mul(d);
-                } else {
-                    plan.dims[at] = d;
-                    plan.rank += 1;
-                }
+            let mut leaf = 0;
+            while leaf < strides.leaves {
+                let along = loops.strides(leaf);
+                plan.strides.rows[leaf][axis] = if axis < along.len() { along[axis] } else { 0 };
+                leaf += 1;
             }
             axis += 1;
         }
@@ -159,6 +154,7 @@ impl Planned {
             c.set(&self.strides.rows[leaf], self.outs, run, run_len);
             leaf += 1;
         });
+        debug_assert_eq!(leaf, self.strides.leaves, "the table has a row for every leaf the pass visits");
         let mut dims = [1; W];
         let n = if W < AXES { W } else { AXES };
         dims[..n].copy_from_slice(&self.dims[..n]);

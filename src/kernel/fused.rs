@@ -285,6 +285,8 @@ impl<const W: usize> Nest<W> {
         let outs = dims.len();
         let run_len = nest.run_len();
         src.cursors(&mut |c| {
+            // The output's axes past the merged loops hold nothing any more.
+            c.strides[nest.rank..outs].fill(0);
             c.outs = outs;
             c.run = run;
             c.run_len = run_len;

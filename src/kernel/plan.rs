@@ -72,13 +72,18 @@ impl<const N: usize> Plan<N> {
     }
 
     /// The (merged) loop sizes, outermost first.
-    pub(crate) fn dims(&self) -> &[usize] {
-        &self.dims[..self.rank]
+    pub(crate) const fn dims(&self) -> &[usize] {
+        self.dims.split_at(self.rank).0
+    }
+
+    /// Operand `i`'s strides along the (merged) loops, outermost first.
+    pub(crate) const fn strides(&self, i: usize) -> &[usize] {
+        self.strides[i].split_at(self.rank).0
     }
 
     /// Whether the output has no elements (then the plan is one run of length 0).
     #[inline(always)]
-    pub(crate) fn is_empty(&self) -> bool {
+    pub(crate) const fn is_empty(&self) -> bool {
         self.rank == 1 && self.dims[0] == 0
     }
 
