@@ -3,8 +3,9 @@
 //!
 //! Planning is `Plan::new`'s, over a tree instead of an array: each leaf holds its stride along
 //! every output axis (0 where it is stretched); size-1 axes are dropped and an axis is merged
-//! into the one before where every leaf steps over the pair as over one axis. The innermost run
-//! is then read in blocks of [`BLOCK`] elements: each leaf loads its block (a slice, or one
+//! into the one before where every leaf steps over the pair as over one axis. When every shape
+//! is fixed, that plan is made while the program compiles, by `Plan::new` itself (see
+//! `constant`), and the pass starts from constants. The innermost run is then read in blocks of [`BLOCK`] elements: each leaf loads its block (a slice, or one
 //! value repeated where it is stretched along the run), the expression combines the blocks in
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
 //! store. The block's length is a constant, so every combining step vectorizes.
