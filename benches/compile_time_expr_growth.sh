@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How `cargo check` of one fused expression grows with its number of operands and with its rank:
-# COUNT functions, each computing `(a.lazy() + b - c * d + …).eval()` over its own random shapes
+# COUNT functions, each computing `(((a.lazy() + b) - c) * d …).eval()` over its own random shapes
 # (each operand a random suffix of the output's shape, some sizes made 1; sizes up to 8 at rank
 # 4 and below, 2 or 3 up to rank 8, 1 or 2 beyond), in a scratch crate,
 # against a baseline of the same signatures whose body only copies `a`.
@@ -47,7 +47,10 @@ for n, rank in cases:
         funcs.append((out, ops))
     names = [f"x{k}" for k in range(1, n)]
     signs = ["+", "-", "*"]
-    fused = "(a.lazy()" + "".join(f" {signs[k % 3]} {v}" for k, v in enumerate(names)) + ").eval()"
+    fused = "a.lazy()"
+    for k, v in enumerate(names):
+        fused = f"({fused} {signs[k % 3]} {v})"
+    fused += ".eval()"
     for kind in ("fixed", "rt"):
         for body_name in ("baseline", "fused"):
             path = f"{work}/{body_name}_{kind}_{n}_{rank}.rs"

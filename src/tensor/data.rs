@@ -293,9 +293,20 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         T: Copy,
     {
         use generic_array::sequence::GenericSequence;
-        let mut pass = crate::kernel::fused::Pull::new(dims, hint, src);
-        // The pass yields exactly one element per element of the shape: the same dims.
-        Inline(GenericArray::generate(|_| pass.next().expect("one element per element of the shape")))
+        // The array is made when the pass hands on its first block, as copies of that block's
+        // first element, and the pass then writes every element where it lies. With every
+        // shape fixed the plan is a constant, and the optimizer drops those first stores.
+        let (mut out, mut pos): (Option<GenericArray<T, S::Len>>, usize) = (None, 0);
+        crate::kernel::fused::run(dims, hint, src, |block| {
+            let n = block.len();
+            let out = out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
+            out[pos..pos + n].copy_from_slice(block);
+            pos += n;
+        });
+        // No block for an empty shape, whose array has no element to make.
+        Inline(
+            out.unwrap_or_else(|| GenericArray::generate(|_| unreachable!("an empty shape has no element"))),
+        )
     }
 
     #[inline(always)]
