@@ -228,7 +228,7 @@ macro_rules! evaluate {
 /// tensors, and the reference over them as `Nd`s. With `dyn` first, that operand's outermost
 /// size is also bound at run time and the expression evaluated again.
 macro_rules! case {
-    (dyn $d:ident : [$d0:literal $(, $dn:literal)*] $(, $v:ident : [$($n:literal),*])* => $e:expr ; $want:expr) => {{
+    (dyn $d:ident : [$d0:literal $(, $dn:literal)*] $(, $v:ident : [$($n:literal),*])* => $e:expr ; $want:expr) => {(|| {
         let mut seed = 0u64;
         let mut next = || { seed += 1; seed };
         let $d = Nd::seeded(&[$d0 $(, $dn)*], next());
@@ -245,8 +245,8 @@ macro_rules! case {
             $( let $v = Tensor::<i64, shape![$($n),*]>::from_slice(&$v.data).unwrap(); )*
             evaluate!(want, concat!("run-time: ", stringify!($e)), $e);
         }
-    }};
-    ($($v:ident : [$($n:literal),*]),* => $e:expr ; $want:expr) => {{
+    })()};
+    ($($v:ident : [$($n:literal),*]),* => $e:expr ; $want:expr) => {(|| {
         let mut seed = 0u64;
         let mut next = || { seed += 1; seed };
         $( let $v = Nd::seeded(&[$($n),*], next()); )*
@@ -255,7 +255,7 @@ macro_rules! case {
             $( let $v = Tensor::<i64, shape![$($n),*]>::from_slice(&$v.data).unwrap(); )*
             evaluate!(want, concat!("fixed: ", stringify!($e)), $e);
         }
-    }};
+    })()};
 }
 
 fn add(a: i64, b: i64) -> i64 {
@@ -318,4 +318,89 @@ fn inserted_axes() {
     // k-means' distances: points [N, 1, 2] against centroids [3, 2].
     case!(dyn p: [4, 2], c: [3, 2] => (p.lazy().insert_axis::<1>() - &c).map(|v: i64| v * v).sum_axes::<axes![2]>();
         p.insert(1).zip(&c, sub).map(|v| v * v).reduce(&[2], Fold::Sum, false));
+}
+
+#[test]
+fn reductions() {
+    use Fold::*;
+    // Over one axis, each fold, removed and kept.
+    case!(dyn x: [2, 3, 4] => x.lazy().sum_axes::<axes![1]>(); x.reduce(&[1], Sum, false));
+    case!(dyn x: [2, 3, 4] => x.lazy().sum_axes::<axes![0]>(); x.reduce(&[0], Sum, false));
+    case!(dyn x: [2, 3, 4] => x.lazy().sum_keepdims::<axes![0]>(); x.reduce(&[0], Sum, true));
+    case!(dyn x: [2, 3, 4] => x.lazy().max_axes::<axes![2]>(); x.reduce(&[2], Max, false));
+    case!(dyn x: [2, 3, 4] => x.lazy().min_keepdims::<axes![1]>(); x.reduce(&[1], Min, true));
+    case!(dyn x: [2, 3, 4] => x.lazy().argmax_axes::<axes![1]>(); x.reduce(&[1], ArgMax, false));
+    case!(dyn x: [2, 3, 4] => x.lazy().argmin_keepdims::<axes![2]>(); x.reduce(&[2], ArgMin, true));
+    // Over several axes.
+    case!(dyn x: [2, 3, 4, 5] => x.lazy().sum_axes::<axes![1, 3]>(); x.reduce(&[1, 3], Sum, false));
+    case!(dyn x: [2, 3, 4, 5] => x.lazy().max_keepdims::<axes![1, 2, 3]>(); x.reduce(&[1, 2, 3], Max, true));
+    case!(dyn x: [2, 3, 4, 5] => x.lazy().min_axes::<axes![2, 3]>(); x.reduce(&[2, 3], Min, false));
+    case!(dyn x: [2, 3, 4, 5] => x.lazy().argmax_axes::<axes![1, 3]>(); x.reduce(&[1, 3], ArgMax, false));
+    case!(dyn x: [2, 3, 4, 5] => x.lazy().argmin_keepdims::<axes![2, 3]>(); x.reduce(&[2, 3], ArgMin, true));
+    case!(x: [2, 3, 4] => x.lazy().argmax_axes::<axes![0, 2]>(); x.reduce(&[0, 2], ArgMax, false));
+    case!(x: [2, 3, 4] => x.lazy().max_axes::<axes![0, 1, 2]>(); x.reduce(&[0, 1, 2], Max, false));
+    case!(dyn x: [2, 3, 4] => x.lazy().sum_axes::<axes![0, 1, 2]>(); x.reduce(&[0, 1, 2], Sum, false));
+    // Of broadcast expressions, size-1 axes among the reduced ones.
+    case!(dyn x: [3, 1, 4], y: [2, 1] => (x.lazy() * &y).sum_axes::<axes![0, 2]>(); x.zip(&y, mul).reduce(&[0, 2], Sum, false));
+    case!(dyn x: [3, 1, 4], y: [2, 1] => (x.lazy() - &y).argmin_axes::<axes![1, 2]>(); x.zip(&y, sub).reduce(&[1, 2], ArgMin, false));
+    case!(dyn x: [3, 1, 4], y: [2, 1] => (x.lazy() + &y).max_keepdims::<axes![1]>(); x.zip(&y, add).reduce(&[1], Max, true));
+    case!(dyn x: [2, 1, 3] => x.lazy().min_axes::<axes![1]>(); x.reduce(&[1], Min, false));
+    case!(dyn x: [2, 1, 3] => x.lazy().argmax_keepdims::<axes![1]>(); x.reduce(&[1], ArgMax, true));
+    // A reduction inside an expression, and one that another reduction reads.
+    case!(dyn x: [3, 4] => x.lazy() - x.lazy().max_keepdims::<axes![1]>(); x.zip(&x.reduce(&[1], Max, true), sub));
+    case!(dyn x: [3, 4], y: [4] => x.lazy().sum_keepdims::<axes![1]>() * &y + &x;
+        x.reduce(&[1], Sum, true).zip(&y, mul).zip(&x, add));
+    case!(dyn x: [2, 3, 4] => (x.lazy() - x.lazy().min_keepdims::<axes![2]>()).sum_axes::<axes![2]>();
+        x.zip(&x.reduce(&[2], Min, true), sub).reduce(&[2], Sum, false));
+    case!(dyn x: [2, 3, 4] => x.lazy().sum_axes::<axes![2]>().max_axes::<axes![1]>();
+        x.reduce(&[2], Sum, false).reduce(&[1], Max, false));
+    case!(dyn x: [2, 3, 4], y: [3, 1] => ((x.lazy() * &y).max_keepdims::<axes![2]>() - &x).argmin_axes::<axes![1, 2]>();
+        x.zip(&y, mul).reduce(&[2], Max, true).zip(&x, sub).reduce(&[1, 2], ArgMin, false));
+    case!(dyn x: [2, 3, 4], y: [4] =>
+        (x.lazy().sum_axes::<axes![1]>() + y.lazy().max_keepdims::<axes![0]>()).min_axes::<axes![1]>() * x.lazy().sum_axes::<axes![1, 2]>();
+        x.reduce(&[1], Sum, false).zip(&y.reduce(&[0], Max, true), add).reduce(&[1], Min, false).zip(&x.reduce(&[1, 2], Sum, false), mul));
+    case!(dyn p: [5, 2], c: [3, 2] => (p.lazy().insert_axis::<1>() - &c).map(|v: i64| v * v).sum_axes::<axes![2]>().argmin_axes::<axes![1]>();
+        p.insert(1).zip(&c, sub).map(|v| v * v).reduce(&[2], Sum, false).reduce(&[1], ArgMin, false));
+}
+
+/// A total over an expression, with every shape fixed and with the first operand's outermost
+/// size bound at run time.
+macro_rules! total {
+    ($d:ident : [$d0:literal $(, $dn:literal)*] $(, $v:ident : [$($n:literal),*])* => |$x:ident| $e:expr ; $want:expr) => {(|| {
+        let mut seed = 0u64;
+        let mut next = || { seed += 1; seed };
+        let $d = Nd::seeded(&[$d0 $(, $dn)*], next());
+        $( let $v = Nd::seeded(&[$($n),*], next()); )*
+        let want: Nd = $want;
+        let (sum, max, min) = (want.total(Fold::Sum).unwrap(), want.total(Fold::Max), want.total(Fold::Min));
+        {
+            let $d = Tensor::<i64, shape![$d0 $(, $dn)*]>::from_slice(&$d.data).unwrap();
+            $( let $v = Tensor::<i64, shape![$($n),*]>::from_slice(&$v.data).unwrap(); )*
+            let $x = || $e;
+            assert_eq!($x().sum_all(), sum, "fixed sum_all of {}", stringify!($e));
+            assert_eq!($x().max_all(), max, "fixed max_all of {}", stringify!($e));
+            assert_eq!($x().min_all(), min, "fixed min_all of {}", stringify!($e));
+        }
+        {
+            bind!(let n: N = $d0);
+            let $d = TensorRef::from_shape(dims![n $(, $dn)*], &$d.data).unwrap();
+            $( let $v = Tensor::<i64, shape![$($n),*]>::from_slice(&$v.data).unwrap(); )*
+            let $x = || $e;
+            assert_eq!($x().sum_all(), sum, "run-time sum_all of {}", stringify!($e));
+            assert_eq!($x().max_all(), max, "run-time max_all of {}", stringify!($e));
+            assert_eq!($x().min_all(), min, "run-time min_all of {}", stringify!($e));
+        }
+    })()};
+}
+
+#[test]
+fn totals() {
+    total!(x: [7] => |e| x.lazy() * 2; x.map(|v| v * 2));
+    total!(x: [3, 1, 4], y: [2, 1] => |e| x.lazy() * &y - 1; x.zip(&y, mul).map(|v| v - 1));
+    total!(x: [2, 3, 4, 5], y: [5] => |e| x.lazy() + &y; x.zip(&y, add));
+    total!(x: [2, 3, 4] => |e| x.lazy() - x.lazy().max_keepdims::<axes![2]>(); x.zip(&x.reduce(&[2], Fold::Max, true), sub));
+    total!(x: [2, 3, 4] => |e| x.lazy().sum_axes::<axes![1]>(); x.reduce(&[1], Fold::Sum, false));
+    total!(x: [0, 3] => |e| x.lazy() + 1; x.map(|v| v + 1));
+    total!(x: [1, 1, 1, 1, 1, 1, 1, 1, 1] => |e| x.lazy() * 3; x.map(|v| v * 3));
+    total!(x: [2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2] => |e| x.lazy() - 4; x.map(|v| v - 4));
 }
