@@ -404,3 +404,137 @@ fn totals() {
     total!(x: [1, 1, 1, 1, 1, 1, 1, 1, 1] => |e| x.lazy() * 3; x.map(|v| v * 3));
     total!(x: [2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2] => |e| x.lazy() - 4; x.map(|v| v - 4));
 }
+
+/// Cursors are 4, 8, 16 or 129 axes wide, by the output's rank plus the reduced axes; a
+/// constant plan holds fewer than 32 of them (from 32 on, the plan is made at run time).
+#[test]
+fn widths_at_every_boundary() {
+    use Fold::*;
+    // output rank + reduced axes = 3
+    case!(dyn x: [2, 3, 2], y: [3, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 3, 2], y: [3, 2] => (x.lazy() - &y).sum_axes::<axes![1, 2]>(); x.zip(&y, sub).reduce(&[1, 2], Sum, false));
+    case!(dyn x: [2, 3, 2], y: [3, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 2]>(); x.zip(&y, mul).reduce(&[1, 2], ArgMin, false));
+    case!(dyn x: [2, 2] => x.lazy() - x.lazy().max_keepdims::<axes![1]>(); x.zip(&x.reduce(&[1], Max, true), sub));
+    // output rank + reduced axes = 4
+    case!(dyn x: [2, 1, 3, 2], y: [1, 3, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 3, 2], y: [1, 3, 2] => (x.lazy() - &y).sum_axes::<axes![2, 3]>(); x.zip(&y, sub).reduce(&[2, 3], Sum, false));
+    case!(dyn x: [2, 1, 3, 2], y: [1, 3, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 3]>(); x.zip(&y, mul).reduce(&[1, 3], ArgMin, false));
+    case!(dyn x: [2, 3, 2] => x.lazy() - x.lazy().max_keepdims::<axes![1]>(); x.zip(&x.reduce(&[1], Max, true), sub));
+    // output rank + reduced axes = 7
+    case!(dyn x: [2, 1, 1, 3, 1, 1, 2], y: [1, 2, 3, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 3, 1, 1, 2], y: [1, 2, 3, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![3, 6]>(); x.zip(&y, sub).reduce(&[3, 6], Sum, false));
+    case!(dyn x: [2, 1, 1, 3, 1, 1, 2], y: [1, 2, 3, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 6]>(); x.zip(&y, mul).reduce(&[1, 6], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 3, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![3]>(); x.zip(&x.reduce(&[3], Max, true), sub));
+    // output rank + reduced axes = 8
+    case!(dyn x: [2, 1, 1, 1, 3, 1, 1, 2], y: [1, 2, 1, 3, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 1, 3, 1, 1, 2], y: [1, 2, 1, 3, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![4, 7]>(); x.zip(&y, sub).reduce(&[4, 7], Sum, false));
+    case!(dyn x: [2, 1, 1, 1, 3, 1, 1, 2], y: [1, 2, 1, 3, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 7]>(); x.zip(&y, mul).reduce(&[1, 7], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 3, 1, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![3]>(); x.zip(&x.reduce(&[3], Max, true), sub));
+    // output rank + reduced axes = 15
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![7, 14]>(); x.zip(&y, sub).reduce(&[7, 14], Sum, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 14]>(); x.zip(&y, mul).reduce(&[1, 14], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![7]>(); x.zip(&x.reduce(&[7], Max, true), sub));
+    // output rank + reduced axes = 16
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![8, 15]>(); x.zip(&y, sub).reduce(&[8, 15], Sum, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 15]>(); x.zip(&y, mul).reduce(&[1, 15], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![7]>(); x.zip(&x.reduce(&[7], Max, true), sub));
+    // output rank + reduced axes = 31
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![15, 30]>(); x.zip(&y, sub).reduce(&[15, 30], Sum, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 30]>(); x.zip(&y, mul).reduce(&[1, 30], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![15]>(); x.zip(&x.reduce(&[15], Max, true), sub));
+    // output rank + reduced axes = 32
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![16, 31]>(); x.zip(&y, sub).reduce(&[16, 31], Sum, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 31]>(); x.zip(&y, mul).reduce(&[1, 31], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![15]>(); x.zip(&x.reduce(&[15], Max, true), sub));
+    // output rank + reduced axes = 33
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => x.lazy() + y.lazy() * 3; x.zip(&y.map(|v| v * 3), add));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() - &y).sum_axes::<axes![16, 32]>(); x.zip(&y, sub).reduce(&[16, 32], Sum, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], y: [1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => (x.lazy() * &y).argmin_axes::<axes![1, 32]>(); x.zip(&y, mul).reduce(&[1, 32], ArgMin, false));
+    case!(dyn x: [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] => x.lazy() - x.lazy().max_keepdims::<axes![16]>(); x.zip(&x.reduce(&[16], Max, true), sub));
+}
+
+/// A constant plan holds 16 leaves; from 17 on, the plan is made at run time. In a debug
+/// build, `eval_into` of the 20-leaf case below takes between 2.6 and 3 MB of stack in one
+/// frame (everything it calls is inlined), more than a test thread's 2 MB: it runs on a
+/// thread of its own.
+#[test]
+fn many_leaves() {
+    std::thread::Builder::new().stack_size(16 << 20).spawn(many_leaves_cases).unwrap().join().unwrap();
+}
+
+fn many_leaves_cases() {
+    case!(dyn x: [2, 1, 3], y: [4, 1] =>
+        x.lazy() + &y + &x + &y + &x + &y + &x + &y + &x + &y + &x + &y + &x + &y + &x + &y;
+        { let s = x.zip(&y, add); (0..7).fold(s.clone(), |acc, _| acc.zip(&s, add)) });
+    case!(dyn x: [2, 1, 3], y: [4, 1] =>
+        x.lazy() + &y + &x + &y + &x + &y + &x + &y + &x + &y + &x + &y + &x + &y + &x + &y - &x;
+        { let s = x.zip(&y, add); (0..7).fold(s.clone(), |acc, _| acc.zip(&s, add)).zip(&x, sub) });
+    case!(dyn x: [2, 1, 3], y: [4, 1], z: [3] =>
+        (x.lazy() * &y - &z + x.lazy() * &y - &z + x.lazy() * &y - &z + x.lazy() * &y - &z + x.lazy() * &y - &z + x.lazy() * &y - &z).sum_axes::<axes![1]>()
+            * z.lazy().max_keepdims::<axes![0]>();
+        { let t = x.zip(&y, mul).zip(&z, sub); (0..5).fold(t.clone(), |acc, _| acc.zip(&t, add))
+            .reduce(&[1], Fold::Sum, false).zip(&z.reduce(&[0], Fold::Max, true), mul) });
+    // A reduction over an expression of 17 leaves inside one of few.
+    case!(dyn x: [2, 3] =>
+        x.lazy() - (x.lazy() + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x + &x).min_keepdims::<axes![1]>();
+        x.zip(&x.map(|v| 17 * v).reduce(&[1], Fold::Min, true), sub));
+}
+
+/// Empty outputs (a fixed size 0) and size 1 everywhere.
+#[test]
+fn empty_and_size_one() {
+    use Fold::*;
+    case!(x: [2, 0, 3], y: [3] => x.lazy() + &y; x.zip(&y, add));
+    case!(dyn x: [0, 3], y: [3] => x.lazy() * &y; x.zip(&y, mul));
+    case!(dyn x: [2, 3], e: [0, 1, 1] => x.lazy() - &e; x.zip(&e, sub));
+    case!(dyn x: [2, 3, 1], e: [0] => x.lazy() + &e; x.zip(&e, add));
+    case!(dyn x: [3, 0] => x.lazy().sum_axes::<axes![1]>(); x.reduce(&[1], Sum, false));
+    case!(dyn x: [3, 0, 2] => x.lazy().sum_keepdims::<axes![1]>() + 1; x.reduce(&[1], Sum, true).map(|v| v + 1));
+    case!(dyn x: [2, 0, 4] => x.lazy().max_axes::<axes![2]>(); x.reduce(&[2], Max, false));
+    case!(dyn x: [0, 4] => x.lazy().argmin_keepdims::<axes![1]>(); x.reduce(&[1], ArgMin, true));
+    case!(dyn x: [1] => x.lazy() * 2; x.map(|v| v * 2));
+    case!(dyn x: [1, 1, 1], y: [1, 1] => x.lazy() - &y; x.zip(&y, sub));
+    case!(dyn x: [1, 1, 1, 1, 1, 1] => x.lazy().argmax_axes::<axes![1, 3, 5]>(); x.reduce(&[1, 3, 5], ArgMax, false));
+    case!(dyn x: [1, 1, 1, 1] => x.lazy().sum_keepdims::<axes![0, 1, 2, 3]>() - &x; x.reduce(&[0, 1, 2, 3], Sum, true).zip(&x, sub));
+    case!(s: [] => s.lazy() * 4 - 1; s.map(|v| v * 4 - 1));
+}
+
+/// `out.assign(expr)` stretches the expression over a larger output.
+#[test]
+fn assign_broadcasts_to_a_larger_output() {
+    let (x, y) = (Nd::seeded(&[2, 1], 1), Nd::seeded(&[4], 2));
+    let big = Nd::seeded(&[3, 2, 4], 3);
+    let xy = x.zip(&y, mul);
+    let want = big.zip(&xy, |_, v| v);
+    let kept = x.zip(&y, add).reduce(&[1], Fold::Max, true); // [2, 1]
+    let want_kept = big.zip(&kept, |_, v| v);
+    let (xt, yt) = (
+        Tensor::<i64, shape![2, 1]>::from_slice(&x.data).unwrap(),
+        Tensor::<i64, shape![4]>::from_slice(&y.data).unwrap(),
+    );
+    let mut out = Tensor::<i64, shape![3, 2, 4]>::from_slice(&big.data).unwrap();
+    out.assign(xt.lazy() * &yt);
+    same(&want, &out.shape().extents(), out.as_slice(), "fixed assign");
+    out.assign((xt.lazy() + &yt).max_keepdims::<axes![1]>());
+    same(&want_kept, &out.shape().extents(), out.as_slice(), "fixed assign of a kept reduction");
+    let mut buf = big.data.clone();
+    bind!(let n: N = 3);
+    let mut out = TensorMut::from_shape(dims![n, 2, 4], &mut buf).unwrap();
+    out.assign(xt.lazy() * &yt);
+    same(&want, &out.shape().extents(), out.as_slice(), "run-time assign");
+    out.assign((xt.lazy() + &yt).max_keepdims::<axes![1]>());
+    same(&want_kept, &out.shape().extents(), out.as_slice(), "run-time assign of a kept reduction");
+    // Into a [2, 3, 1, 4] output: a number, and an expression with a size-1 axis kept.
+    let big = Nd::seeded(&[2, 3, 1, 4], 4);
+    let mut out = Tensor::<i64, shape![2, 3, 1, 4]>::from_slice(&big.data).unwrap();
+    out.assign(yt.lazy() - 5);
+    same(&big.zip(&y, |_, v| v - 5), &out.shape().extents(), out.as_slice(), "fixed assign over size 1");
+    out += xt.lazy().insert_axis::<1>().insert_axis::<2>() * &yt;
+    let x3 = x.insert(1).insert(2);
+    let added = big.zip(&y, |_, v| v - 5).zip(&x3.zip(&y, mul), add);
+    same(&added, &out.shape().extents(), out.as_slice(), "fixed += stretched");
+}
