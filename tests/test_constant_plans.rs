@@ -4,6 +4,10 @@
 //! tensor, into a borrowed output and in place; and with one operand's outermost size bound at
 //! run time (the plan made at run time). Integer data, so every result is exact.
 
+// Each case is a closure called where it is written: a frame of its own, so that a debug build's
+// frames do not add up over a whole test.
+#![allow(clippy::redundant_closure_call)]
+
 use shapecast::prelude::*;
 
 struct N;
