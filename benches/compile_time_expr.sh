@@ -18,21 +18,8 @@
 set -euo pipefail
 count=${1:-200}
 runs=${2:-5}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time-expr-probe"
-version = "0.0.0"
-edition = "2024"
-publish = false
-[dependencies]
-shapecast = { path = "$repo" }
-[workspace]
-TOML
+source "$(dirname "$0")/probe_crate.sh"
+probe_crate compile-time-expr-probe
 
 python3 - "$count" "$work" <<'PY'
 import random, sys
@@ -78,30 +65,15 @@ for name, body in variants.items():
                     f"    {body.format(copy='to_boxed')}\n}}\n")
 PY
 
-cd "$work"
-# Every check a full one: with incremental compilation, a second check of the same text reuses
-# the first's results, and the median of the runs would time the cache.
-export CARGO_INCREMENTAL=0
-cp baseline.rs src/lib.rs
-cargo check -q 2>/dev/null  # build the dependencies once, outside the timing
-
-time_check() {  # median CPU time (user + sys, rustc included) of `cargo check` on src/lib.rs = $1
-  cp "$1" src/lib.rs
-  cargo check -q >&2 || { echo "compile_time_expr.sh: $1 does not compile" >&2; exit 1; }
-  for _ in $(seq "$runs"); do
-    touch src/lib.rs
-    local TIMEFORMAT='%U + %S'
-    { time cargo check -q; } 2>&1 | bc -l
-  done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
-}
+prime baseline.rs
 
 per() { echo "scale=3; ($1 - $2) * 1000 / $count" | bc -l; }
 printf 'functions: %d (rank 2-4, 5 operands each), cargo check CPU time (user + sys), median of %d runs\n' "$count" "$runs"
 for suffix in "" _rt; do
-  base=$(time_check "baseline$suffix.rs")
-  one=$(time_check "one$suffix.rs")
-  four=$(time_check "four$suffix.rs")
-  fused=$(time_check "fused$suffix.rs")
+  base=$(time_check "baseline$suffix.rs" "$runs")
+  one=$(time_check "one$suffix.rs" "$runs")
+  four=$(time_check "four$suffix.rs" "$runs")
+  fused=$(time_check "fused$suffix.rs" "$runs")
   [ -z "$suffix" ] && echo "fixed shapes:" || echo "outermost size bound at run time (R):"
   printf '  baseline (copies a)              %6.2f s\n' "$base"
   printf '  one operator (a + b)             %6.2f s  -> %s ms per function over baseline\n' "$one" "$(per "$one" "$base")"

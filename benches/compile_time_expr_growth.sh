@@ -15,21 +15,8 @@
 set -euo pipefail
 count=${1:-60}
 runs=${2:-3}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time-expr-growth-probe"
-version = "0.0.0"
-edition = "2024"
-publish = false
-[dependencies]
-shapecast = { path = "$repo" }
-[workspace]
-TOML
+source "$(dirname "$0")/probe_crate.sh"
+probe_crate compile-time-expr-growth-probe
 
 # One source file per (operands, rank, kind) and its baseline.
 python3 - "$count" "$work" <<'PY'
@@ -77,20 +64,7 @@ for n, rank in cases:
                     f.write(f"pub fn f{i}{gen}(a: {a}, {args}) -> {ret} {{\n    {body}\n}}\n")
 PY
 
-cd "$work"
-export CARGO_INCREMENTAL=0
-cp baseline_fixed_2_3.rs src/lib.rs
-cargo check -q 2>/dev/null  # build the dependencies once, outside the timing
-
-time_check() {  # median CPU time (user + sys) of `cargo check` on src/lib.rs = $1
-  cp "$1" src/lib.rs
-  cargo check -q >&2 || { echo "compile_time_expr_growth.sh: $1 does not compile" >&2; exit 1; }
-  for _ in $(seq "$runs"); do
-    touch src/lib.rs
-    local TIMEFORMAT='%U + %S'
-    { time cargo check -q; } 2>&1 | bc -l
-  done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
-}
+prime baseline_fixed_2_3.rs
 
 printf 'functions: %d per row, cargo check CPU time (user + sys), median of %d runs; extra ms per function over the baseline\n' "$count" "$runs"
 for kind in fixed rt; do
@@ -100,8 +74,8 @@ for kind in fixed rt; do
     if [ "$group" = operands ]; then rows="2:3 4:3 8:3 16:3"; else rows="4:2 4:4 4:8 4:16"; fi
     for row in $rows; do
       n=${row%:*}; rank=${row#*:}
-      base=$(time_check "baseline_${kind}_${n}_${rank}.rs")
-      fused=$(time_check "fused_${kind}_${n}_${rank}.rs")
+      base=$(time_check "baseline_${kind}_${n}_${rank}.rs" "$runs")
+      fused=$(time_check "fused_${kind}_${n}_${rank}.rs" "$runs")
       extra=$(echo "scale=3; ($fused - $base) * 1000 / $count" | bc -l)
       [ -z "$first" ] && first=$extra
       printf '  %2d operands, rank %2d: %8.2f ms per function (%5.2fx the first row)\n' \
