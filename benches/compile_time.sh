@@ -13,22 +13,8 @@
 set -euo pipefail
 count=${1:-1000}
 runs=${2:-3}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time-probe"
-version = "0.0.0"
-edition = "2024"
-publish = false
-[dependencies]
-shapecast = { path = "$repo" }
-static_assertions = "1.1"
-[workspace]
-TOML
+source "$(dirname "$0")/probe_crate.sh"
+probe_crate compile-time-probe "" 'static_assertions = "1.1"'
 
 # Random valid broadcasts across the five forms, with their results (seeded: reproducible).
 python3 - "$count" "$work" <<'PY'

@@ -26,21 +26,9 @@ reductions=${REDUCTIONS:-sum_axes sum_axes_into mean_axes mean_axes_into max_axe
 variants=${VARIANTS:-fixed/one fixed/several runtime/one runtime/several}
 limit=${LIMIT:-60}
 mem_gb=${MEM_GB:-4}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 export CARGO_INCREMENTAL=0 # each check from scratch, as a first build would
-
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<TOML
-[package]
-name = "compile-time-rank-probe"
-version = "0.0.0"
-edition = "2024"
-publish = false
-[dependencies]
-shapecast = { path = "$repo" }
-[workspace]
-TOML
+source "$(dirname "$0")/probe_crate.sh"
+probe_crate compile-time-rank-probe "$repo"
 
 # The source of one probe: `gen VARIANT RANK REDUCTION`. The shape's sizes cycle through
 # 2, 3, 1, 1 (a run-time variant's axis 0 is the run-time size `R`); `one` reduces the last

@@ -2,12 +2,15 @@
 # on this checkout, and the median CPU time of checking one source file in it.
 #
 #   source "$(dirname "$0")/probe_crate.sh"
-#   probe_crate NAME        # sets $work (removed on exit), writes its Cargo.toml, cds into it
-#   time_check FILE RUNS    # after `prime FILE`: median user + sys seconds of `cargo check`
+#   probe_crate NAME [CRATE] [DEPENDENCY]
+#                           # sets $work (removed on exit) and writes its Cargo.toml: a crate
+#                           # NAME depending on shapecast at CRATE (default this checkout) and on
+#                           # the extra DEPENDENCY line (`static_assertions = "1.1"`), if given
+#   prime FILE              # cds into it and builds the dependencies once, checking FILE
+#   time_check FILE RUNS    # then: median user + sys seconds of `cargo check` of FILE
 
-probe_crate() {  # $1: the crate's name
-  local repo
-  repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+probe_crate() {  # $1: the crate's name, $2: shapecast's path, $3: one more dependency
+  local repo=${2:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   mkdir -p "$work/src"
@@ -19,6 +22,7 @@ edition = "2024"
 publish = false
 [dependencies]
 shapecast = { path = "$repo" }
+${3:-}
 [workspace]
 TOML
 }
