@@ -131,6 +131,26 @@ where
     }
 }
 
+/// Where the axes of an operand land in the pass: its axis `k` on its parent's axis `onto[k]`,
+/// which lands on `lands[onto[k]]`; or, where `onto[k]` is past the parent's `rank` axes, on
+/// the reduced axis `first_slot + onto[k] − rank` (one of a reduction's own slots).
+#[inline(always)]
+pub(crate) fn land<const W: usize>(
+    onto: &[usize],
+    rank: usize,
+    lands: &[usize],
+    first_slot: usize,
+) -> [usize; W] {
+    let mut out = [0; W];
+    for (o, &to) in out.iter_mut().zip(onto) {
+        *o = match to.checked_sub(rank) {
+            Some(slot) => first_slot + slot,
+            None => lands.get(to).copied().unwrap_or(0),
+        };
+    }
+    out
+}
+
 /// `0, 1, 2, …`: where the axes of the whole output land (the first `rank` entries).
 pub(crate) const IDENTITY: [usize; crate::dynamic::MAX_RANK] = {
     let mut all = [0; crate::dynamic::MAX_RANK];

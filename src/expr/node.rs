@@ -162,17 +162,6 @@ where
     }
 }
 
-/// Where the axes of an operand land in the whole output: its own map into its parent,
-/// followed by where the parent's axes land.
-#[inline(always)]
-fn compose<const W: usize>(map: &[usize], lands: &[usize]) -> [usize; W] {
-    let mut out = [0; W];
-    for (o, &axis) in out.iter_mut().zip(map) {
-        *o = lands.get(axis).copied().unwrap_or(0);
-    }
-    out
-}
-
 impl<A, B, F, O, MA, MB> Expression for Zip<A, B, F, O, MA, MB>
 where
     A: Expression,
@@ -202,8 +191,8 @@ where
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
         let (ma, mb) = (MA::ONTO, MB::ONTO);
-        let a = self.a.source(&compose::<W>(ma, lands)[..ma.len()], slots);
-        let b = self.b.source(&compose::<W>(mb, lands)[..mb.len()], slots);
+        let a = self.a.source(&super::land::<W>(ma, O::RANK, lands, 0)[..ma.len()], slots);
+        let b = self.b.source(&super::land::<W>(mb, O::RANK, lands, 0)[..mb.len()], slots);
         Zip { a, b, f: self.f, shape: (), maps: PhantomData }
     }
 }
@@ -286,10 +275,7 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> E::Source<W> {
-        let mut inner = [0; W];
-        for (k, slot) in inner.iter_mut().enumerate().take(lands.len().saturating_sub(1)) {
-            *slot = lands[if k < I { k } else { k + 1 }];
-        }
-        self.inner.source(&inner[..lands.len().saturating_sub(1)], slots)
+        let (onto, rank) = (const { constant::inserted(I, E::Shape::RANK) }, E::Shape::RANK);
+        self.inner.source(&super::land::<W>(&onto[..rank], O::RANK, lands, 0)[..rank], slots)
     }
 }

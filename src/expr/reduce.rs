@@ -250,24 +250,16 @@ where
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
         let reduced = <Ax::List as List>::ITEMS;
-        let (mut inner_lands, mut axes, mut sizes) = ([0; W], [0; W], [0; W]);
-        let (mut kept, mut n, mut count) = (0, 0, 1usize);
-        for (axis, &d) in dims.iter().enumerate() {
-            if reduced.contains(&axis) {
-                let slot = *slots;
-                *slots += 1;
-                inner_lands[axis] = slot;
-                count = count.saturating_mul(d);
-                if d != 1 {
-                    (axes[n], sizes[n]) = (slot, d);
-                    n += 1;
-                }
-                if KEEP {
-                    kept += 1;
-                }
-            } else {
-                inner_lands[axis] = lands.get(kept).copied().unwrap_or(0);
-                kept += 1;
+        let onto = const { constant::reduced(<Ax::List as List>::ITEMS, E::Shape::RANK, O::RANK, KEEP) };
+        let inner_lands = super::land::<W>(&onto[..dims.len()], O::RANK, lands, *slots);
+        *slots += reduced.len();
+        let (mut axes, mut sizes) = ([0; W], [0; W]);
+        let (mut n, mut count) = (0, 1usize);
+        for (axis, &d) in dims.iter().enumerate().filter(|&(axis, _)| onto[axis] >= O::RANK) {
+            count = count.saturating_mul(d);
+            if d != 1 {
+                (axes[n], sizes[n]) = (inner_lands[axis], d);
+                n += 1;
             }
         }
         if dims.contains(&0) && reduced.iter().any(|&a| dims.get(a) == Some(&0)) {

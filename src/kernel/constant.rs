@@ -12,6 +12,7 @@
 
 use super::Plan;
 use super::fused::{Cursor, Nest, Source};
+use shapecast_rules::MAX_RANK;
 
 /// The most leaves a constant plan holds.
 pub const LEAVES: usize = 16;
@@ -162,12 +163,13 @@ impl Planned {
     }
 }
 
-/// Where the axes of an operand of rank `rank` land when a size-1 axis is inserted before
-/// position `at`: the first `rank` entries.
-pub const fn inserted(at: usize, rank: usize) -> [usize; AXES] {
-    let mut out = [0; AXES];
+/// Where the axes of an operand of rank `rank` land in its parent when a size-1 axis is
+/// inserted before position `at` (the first `rank` entries). The rule of `insert_axis`, read by
+/// both the constant table and the run-time pass.
+pub const fn inserted(at: usize, rank: usize) -> [usize; MAX_RANK] {
+    let mut out = [0; MAX_RANK];
     let mut k = 0;
-    while k < rank && k < AXES {
+    while k < rank && k < MAX_RANK {
         out[k] = if k < at { k } else { k + 1 };
         k += 1;
     }
@@ -175,13 +177,14 @@ pub const fn inserted(at: usize, rank: usize) -> [usize; AXES] {
 }
 
 /// Where the axes of the operand of a reduction over `reduced` (increasing) land in the
-/// reduction's table: a reduced axis on the reduction's own slots, from `out_rank` on, in
-/// order; another axis on the output's axis it becomes (the reduced ones count as axes too
-/// when they are `kept` as size 1). The first `rank` entries.
-pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept: bool) -> [usize; AXES] {
-    let mut out = [0; AXES];
+/// reduction: a reduced axis on the reduction's own slots, from `out_rank` on, in order;
+/// another axis on the output's axis it becomes (the reduced ones count as axes too when they
+/// are `kept` as size 1). The first `rank` entries. Read by both the constant table and the
+/// run-time pass.
+pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept: bool) -> [usize; MAX_RANK] {
+    let mut out = [0; MAX_RANK];
     let (mut axis, mut slot, mut at) = (0, 0, 0);
-    while axis < rank && axis < AXES {
+    while axis < rank && axis < MAX_RANK {
         let mut is_reduced = false;
         let mut q = 0;
         while q < reduced.len() {
@@ -205,9 +208,9 @@ pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept: bool
     out
 }
 
-/// The first `n` entries of `map`, at most all of them.
-pub const fn first(map: &[usize; AXES], n: usize) -> &[usize] {
-    map.split_at(if n < AXES { n } else { AXES }).0
+/// The first `n` entries of `map`.
+pub const fn first(map: &[usize; MAX_RANK], n: usize) -> &[usize] {
+    map.split_at(if n < MAX_RANK { n } else { MAX_RANK }).0
 }
 
 #[cfg(test)]
