@@ -638,18 +638,20 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
         let (mut index, mut base) = ([0; W], 0);
         loop {
             let mut k = 0;
-            while k + BLOCK <= len {
-                let x = self.inner.block::<true>(k);
-                lanes = Some(match lanes {
-                    Some(mut acc) => {
-                        for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
-                            *a = F::step(*a, x, base + k + l);
-                        }
-                        acc
+            if lanes.is_none() && BLOCK <= len {
+                // The first block starts the lanes; the loop below only steps them.
+                let x = self.inner.block::<true>(0);
+                lanes = Some(fused::lanes(|l| F::first_at(x[l], base + l)));
+                k = BLOCK;
+            }
+            if let Some(acc) = &mut lanes {
+                while k + BLOCK <= len {
+                    let x = self.inner.block::<true>(k);
+                    for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
+                        *a = F::step(*a, x, base + k + l);
                     }
-                    None => fused::lanes(|l| F::first_at(x[l], base + k + l)),
-                });
-                k += BLOCK;
+                    k += BLOCK;
+                }
             }
             while k < len {
                 let x = self.inner.get(k);
