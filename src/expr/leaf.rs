@@ -70,19 +70,6 @@ impl<T, const W: usize> LeafSource<'_, T, W> {
     }
 }
 
-impl<T: Copy, const W: usize> LeafSource<'_, T, W> {
-    /// The block from position `at` of a run along which this leaf steps `S` elements (a
-    /// short fixed axis inside the run's, k-means' 2 coordinates): one bounds check, then
-    /// constant positions. Used for `S` = 2 only: with cases for 3 and 4 as well, the block of
-    /// k-means' assignment grew past what the optimizer inlines, and the pass was 1.5× slower.
-    #[inline(always)]
-    fn every<const S: usize>(&self, at: usize) -> [T; BLOCK] {
-        let first = self.cursor.offset() + at * S;
-        let span = &self.data[first..first + (BLOCK - 1) * S + 1];
-        fused::lanes(|i| span[i * S])
-    }
-}
-
 impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
     type Elem = T;
 
@@ -101,7 +88,12 @@ impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
         let start = self.cursor.offset();
         match self.cursor.inner() {
             0 => [self.data[start]; BLOCK],
-            2 if STRIDED => self.every::<2>(at),
+            2 if STRIDED => {
+                // Every other element (k-means' `[N, 2]` points along N): with the stride a
+                // constant here, the span's length is one, and each lane's position in it.
+                let span = self.span(at, BLOCK);
+                fused::lanes(|i| span[2 * i])
+            }
             s if STRIDED && s != 1 => {
                 let span = self.span(at, BLOCK);
                 fused::lanes(|i| span[(i * s).min(span.len() - 1)])

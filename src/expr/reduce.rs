@@ -371,13 +371,14 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
     /// The block at `at` when this reduction folds far-apart elements (a column's, over every
     /// row): up to [`TILE`] blocks of the run are folded together, each reduced position read
     /// for all of them before the next, so the pass reads the operand row by row rather than
-    /// column block by column block; the next calls find theirs folded. `None` when the
-    /// elements lie close together, or the run has too few blocks left, or it is not the
-    /// plan's run, or a reduced axis is empty. (Not inlined: it runs once per tile.)
+    /// column block by column block; the next calls find theirs folded. `None` when the run
+    /// has too few blocks left, or it is not the plan's run, or a reduced axis is empty. Called
+    /// only where the elements lie far apart (not `close`), and not inlined: it runs once per
+    /// tile.
     #[inline(never)]
     fn tile<const STRIDED: bool>(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
-        if self.close || self.count == 0 {
-            // Close elements need no tile; an empty axis has no element to read (`across`
+        if self.count == 0 {
+            // An empty axis has no element to read (`across`
             // answers the fold's empty value).
             return None;
         }
