@@ -867,54 +867,41 @@ fn fold_pass<const W: usize, S: Source<W>, F: Fold<S::Elem, Acc = S::Elem, Outpu
     hint: fused::Hint,
     src: S,
 ) -> Option<S::Elem> {
-    // Element k of the output, in row-major order, is folded into lane k % 16, whatever
-    // the lengths of the blocks the pass hands on: full chunks of 16 go straight into the
-    // lanes, the others through `pending`.
+    // Element k of each block the pass hands on is folded into lane k % 16. A block is 16
+    // elements, a run's last part, or a whole short row whose length the shape fixes
+    // (softmax's 10 classes): each is one vector step, with no copy. `started` lanes hold a
+    // value; the others start with their first element.
     let mut lanes: Option<[S::Elem; BLOCK]> = None;
-    let (mut pending, mut filled): (Option<[S::Elem; BLOCK]>, usize) = (None, 0);
-    let mut fold = |full: &[S::Elem; BLOCK]| match lanes.as_mut() {
-        Some(lanes) => {
-            for (a, &x) in lanes.iter_mut().zip(full) {
-                *a = F::step(*a, x, 0);
-            }
-        }
-        None => lanes = Some(full.map(F::first)),
-    };
+    let mut started = 0;
     fused::run(
         dims,
         hint,
         src,
         #[inline(always)]
-        |mut block| {
-            if filled > 0 {
-                let take = block.len().min(BLOCK - filled);
-                if let Some(p) = pending.as_mut() {
-                    p[filled..filled + take].copy_from_slice(&block[..take]);
+        |block| {
+            if let (Ok(full), Some(lanes), BLOCK) =
+                (<&[S::Elem; BLOCK]>::try_from(block), lanes.as_mut(), started)
+            {
+                for (a, &x) in lanes.iter_mut().zip(full) {
+                    *a = F::step(*a, x, 0);
                 }
-                (filled, block) = (filled + take, &block[take..]);
-                if let (BLOCK, Some(p)) = (filled, pending) {
-                    fold(&p);
-                    filled = 0;
+                return;
+            }
+            for chunk in block.chunks(BLOCK) {
+                let Some(&first) = chunk.first() else { continue };
+                let lanes = lanes.get_or_insert([first; BLOCK]);
+                if chunk.len() <= started {
+                    for (a, &x) in lanes.iter_mut().zip(chunk) {
+                        *a = F::step(*a, x, 0);
+                    }
+                } else {
+                    for (k, (a, &x)) in lanes.iter_mut().zip(chunk).enumerate() {
+                        *a = if k < started { F::step(*a, x, 0) } else { F::first(x) };
+                    }
+                    started = chunk.len();
                 }
-            }
-            let mut chunks = block.chunks_exact(BLOCK);
-            for full in chunks.by_ref().filter_map(|b| <&[S::Elem; BLOCK]>::try_from(b).ok()) {
-                fold(full);
-            }
-            let rest = chunks.remainder();
-            if let Some(&first) = rest.first() {
-                let p = pending.get_or_insert([first; BLOCK]);
-                p[..rest.len()].copy_from_slice(rest);
-                filled = rest.len();
             }
         },
     );
-    let lanes = lanes.map(|l| l.into_iter().reduce(|a, b| F::step(a, b, 0)).unwrap_or(l[0]));
-    let tail = pending.and_then(|p| {
-        p[..filled].iter().fold(None, |t, &x| Some(t.map_or_else(|| F::first(x), |t| F::step(t, x, 0))))
-    });
-    match (lanes, tail) {
-        (Some(a), Some(b)) => Some(F::step(a, b, 0)),
-        (a, b) => a.or(b),
-    }
+    lanes.and_then(|lanes| lanes[..started].iter().copied().reduce(|a, b| F::step(a, b, 0)))
 }
