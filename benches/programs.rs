@@ -405,25 +405,25 @@ fn kmeans_shapecast<'id>(
 }
 
 /// In the README's fast form: the assignment is one pass (distances, their sum over `D` and the
-/// argmin over `K` fused: no `[N, K, D]` or `[N, K]` tensor), then the counts and the sums
-/// through the one-hot mask, each one pass.
+/// argmin over `K` fused: no `[N, K, D]` or `[N, K]` tensor), then the sums and the counts of
+/// each centroid's points, each one pass adding every point onto its centroid's row
+/// (`add_at`, NumPy's `np.add.at`).
 #[inline(never)]
 fn kmeans_fused<'id>(
     points: &TensorRef<f32, shape![Points<'id>, 2]>,
     init: &Tensor<f32, shape![4, 2]>,
 ) -> Tensor<f32, shape![4, 2]> {
-    let clusters = Tensor::<usize, shape![4]>::from_fn(|k| k);
     let mut centroids = init.clone();
     for _ in 0..ITERATIONS {
         let nearest = (points.lazy().insert_axis::<1>() - &centroids)
             .powi(2)
             .sum_axes::<axes![2]>()
             .argmin_axes::<axes![1]>()
-            .eval(); // [N]
-        let one_hot = nearest.lazy().insert_axis::<1>().equals(&clusters).select(1f32, 0.0); // [N, 4]
-        let counts = one_hot.sum_axes::<axes![0]>().eval(); // [4]
-        let sums =
-            (one_hot.insert_axis::<2>() * points.lazy().insert_axis::<1>()).sum_axes::<axes![0]>().eval();
+            .eval(); // [N], each below 4
+        let mut sums = Tensor::<f32, shape![4, 2]>::splat(0.0);
+        sums.add_at(&nearest, points).expect("an argmin over 4 centroids is below 4");
+        let mut counts = Tensor::<f32, shape![4]>::splat(0.0);
+        counts.add_at(&nearest, 1.0).expect("an argmin over 4 centroids is below 4");
         centroids = (sums.lazy() / counts.lazy().insert_axis::<1>()).eval();
     }
     centroids

@@ -8,15 +8,15 @@
 //! changes, prints the final centroids, and checks the labels and centroids against a
 //! plain-loop k-means on the same data.
 //!
-//! The number of points is a run-time size, `Points`; D = 2 and K = 4 are fixed. Each formula
-//! is one expression, evaluated in one pass with no `[Points, 4, 2]` or `[Points, 4]` temporary:
+//! The number of points is a run-time size, `Points`; D = 2 and K = 4 are fixed. Each step is
+//! one pass over the points, with no `[Points, 4, 2]` or `[Points, 4]` temporary:
 //!
 //! - assignment: the squared distance of every point to every centroid,
 //!   `[Points, 1, 2] - [4, 2]`, summed over D and reduced to the nearest centroid's index over
 //!   K, into `[Points]`;
-//! - update: a one-hot mask `[Points, 1] == [4]` (never stored), summed over the points to the
-//!   counts `[4]`; times the points, `[Points, 4, 1] * [Points, 1, 2]`, summed over the run-time
-//!   axis to a fixed `[4, 2]` and divided by the counts (an empty cluster keeps its centroid).
+//! - update: each point added onto its cluster's row of the sums `[4, 2]`, and 1 onto its count
+//!   (`add_at`, NumPy's `np.add.at`: one pass over the points each, the labels checked first),
+//!   then the sums divided by the counts (an empty cluster keeps its centroid).
 //!
 //! Errors (an unreadable file, a malformed line, fewer than 4 points) are one line on stderr and
 //! exit status 1, as is a disagreement with the plain loops.
@@ -80,6 +80,7 @@ fn run() -> Result<(), String> {
 
     // Bind the number of points and run k-means over them as a `[Points, 2]` tensor.
     let ours = TensorRef::with_rows(&points, |x: TensorRef<f64, shape![Points, 2]>| kmeans(x))
+        .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;
     let loops = kmeans_loops(&points);
 
@@ -111,10 +112,8 @@ fn run() -> Result<(), String> {
 }
 
 /// k-means over the points `x`, with expressions.
-fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Clustering {
+fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Result<Clustering, IndexError> {
     let n = x.shape().extents()[0];
-    // The cluster indices 0..K, against which each label is compared to make the one-hot mask.
-    let ks = Tensor::<usize, shape![4]>::from_fn(|k| k);
     // The first K points are the first centroids.
     let mut centroids = Tensor::<f64, shape![4, 2]>::from_fn(|i| x.as_slice()[i]);
     // Each point's cluster: `usize::MAX` (no cluster) before the first assignment.
@@ -133,21 +132,21 @@ fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Clustering {
             break; // converged
         }
 
-        // Update: one-hot mask [Points, 1] == [4] -> [Points, 4], as 1.0 or 0.0 (not stored).
-        let one_hot = nearest.lazy().insert_axis::<1>().equals(&ks).select(1.0, 0.0);
-        let counts = one_hot.sum_axes::<axes![0]>().eval(); // [4]
-        // Per-cluster sums: [Points, 4, 1] * [Points, 1, 2] -> [Points, 4, 2], summed to [4, 2],
-        // divided by the counts; a cluster with no points keeps its centroid.
-        let counts = counts.insert_axis::<1>(); // [4, 1]
-        let sums = (one_hot.insert_axis::<2>() * x.lazy().insert_axis::<1>()).sum_axes::<axes![0]>();
-        centroids = counts.lazy().gt(0.0).select(sums / &counts, &centroids).eval();
+        // Update: every point added onto its cluster's row of the sums, and 1 onto its count,
+        // each in one pass over the points (NumPy's `np.add.at`); then the sums divided by the
+        // counts, a cluster with no points keeping its centroid.
+        let mut sums = Tensor::<f64, shape![4, 2]>::splat(0.0);
+        sums.add_at(&nearest, &x)?;
+        let mut counts = Tensor::<f64, shape![4, 1]>::splat(0.0);
+        counts.add_at(&nearest, 1.0)?;
+        centroids = counts.lazy().gt(0.0).select(sums.lazy() / &counts, &centroids).eval();
         labels = nearest.into_vec();
     }
     let mut out = [[0.0; D]; K];
     for (row, c) in out.iter_mut().zip(centroids.as_slice().chunks_exact(D)) {
         row.copy_from_slice(c);
     }
-    Clustering { centroids: out, labels, iterations }
+    Ok(Clustering { centroids: out, labels, iterations })
 }
 
 /// The same k-means with plain loops: the same start, the same stopping rule, ties to the lower

@@ -71,6 +71,7 @@ pub use summable::Summable;
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub use expr::IndexError;
 #[cfg(feature = "alloc")]
 pub use tensor::BoxedTensor;
 pub use tensor::{BroadcastView, Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};
@@ -217,7 +218,7 @@ pub use shapecast_macros::broadcast;
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
     pub use crate::dynamic;
-    pub use crate::expr::{Expression, IntoExpression, Lazy};
+    pub use crate::expr::{Expression, IndexError, IntoExpression, Lazy};
     pub use crate::forms::*;
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     pub use crate::summable::Summable;

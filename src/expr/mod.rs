@@ -41,6 +41,7 @@ mod math;
 mod node;
 mod ops;
 mod reduce;
+mod scatter;
 
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Map, NewAxis, Unary, Zip};
@@ -49,6 +50,7 @@ pub use reduce::{
     ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
     ReduceSource, SumFold,
 };
+pub use scatter::{IndexError, RowsFor};
 
 #[doc(hidden)]
 pub use crate::kernel::constant::Strides;

@@ -1,0 +1,176 @@
+//! `add_at`, NumPy's `np.add.at(out, indices, values)`: row `i` of `values` (stretched to
+//! `[N, …]`) added onto row `indices[i]` of `out`. Checked against a reference written here,
+//! which never calls the library, over random lengths, indices and values (integers, so that
+//! the order of the additions cannot change a result), for outputs small enough to be spread
+//! over copies on the stack and larger ones, rows that fill a block evenly and rows that do
+//! not, fixed and run-time sizes; and every index error, which must leave the output as it
+//! was.
+
+mod common;
+
+use common::reference as naive;
+use proptest::prelude::*;
+use shapecast::prelude::*;
+
+struct N;
+struct K;
+
+/// Values from `seed`, in -50..50.
+fn values(len: usize, seed: u64) -> Vec<i64> {
+    (0..len as u64).map(|i| ((i + 1).wrapping_mul(seed | 1) >> 7) as i64 % 100 - 50).collect()
+}
+
+/// Indices from `seed`, each below `rows`.
+fn indices(len: usize, rows: usize, seed: u64) -> Vec<usize> {
+    (0..len as u64).map(|i| ((i + 3).wrapping_mul(seed | 1) >> 11) as usize % rows).collect()
+}
+
+/// `out` with row `i` of `values` (`data` of shape `shape`, stretched by NumPy's rule to
+/// `[indices.len(), …row]`) added onto row `indices[i]`, element by element.
+fn reference(out: &[i64], row: &[usize], indices: &[usize], data: &[i64], shape: &[usize]) -> Vec<i64> {
+    let mut full = vec![indices.len()];
+    full.extend_from_slice(row);
+    let map = naive::numpy_map(shape.len(), full.len());
+    let stretched: Vec<i64> =
+        naive::broadcast_indices(shape, &map, &full).into_iter().map(|i| data[i]).collect();
+    let width: usize = row.iter().product();
+    let mut out = out.to_vec();
+    for (i, &to) in indices.iter().enumerate() {
+        for j in 0..width {
+            out[to * width + j] = out[to * width + j].wrapping_add(stretched[i * width + j]);
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Rows of 3 (a block of 16 is not whole rows), into a small `[4, 3]` (copies on the
+    /// stack), from a tensor, a stretched row, a stretched column, a number and an expression.
+    #[test]
+    fn small_output_rows_of_three(n in 0usize..60, seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        let start = values(12, seed ^ 1);
+        let (xs, row, col) = (values(n * 3, seed), values(3, seed >> 3), values(n, seed >> 5));
+        let at = indices(n, 4, seed >> 9);
+        let x = TensorRef::from_shape(dims![nn, 3], &xs).unwrap();
+        let r = Tensor::<i64, shape![3]>::from_slice(&row).unwrap();
+        let c = TensorRef::from_shape(dims![nn, 1], &col).unwrap();
+        let labels = TensorRef::from_shape(dims![nn], &at).unwrap();
+
+        let mut out = Tensor::<i64, shape![4, 3]>::from_slice(&start).unwrap();
+        out.add_at(&labels, &x).unwrap();
+        prop_assert_eq!(out.as_slice(), &reference(&start, &[3], &at, &xs, &[n, 3])[..]);
+
+        let mut out = Tensor::<i64, shape![4, 3]>::from_slice(&start).unwrap();
+        out.add_at(&labels, &r).unwrap();
+        prop_assert_eq!(out.as_slice(), &reference(&start, &[3], &at, &row, &[3])[..]);
+
+        let mut out = Tensor::<i64, shape![4, 3]>::from_slice(&start).unwrap();
+        out.add_at(&labels, &c).unwrap();
+        prop_assert_eq!(out.as_slice(), &reference(&start, &[3], &at, &col, &[n, 1])[..]);
+
+        let mut out = Tensor::<i64, shape![4, 3]>::from_slice(&start).unwrap();
+        out.add_at(&labels, 7).unwrap();
+        prop_assert_eq!(out.as_slice(), &reference(&start, &[3], &at, &[7], &[])[..]);
+
+        let mut out = Tensor::<i64, shape![4, 3]>::from_slice(&start).unwrap();
+        out.add_at(&labels, x.lazy() * 2 - &r).unwrap();
+        let e: Vec<i64> = xs.iter().enumerate().map(|(i, &v)| v * 2 - row[i % 3]).collect();
+        prop_assert_eq!(out.as_slice(), &reference(&start, &[3], &at, &e, &[n, 3])[..]);
+    }
+
+    /// Rows of 16 into `[6, 16]` (96 elements: added in place, no copies), rows of 2 into
+    /// `[4, 2]` (k-means: 8 rows to a block), and single elements into `[5]` (counts).
+    #[test]
+    fn large_outputs_and_short_rows(n in 0usize..50, seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        let at6 = indices(n, 6, seed >> 9);
+        let xs = values(n * 16, seed);
+        let start = values(96, seed ^ 5);
+        let mut out = BoxedTensor::<i64, shape![6, 16]>::from_slice(&start).unwrap();
+        out.add_at(&TensorRef::from_shape(dims![nn], &at6).unwrap(), &TensorRef::from_shape(dims![nn, 16], &xs).unwrap()).unwrap();
+        prop_assert_eq!(out.as_slice(), &reference(&start, &[16], &at6, &xs, &[n, 16])[..]);
+
+        let at4 = indices(n, 4, seed >> 13);
+        let ps = values(n * 2, seed >> 1);
+        let mut sums = Tensor::<i64, shape![4, 2]>::splat(0);
+        sums.add_at(&TensorRef::from_shape(dims![nn], &at4).unwrap(), &TensorRef::from_shape(dims![nn, 2], &ps).unwrap()).unwrap();
+        prop_assert_eq!(sums.as_slice(), &reference(&[0; 8], &[2], &at4, &ps, &[n, 2])[..]);
+
+        let at5 = indices(n, 5, seed >> 17);
+        let mut counts = Tensor::<i64, shape![5]>::splat(0);
+        counts.add_at(&TensorRef::from_shape(dims![nn], &at5).unwrap(), 1).unwrap();
+        prop_assert_eq!(counts.as_slice(), &reference(&[0; 5], &[], &at5, &[1], &[])[..]);
+    }
+
+    /// A run-time number of output rows, into a `TensorMut`, and a fixed number of indices
+    /// (every shape fixed: the pass is planned while the program compiles).
+    #[test]
+    fn run_time_rows_and_fixed_indices(k in 1usize..9, seed in any::<u64>()) {
+        bind!(let kk: K = k);
+        let start = values(k * 5, seed);
+        let at = indices(7, k, seed >> 3);
+        let xs = values(7 * 5, seed >> 7);
+        let mut data = start.clone();
+        let mut out = TensorMut::from_shape(dims![kk, 5], &mut data[..]).unwrap();
+        let labels = Tensor::<usize, shape![7]>::from_slice(&at).unwrap();
+        out.add_at(&labels, &Tensor::<i64, shape![7, 5]>::from_slice(&xs).unwrap()).unwrap();
+        prop_assert_eq!(&data[..], &reference(&start, &[5], &at, &xs, &[7, 5])[..]);
+    }
+
+    /// An index out of range anywhere is an error that names it, and nothing is added, even
+    /// for the rows before it.
+    #[test]
+    fn an_index_out_of_range_changes_nothing(n in 1usize..40, bad in any::<prop::sample::Index>(), seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        let mut at = indices(n, 4, seed);
+        let position = bad.index(n);
+        at[position] = 4 + (seed as usize % 3);
+        let start = values(8, seed >> 1);
+        let xs = values(n * 2, seed >> 2);
+        let mut out = Tensor::<i64, shape![4, 2]>::from_slice(&start).unwrap();
+        let err = out
+            .add_at(&TensorRef::from_shape(dims![nn], &at).unwrap(), &TensorRef::from_shape(dims![nn, 2], &xs).unwrap())
+            .unwrap_err();
+        prop_assert_eq!((err.position(), err.index(), err.len()), (at.iter().position(|&i| i >= 4).unwrap(), at[at.iter().position(|&i| i >= 4).unwrap()], 4));
+        prop_assert_eq!(out.as_slice(), &start[..]);
+    }
+}
+
+/// Integer sums wrap, as `sum_axes`'s do; float sums of whole numbers are exact.
+#[test]
+fn integers_wrap_and_floats_add() {
+    let mut out = Tensor::<u8, shape![2]>::from([250, 0]);
+    out.add_at(&Tensor::<usize, shape![3]>::from([0, 0, 1]), 3).unwrap();
+    assert_eq!(out.as_slice(), [0, 3]);
+
+    let mut out = Tensor::<f32, shape![2, 2]>::splat(0.0);
+    let x = Tensor::<f32, shape![3, 2]>::from([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]);
+    out.add_at(&Tensor::<usize, shape![3]>::from([1, 1, 0]), &x).unwrap();
+    assert_eq!(out.as_slice(), [5.0, 6.0, 4.0, 6.0]);
+}
+
+/// No indices add nothing; an output with no rows refuses every index; a row of no elements
+/// adds nothing, but its indices are still checked.
+#[test]
+fn empty_cases() {
+    struct Z;
+    bind!(let zero: Z = 0);
+    let mut out = Tensor::<i32, shape![3]>::from([1, 2, 3]);
+    out.add_at(&TensorRef::from_shape(dims![zero], &[]).unwrap(), 5).unwrap();
+    assert_eq!(out.as_slice(), [1, 2, 3]);
+
+    let mut none = Tensor::<i32, shape![0, 2]>::splat(0);
+    let err = none.add_at(&Tensor::<usize, shape![1]>::from([0]), 1).unwrap_err();
+    assert_eq!(err.to_string(), "index 0 at position 0 is out of range for an axis of 0 rows");
+
+    let mut flat = Tensor::<i32, shape![2, 0]>::splat(0);
+    flat.add_at(&Tensor::<usize, shape![2]>::from([1, 0]), 1).unwrap();
+    let err = flat.add_at(&Tensor::<usize, shape![2]>::from([1, 2]), 1).unwrap_err();
+    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for an axis of 2 rows");
+    let err =
+        Tensor::<i32, shape![1]>::splat(0).add_at(&Tensor::<usize, shape![1]>::from([3]), 1).unwrap_err();
+    assert_eq!(err.to_string(), "index 3 at position 0 is out of range for an axis of 1 row");
+}
