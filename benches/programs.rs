@@ -527,23 +527,22 @@ fn softmax_shapecast<'id>(
     (loss, p - one_hot)
 }
 
-/// In the README's fast form: the row statistics first (the maximum, then the sum of
-/// `exp(x − max)`, each `[B, 1]`, a tenth of the logits), then the gradient in one pass, written
-/// once, and the loss from the row statistics and the logits at the labels:
-/// `mean(ln s + m − x[label])`.
+/// In the README's fast form: the row maxima `m` (`[B, 1]`), then `exp(x − m)` evaluated once
+/// into the gradient's buffer, its row sums `s`, the buffer divided by them in place, 1 taken at
+/// each label (`add_along`); the loss from the row statistics and the logits at the labels
+/// (`take_along`): `mean(ln s + m − x[label])`.
 #[inline(never)]
 fn softmax_fused<'id>(
     logits: &TensorRef<f32, shape![Samples<'id>, 10]>,
     labels: &TensorRef<usize, shape![Samples<'id>]>,
 ) -> LossAndGradient<'id> {
-    let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
     let m = logits.lazy().max_keepdims::<axes![1]>().eval(); // [B, 1]
-    let e = (logits.lazy() - &m).exp(); // [B, 10], never stored
-    let s = e.sum_keepdims::<axes![1]>().eval(); // [B, 1]
-    let one_hot = labels.lazy().insert_axis::<1>().equals(&classes).select(1f32, 0.0); // [B, 10]
-    let grad = (e / &s - one_hot).eval();
-    let picked = (one_hot * (logits.lazy() - &m)).sum_all(); // Σ (x − m) at the labels
-    let loss = (s.lazy().ln().sum_all() - picked) / labels.as_slice().len() as f32;
+    let mut grad = (logits.lazy() - &m).exp().eval(); // [B, 10], each exp computed once
+    let s = grad.lazy().sum_keepdims::<axes![1]>().eval(); // [B, 1]
+    grad /= &s;
+    grad.add_along::<1>(labels, -1.0).expect("labels below 10");
+    let picked = logits.take_along::<1>(labels).expect("labels below 10"); // [B]
+    let loss = ((s.lazy().ln() + &m).sum_all() - picked.lazy().sum_all()) / labels.as_slice().len() as f32;
     (loss, grad)
 }
 

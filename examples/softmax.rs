@@ -6,16 +6,15 @@
 //! `s` the sums of `exp(x − m)` over each row (both `[Batch, 1]`, kept as size-1 axes so that
 //! they broadcast back over the classes):
 //!
-//! - the loss is the mean over the rows of `−ln p[label]`, with `ln p = (x − m) − ln s`, the
-//!   label's entry picked by a one-hot mask, `[Batch, 1] == [10]`;
+//! - the loss is the mean over the rows of `−ln p[label]`, with `ln p = (x − m) − ln s`;
 //! - the gradient of the loss with respect to the logits is `(p − one_hot) / Batch`, with
-//!   `p = exp(x − m) / s`.
+//!   `p = exp(x − m) / s` and `one_hot` 1 at each row's label.
 //!
-//! Four passes over the logits, each one expression with no temporary: the row maxima, the row
-//! sums, the gradient (written once into a new `[Batch, 10]` tensor) and the logits at the
-//! labels (a total); the loss then adds up `ln s` over the rows. Both
-//! results are checked against plain loops computed in f64 (to 1e-5, relative); a mismatch exits
-//! with status 1.
+//! Each exponential is computed once: `exp(x − m)` is evaluated into the gradient's buffer, its
+//! row sums read from there, and the buffer divided by them in place; 1 is taken at each label
+//! (`add_along`), and the loss reads the logit of each label (`take_along`), so no one-hot mask
+//! compares every class. Both results are checked against plain loops computed in f64 (to
+//! 1e-5, relative); a mismatch exits with status 1.
 
 use std::process::ExitCode;
 
@@ -69,23 +68,23 @@ fn run() -> Result<(), String> {
     let y = TensorRef::from_shape(dims![b], &labels).map_err(|e| e.to_string())?;
     let n = batch as f32;
 
-    // The one-hot mask of the labels: [Batch, 1] == [10] -> [Batch, 10], never stored.
-    let classes = Tensor::<usize, shape![10]>::from_fn(|k| k);
-    let one_hot = y.lazy().insert_axis::<1>().equals(&classes);
-
-    // The row statistics, [Batch, 1] each (a tenth of the logits): the maximum, then the sum
-    // of exp(x − max). Each is evaluated on its own, and then read through a broadcast.
+    // The row maxima, [Batch, 1] (a tenth of the logits), kept as a size-1 axis so that it
+    // broadcasts back over the classes.
     let m = x.lazy().max_keepdims::<axes![1]>().eval();
-    let e = (x.lazy() - &m).exp(); // [Batch, 10], never stored
-    let s = e.sum_keepdims::<axes![1]>().eval();
 
-    // The gradient, (p − one_hot) / Batch with p = exp(x − m) / s: one pass, written once.
-    let grad = ((e / &s - one_hot.select(1.0, 0.0)) / n).eval(); // [Batch, 10]
+    // exp(x − m), evaluated once into the gradient's buffer, then its row sums s, [Batch, 1].
+    let mut grad = (x.lazy() - &m).exp().eval(); // [Batch, 10]
+    let s = grad.lazy().sum_keepdims::<axes![1]>().eval();
 
-    // The loss: −ln p at each label, ln p = (x − m) − ln s, so the mean of ln s − (x − m) at the
-    // labels: ln of the Batch sums, and one total of (x − m) through the mask.
-    let picked = one_hot.select(x.lazy() - &m, 0.0).sum_all();
-    let loss = (s.lazy().ln().sum_all() - picked) / n;
+    // The gradient, (p − one_hot) / Batch with p = exp(x − m) / s, in place: one pass, then 1
+    // taken at each row's label (NumPy's `np.add.at(grad, (rows, labels), -1)`).
+    grad /= s.lazy() * n;
+    grad.add_along::<1>(&y, -1.0 / n).map_err(|e| e.to_string())?;
+
+    // The loss: −ln p at each label, ln p = (x − m) − ln s, so the mean of ln s + m − x at the
+    // labels: the logit of each row's label read directly (NumPy's `take_along_axis`).
+    let picked = x.take_along::<1>(&y).map_err(|e| e.to_string())?; // [Batch]
+    let loss = ((s.lazy().ln() + &m).sum_all() - picked.lazy().sum_all()) / n;
 
     // The same with plain loops, in f64.
     let (loss_loops, grad_loops) = softmax_loops(&logits, &labels);

@@ -35,14 +35,15 @@
 //! let _ = (x.lazy() * 2.0 + &wrong).eval();
 //! ```
 
+mod indexed;
 mod leaf;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod math;
 mod node;
 mod ops;
 mod reduce;
-mod scatter;
 
+pub use indexed::{Along, IndexError, IndicesFor, OneAxis, Taken, ValuesFor};
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Map, NewAxis, Unary, Zip};
 pub use ops::*;
@@ -50,7 +51,6 @@ pub use reduce::{
     ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
     ReduceSource, SumFold,
 };
-pub use scatter::{IndexError, RowsFor};
 
 #[doc(hidden)]
 pub use crate::kernel::constant::Strides;

@@ -1,10 +1,15 @@
-//! `add_at`, NumPy's `np.add.at(out, indices, values)`: row `i` of `values` (stretched to
-//! `[N, …]`) added onto row `indices[i]` of `out`. Checked against a reference written here,
-//! which never calls the library, over random lengths, indices and values (integers, so that
-//! the order of the additions cannot change a result), for outputs small enough to be spread
-//! over copies on the stack and larger ones, rows that fill a block evenly and rows that do
-//! not, fixed and run-time sizes; and every index error, which must leave the output as it
-//! was.
+//! Run-time indices into an axis, against references written here that never call the
+//! library:
+//!
+//! - `add_at`, NumPy's `np.add.at(out, indices, values)`: row `i` of `values` (stretched to
+//!   `[N, …]`) added onto row `indices[i]` of `out`;
+//! - `take_along::<A>` (NumPy's `take_along_axis`, the axis removed) and `add_along::<A>`
+//!   (`np.add.at` at those positions), along each axis of a rank-3 tensor.
+//!
+//! Over random lengths, indices and values (integers, so that the order of the additions cannot
+//! change a result): outputs small enough to be spread over copies on the stack and larger
+//! ones, rows that fill a block evenly and rows that do not, fixed and run-time sizes, and
+//! every index error, which must leave the output as it was.
 
 mod common;
 
@@ -39,6 +44,39 @@ fn reference(out: &[i64], row: &[usize], indices: &[usize], data: &[i64], shape:
         for j in 0..width {
             out[to * width + j] = out[to * width + j].wrapping_add(stretched[i * width + j]);
         }
+    }
+    out
+}
+
+/// The strides of a row-major `dims`.
+fn strides(dims: &[usize]) -> Vec<usize> {
+    (0..dims.len()).map(|a| dims[a + 1..].iter().product()).collect()
+}
+
+/// Every position of `dims` without axis `axis`, in row-major order, with the flat offset in
+/// `dims` of its element at index `i` along `axis`.
+fn positions(dims: &[usize], axis: usize) -> Vec<Vec<usize>> {
+    let rest: Vec<usize> = dims.iter().enumerate().filter(|&(a, _)| a != axis).map(|(_, &d)| d).collect();
+    naive::coords(&rest).into_iter().collect()
+}
+
+/// The flat offset in `dims` of `pos` (a position without axis `axis`) with index `i` there.
+fn offset(dims: &[usize], axis: usize, pos: &[usize], i: usize) -> usize {
+    let mut full = pos.to_vec();
+    full.insert(axis, i);
+    full.iter().zip(strides(dims)).map(|(c, s)| c * s).sum()
+}
+
+/// NumPy's `take_along_axis`, the axis removed.
+fn take(x: &[i64], dims: &[usize], axis: usize, at: &[usize]) -> Vec<i64> {
+    positions(dims, axis).iter().zip(at).map(|(pos, &i)| x[offset(dims, axis, pos, i)]).collect()
+}
+
+/// `x` with `vals[p]` added at `at[p]` along `axis`, for every position `p`.
+fn add(x: &[i64], dims: &[usize], axis: usize, at: &[usize], vals: &[i64]) -> Vec<i64> {
+    let mut out = x.to_vec();
+    for ((pos, &i), &v) in positions(dims, axis).iter().zip(at).zip(vals) {
+        out[offset(dims, axis, pos, i)] += v;
     }
     out
 }
@@ -120,6 +158,44 @@ proptest! {
         prop_assert_eq!(&data[..], &reference(&start, &[5], &at, &xs, &[7, 5])[..]);
     }
 
+    /// `take_along` and `add_along` along each axis of `[P, 3, 4]` (`P` a run-time size), with
+    /// values from a tensor, a stretched row and a number.
+    #[test]
+    fn along_each_axis(p in 0usize..7, seed in any::<u64>()) {
+        bind!(let pp: N = p);
+        let xs = values(p * 12, seed);
+        let x = TensorRef::from_shape(dims![pp, 3, 4], &xs).unwrap();
+        let dims = [p, 3, 4];
+
+        let at0 = indices(12, p.max(1), seed >> 3);
+        let at1 = indices(p * 4, 3, seed >> 5);
+        let at2 = indices(p * 3, 4, seed >> 7);
+        if p > 0 {
+            let i0 = Tensor::<usize, shape![3, 4]>::from_slice(&at0).unwrap();
+            let got = x.take_along::<0>(&i0).unwrap();
+            prop_assert_eq!(got.as_slice(), &take(&xs, &dims, 0, &at0)[..]);
+            let mut out = x.to_boxed();
+            out.add_along::<0>(&i0, &Tensor::<i64, shape![4]>::from_slice(&xs[..4].iter().map(|v| v + 1).collect::<Vec<_>>()).unwrap()).unwrap();
+            let row: Vec<i64> = (0..12).map(|q| xs[q % 4] + 1).collect();
+            prop_assert_eq!(out.as_slice(), &add(&xs, &dims, 0, &at0, &row)[..]);
+        }
+        let i1 = TensorRef::from_shape(dims![pp, 4], &at1).unwrap();
+        let got = x.take_along::<1>(&i1).unwrap();
+        prop_assert_eq!(got.as_slice(), &take(&xs, &dims, 1, &at1)[..]);
+        let mut out = x.to_boxed();
+        out.add_along::<1>(&i1, -3).unwrap();
+        prop_assert_eq!(out.as_slice(), &add(&xs, &dims, 1, &at1, &vec![-3; p * 4])[..]);
+
+        let i2 = TensorRef::from_shape(dims![pp, 3], &at2).unwrap();
+        let got = x.take_along::<2>(&i2).unwrap();
+        prop_assert_eq!(got.as_slice(), &take(&xs, &dims, 2, &at2)[..]);
+        let vs = values(p * 3, seed >> 11);
+        let mut out = x.to_boxed();
+        out.add_along::<2>(&i2, TensorRef::from_shape(dims![pp, 3], &vs).unwrap().lazy() * 2).unwrap();
+        let twice: Vec<i64> = vs.iter().map(|v| v * 2).collect();
+        prop_assert_eq!(out.as_slice(), &add(&xs, &dims, 2, &at2, &twice)[..]);
+    }
+
     /// An index out of range anywhere is an error that names it, and nothing is added, even
     /// for the rows before it.
     #[test]
@@ -152,6 +228,22 @@ fn integers_wrap_and_floats_add() {
     assert_eq!(out.as_slice(), [5.0, 6.0, 4.0, 6.0]);
 }
 
+/// Index errors of `take_along` and `add_along` name the first bad position, row-major, and
+/// leave the tensor as it was.
+#[test]
+fn along_errors() {
+    let mut x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    let bad = Tensor::<usize, shape![2]>::from([0, 3]);
+    let err = x.take_along::<1>(&bad).unwrap_err();
+    assert_eq!(err.to_string(), "index 3 at position 1 is out of range for an axis of size 3");
+    let err = x.add_along::<1>(&bad, 10).unwrap_err();
+    assert_eq!((err.position(), err.index(), err.len()), (1, 3, 3));
+    assert_eq!(x.as_slice(), [1, 2, 3, 4, 5, 6]);
+    let err = x.add_along::<0>(&Tensor::<usize, shape![3]>::from([1, 2, 0]), 10).unwrap_err();
+    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for an axis of size 2");
+    assert_eq!(x.as_slice(), [1, 2, 3, 4, 5, 6]);
+}
+
 /// No indices add nothing; an output with no rows refuses every index; a row of no elements
 /// adds nothing, but its indices are still checked.
 #[test]
@@ -164,13 +256,13 @@ fn empty_cases() {
 
     let mut none = Tensor::<i32, shape![0, 2]>::splat(0);
     let err = none.add_at(&Tensor::<usize, shape![1]>::from([0]), 1).unwrap_err();
-    assert_eq!(err.to_string(), "index 0 at position 0 is out of range for an axis of 0 rows");
+    assert_eq!(err.to_string(), "index 0 at position 0 is out of range for an axis of size 0");
 
     let mut flat = Tensor::<i32, shape![2, 0]>::splat(0);
     flat.add_at(&Tensor::<usize, shape![2]>::from([1, 0]), 1).unwrap();
     let err = flat.add_at(&Tensor::<usize, shape![2]>::from([1, 2]), 1).unwrap_err();
-    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for an axis of 2 rows");
+    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for an axis of size 2");
     let err =
         Tensor::<i32, shape![1]>::splat(0).add_at(&Tensor::<usize, shape![1]>::from([3]), 1).unwrap_err();
-    assert_eq!(err.to_string(), "index 3 at position 0 is out of range for an axis of 1 row");
+    assert_eq!(err.to_string(), "index 3 at position 0 is out of range for an axis of size 1");
 }

@@ -1,0 +1,403 @@
+//! Run-time indices into an axis: adding rows onto the rows they name (`add_at`, NumPy's
+//! `np.add.at`), and reading (`take_along`) or adding onto (`add_along`) one element along an
+//! axis per index (NumPy's `take_along_axis`, and `np.add.at` at those positions).
+//!
+//! These are what a broadcast cannot say in one pass. k-means adds each point to the sums of
+//! its nearest centroid, where a one-hot mask would do that work once per centroid; softmax
+//! cross-entropy reads the logit of each row's label and takes 1 from the gradient there, where
+//! a one-hot mask compares every class of every row.
+//!
+//! Every index is checked before anything is read or added, so an index out of range is an
+//! [`IndexError`] that leaves the output as it was. The values added are any expression (a
+//! tensor, an expression of tensors, a number), stretched to one value per index, and read in
+//! one pass, where they lie, with no temporary.
+
+use core::fmt;
+
+use super::{Expression, IDENTITY, IntoExpression, hint};
+use crate::Summable;
+use crate::forms::AnyBroadcastTo;
+use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
+use crate::kernel::fused;
+use crate::kernel::statics::{MapInto, Numpy};
+use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil};
+use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
+
+/// An index out of range: `index`, at `position` of the indices (row-major), for an axis of
+/// size `len`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let mut sums = Tensor::<i32, shape![3]>::splat(0);
+/// let indices = Tensor::<usize, shape![2]>::from([1, 7]);
+/// let err = sums.add_at(&indices, 5).unwrap_err();
+/// assert_eq!((err.position(), err.index(), err.len()), (1, 7, 3));
+/// assert_eq!(err.to_string(), "index 7 at position 1 is out of range for an axis of size 3");
+/// assert_eq!(sums.as_slice(), [0, 0, 0]); // nothing was added
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IndexError {
+    position: usize,
+    index: usize,
+    len: usize,
+}
+
+impl IndexError {
+    /// Where the index is among the indices, counted in row-major order.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The index.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The size of the axis it indexes, which it should be below.
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl fmt::Display for IndexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Self { position, index, len } = self;
+        write!(f, "index {index} at position {position} is out of range for an axis of size {len}")
+    }
+}
+
+impl core::error::Error for IndexError {}
+
+/// `Self`, the shape of the values given to [`add_at`](TensorBase::add_at) or
+/// [`add_along`](TensorBase::add_along), stretches to `Added`, the shape of what they add: one
+/// row per index for `add_at`, one element per index for `add_along`.
+#[diagnostic::on_unimplemented(
+    message = "cannot add values of shape `{Self}` where shape `{Added}` is added",
+    label = "these values do not stretch to one row or element per index",
+    note = "`add_at` adds a row per index: its values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
+    note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; to use indices bound apart from the values, convert one size with a checked `cast_shape` first"
+)]
+pub trait ValuesFor<Added: AnyShape>: AnyBroadcastTo<Added> {}
+#[diagnostic::do_not_recommend]
+impl<S: AnyBroadcastTo<Added>, Added: AnyShape> ValuesFor<Added> for S {}
+
+/// `Self`, the shape of the indices given to [`take_along`](TensorBase::take_along) or
+/// [`add_along`](TensorBase::add_along), is `Positions`, the tensor's shape without the indexed
+/// axis: one index per position.
+#[diagnostic::on_unimplemented(
+    message = "the indices have shape `{Self}`, but one index per position of `{Positions}` is needed",
+    label = "indices of the tensor's shape without the indexed axis are needed here",
+    note = "`take_along::<A>` and `add_along::<A>` take one index per element of the tensor's shape with axis `A` removed (NumPy's `take_along_axis`, whose indices keep that axis as size 1)",
+    note = "a run-time size equals only itself: indices bound apart from the tensor's sizes need a checked `cast_shape` first"
+)]
+pub trait IndicesFor<Positions>: AnyShape {
+    /// The shape, as the positions' shape.
+    #[doc(hidden)]
+    fn positions(self) -> Positions;
+}
+impl<S: AnyShape> IndicesFor<S> for S {
+    #[inline(always)]
+    fn positions(self) -> S {
+        self
+    }
+}
+
+/// Axis `A` as a set of one axis: what `axes![A]` names.
+pub type OneAxis<const A: usize> = AxisSet<Cons<Dim<A>, Nil>>;
+
+/// `S` without axis `A`: the shape of the indices of `take_along::<A>` and `add_along::<A>`.
+pub type Along<S, const A: usize> = AnyWithoutAxes<S, OneAxis<A>>;
+
+/// What `take_along::<A>` returns from a tensor of storage `D` and shape `S`: elements `T`, one
+/// per index.
+pub type Taken<T, D, S, const A: usize> = Owned<T, Along<S, A>, HomeOf<D, S>>;
+
+impl<D: DataMut, H: Extent, Tail: AnyShape> TensorBase<D, Cons<H, Tail>>
+where
+    D::Elem: Summable,
+    Cons<H, Tail>: AnyShape,
+{
+    /// Adds row `i` of `values` into row `indices[i]` of this tensor, for every `i` (NumPy's
+    /// `np.add.at(self, indices, values)`): a group-by sum, in one pass over `values`.
+    ///
+    /// `values` is a tensor, an expression or a number, stretched to `[N, …]` by NumPy's rule:
+    /// `N` the length of `indices` (the same size type, checked at compile time), `…` this
+    /// tensor's axes after the first. Sums add as [`sum_axes`](TensorBase::sum_axes) adds
+    /// (integers wrap). Every index is checked before anything is added: one not below this
+    /// tensor's first size is an [`IndexError`], and the tensor is left as it was.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    ///
+    /// struct Points;
+    /// let data = [1.0f32, 2.0, 10.0, 20.0, 3.0, 4.0];
+    /// bind!(let n: Points = 3);
+    /// let points = TensorRef::from_shape(dims![n, 2], &data)?;
+    /// let labels = TensorRef::from_shape(dims![n], &[0usize, 1, 0])?;
+    ///
+    /// // The sum and the count of the points of each label, as k-means needs them:
+    /// let mut sums = Tensor::<f32, shape![2, 2]>::splat(0.0);
+    /// sums.add_at(&labels, &points)?;
+    /// let mut counts = Tensor::<f32, shape![2]>::splat(0.0);
+    /// counts.add_at(&labels, 1.0)?;
+    /// assert_eq!(sums.as_slice(), [4.0, 6.0, 10.0, 20.0]);
+    /// assert_eq!(counts.as_slice(), [2.0, 1.0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn add_at<I, N, R>(
+        &mut self,
+        indices: &TensorBase<I, Cons<N, Nil>>,
+        values: R,
+    ) -> Result<(), IndexError>
+    where
+        I: Data<Elem = usize>,
+        N: Extent,
+        Cons<N, Nil>: AnyShape,
+        Cons<N, Tail>: AnyShape,
+        R: IntoExpression,
+        R::Expr: Expression<Elem = D::Elem>,
+        <R::Expr as Expression>::Shape: ValuesFor<Cons<N, Tail>>,
+    {
+        let indices = indices.as_slice();
+        let shape = self.shape();
+        check(indices, shape.head.get())?;
+        let values = values.into_expression();
+        let out = self.as_mut_slice();
+        fused::with_width!(Tail::RANK + 1 + R::Expr::SLOTS, W => {
+            let mut dims = [0; W];
+            dims[0] = indices.len();
+            crate::shape::extents_in(&shape.tail, &mut dims[1..]);
+            let dims = &dims[..Tail::RANK + 1];
+            let row = dims[1..].iter().product::<usize>();
+            let src = source::<W, R::Expr, Cons<N, Tail>>(values, dims);
+            add_rows(dims, hint::<R::Expr, Cons<N, Tail>>(), src, indices, row, out);
+        });
+        Ok(())
+    }
+}
+
+impl<D: Data, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    /// The element at `indices[p]` along axis `A`, for every position `p` of the other axes
+    /// (NumPy's `take_along_axis`, with the indexed axis removed): softmax's logit of each
+    /// row's label, `logits.take_along::<1>(&labels)`. `indices` has this tensor's shape
+    /// without axis `A` (checked at compile time); an index not below the axis's size is an
+    /// [`IndexError`].
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 3]>::from([[10, 11, 12], [20, 21, 22]]);
+    /// let picked = x.take_along::<1>(&Tensor::<usize, shape![2]>::from([2, 0]))?;
+    /// assert_eq!(picked.as_slice(), [12, 20]);
+    /// let columns = x.take_along::<0>(&Tensor::<usize, shape![3]>::from([1, 0, 1]))?;
+    /// assert_eq!(columns.as_slice(), [20, 11, 22]);
+    /// assert!(x.take_along::<1>(&Tensor::<usize, shape![2]>::from([0, 3])).is_err());
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[inline]
+    pub fn take_along<const A: usize>(
+        &self,
+        indices: &TensorBase<impl Data<Elem = usize>, impl IndicesFor<Along<S, A>>>,
+    ) -> Result<Taken<D::Elem, D, S, A>, IndexError>
+    where
+        OneAxis<A>: crate::Axes,
+        S: AnyRemoveAxes<OneAxis<A>>,
+        New<Along<S, A>, HomeOf<D, S>>: OwnedData<D::Elem, Along<S, A>>,
+    {
+        let (at, x) = (indices.as_slice(), self.as_slice());
+        let (len, inner) = along(&self.shape(), A);
+        check(at, len)?;
+        let read = |p: usize| {
+            let (i, k) = if inner == 1 { (p, 0) } else { (p / inner, p % inner) };
+            let from = (i * len + at.get(p).copied().unwrap_or(0)) * inner + k;
+            x.get(from).copied().unwrap_or_else(|| x[0])
+        };
+        let data = <New<Along<S, A>, HomeOf<D, S>> as OwnedData<_, _>>::Data::from_fn(at.len(), read);
+        Ok(TensorBase::from_parts(data, indices.shape().positions()))
+    }
+}
+
+impl<D: DataMut, S: AnyShape> TensorBase<D, S>
+where
+    D::Elem: Summable,
+{
+    /// Adds value `p` of `values` onto the element at `indices[p]` along axis `A`, for every
+    /// position `p` of the other axes (NumPy's `np.add.at` at the positions `take_along`
+    /// reads): softmax's gradient `p − one_hot` is `grad.add_along::<1>(&labels, -1.0)`.
+    /// `indices` has this tensor's shape without axis `A`, and `values` (a tensor, an
+    /// expression or a number) stretches to it; both are checked at compile time. Every index
+    /// is checked first: one not below the axis's size is an [`IndexError`], and the tensor
+    /// is left as it was.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let mut grad = Tensor::<f32, shape![2, 3]>::splat(0.5);
+    /// let labels = Tensor::<usize, shape![2]>::from([2, 0]);
+    /// grad.add_along::<1>(&labels, -1.0)?;
+    /// assert_eq!(grad.as_slice(), [0.5, 0.5, -0.5, -0.5, 0.5, 0.5]);
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[inline]
+    pub fn add_along<const A: usize>(
+        &mut self,
+        indices: &TensorBase<impl Data<Elem = usize>, impl IndicesFor<Along<S, A>>>,
+        values: impl IntoExpression<Expr: Expression<Elem = D::Elem, Shape: ValuesFor<Along<S, A>>>>,
+    ) -> Result<(), IndexError>
+    where
+        OneAxis<A>: crate::Axes,
+        S: AnyRemoveAxes<OneAxis<A>>,
+    {
+        let (len, inner) = along(&self.shape(), A);
+        check(indices.as_slice(), len)?;
+        let positions = indices.shape().positions();
+        add_along(self.as_mut_slice(), indices.as_slice(), positions, values.into_expression(), len, inner);
+        Ok(())
+    }
+}
+
+/// Adds element `p` of `values` (stretched to `positions`, the shape of the indices `at`) onto
+/// `out` at `at[p]` along an axis of size `len` with `inner` elements after it: position
+/// `(i, k)`, taken as rows of `inner`, onto `(i, at[i·inner + k], k)`. Every index is below
+/// `len`.
+#[inline(always)]
+fn add_along<Out: AnyShape, E: Expression>(
+    out: &mut [E::Elem],
+    at: &[usize],
+    positions: Out,
+    values: E,
+    len: usize,
+    inner: usize,
+) where
+    E::Elem: Summable,
+    E::Shape: AnyBroadcastTo<Out>,
+{
+    fused::with_width!(Out::RANK + E::SLOTS, W => {
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&positions, &mut dims);
+        let src = source::<W, E, Out>(values, dims);
+        each_row(dims, hint::<E, Out>(), src, inner, |i, k, x| {
+            let p = i * inner + k;
+            let to = (i * len + at.get(p).copied().unwrap_or(len)) * inner + k;
+            if let Some(o) = out.get_mut(to) {
+                *o = o.plus(x);
+            }
+        });
+    });
+}
+
+/// `Ok` if every index is below `len`; else the first that is not.
+#[inline]
+fn check(indices: &[usize], len: usize) -> Result<(), IndexError> {
+    match indices.iter().position(|&i| i >= len) {
+        Some(position) => Err(IndexError { position, index: indices[position], len }),
+        None => Ok(()),
+    }
+}
+
+/// The size of axis `axis` of `shape`, and the number of elements after it in a row-major
+/// layout (the product of the later sizes).
+#[inline(always)]
+fn along<S: AnyShape>(shape: &S, axis: usize) -> (usize, usize) {
+    let mut dims = [0; crate::dynamic::MAX_RANK];
+    let dims = crate::shape::extents_in(shape, &mut dims);
+    let len = dims.get(axis).copied().unwrap_or(1);
+    (len, dims.iter().skip(axis + 1).product())
+}
+
+/// The values of a pass over `dims`, the sizes of `Target`, to which `E` stretches by NumPy's
+/// rule.
+#[inline(always)]
+fn source<const W: usize, E: Expression, Target: AnyShape>(values: E, dims: &[usize]) -> E::Source<W>
+where
+    E::Shape: AnyBroadcastTo<Target>,
+{
+    let map = <Numpy as MapInto<E::Shape, Target>>::ONTO;
+    values.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len())
+}
+
+/// How many copies of a small output the rows are spread over, row `i` onto copy `i % 4`, so
+/// that rows which land on the same output row in turn (k-means' points of one centroid) add
+/// into 4 registers' worth of memory at once, not one after the other.
+const COPIES: usize = 4;
+
+/// The most elements an output may have to be spread over copies on the stack.
+const SMALL: usize = 64;
+
+/// Adds the pass of `src` over `dims` (`[indices.len(), …]`), rows of `row` elements, into
+/// `out`, row `i` onto row `indices[i]` (each below `out.len() / row`).
+#[inline(always)]
+fn add_rows<const W: usize, S: fused::Source<W>>(
+    dims: &[usize],
+    hint: fused::Hint,
+    src: S,
+    indices: &[usize],
+    row: usize,
+    out: &mut [S::Elem],
+) where
+    S::Elem: Summable,
+{
+    let to = |i: usize, k: usize| indices.get(i).map_or(usize::MAX, |&to| to * row + k);
+    if out.len() <= SMALL {
+        let mut copies = [[S::Elem::ZERO; SMALL]; COPIES];
+        each_row(dims, hint, src, row, |i, k, x| {
+            if let Some(o) = copies[i % COPIES].get_mut(to(i, k)) {
+                *o = o.plus(x);
+            }
+        });
+        for (j, o) in out.iter_mut().enumerate() {
+            let [a, b, c, d] = copies.map(|copy| copy[j]);
+            *o = o.plus(a.plus(b).plus(c.plus(d)));
+        }
+    } else {
+        each_row(dims, hint, src, row, |i, k, x| {
+            if let Some(o) = out.get_mut(to(i, k)) {
+                *o = o.plus(x);
+            }
+        });
+    }
+}
+
+/// Runs the pass of `src` over `dims`, taken as rows of `row` elements, calling `add(i, k, x)`
+/// with each element `x`, element `k` of row `i`, in order.
+#[inline(always)]
+fn each_row<const W: usize, S: fused::Source<W>>(
+    dims: &[usize],
+    hint: fused::Hint,
+    src: S,
+    row: usize,
+    mut add: impl FnMut(usize, usize, S::Elem),
+) {
+    // Where the next element goes: row `i` of the pass, element `k` of that row.
+    let (mut i, mut k) = (0, 0);
+    fused::run(
+        dims,
+        hint,
+        src,
+        #[inline(always)]
+        |block| {
+            let mut rest = block;
+            // Whole rows at once while the block starts one (k-means' rows of 2: 8 to a block).
+            if k == 0 && row > 0 {
+                let mut rows = rest.chunks_exact(row);
+                for values in rows.by_ref() {
+                    for (j, &x) in values.iter().enumerate() {
+                        add(i, j, x);
+                    }
+                    i += 1;
+                }
+                rest = rows.remainder();
+            }
+            for &x in rest {
+                add(i, k, x);
+                k += 1;
+                if k == row {
+                    (i, k) = (i + 1, 0);
+                }
+            }
+        },
+    );
+}
