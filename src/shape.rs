@@ -524,6 +524,11 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     /// kernels' plans are constants.
     #[doc(hidden)]
     const FIXED: bool;
+    /// Whether every size after the first is fixed: then a tensor's row-major strides are
+    /// constants, whatever its first size, and a pass over an output whose first size only is
+    /// known at run time is planned while the program compiles.
+    #[doc(hidden)]
+    const FIXED_AFTER_FIRST: bool;
 
     /// The number of axes.
     #[inline(always)]
@@ -624,6 +629,7 @@ impl AnyShape for Nil {
     type Itself = Nil;
     const RANK: usize = 0;
     const FIXED: bool = true;
+    const FIXED_AFTER_FIRST: bool = true;
     const STATIC: [usize; MAX_RANK] = [0; MAX_RANK];
     type Kind = crate::typelevel::Fixed;
     #[inline(always)]
@@ -642,6 +648,7 @@ where
     type Itself = Self;
     const RANK: usize = T::RANK + 1;
     const FIXED: bool = H::FIXED.is_some() && T::FIXED;
+    const FIXED_AFTER_FIRST: bool = T::FIXED;
     const STATIC: [usize; MAX_RANK] = {
         let tail = T::STATIC;
         let mut all = [0; MAX_RANK];

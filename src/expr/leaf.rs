@@ -30,7 +30,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     type Home = H;
     type Source<const W: usize> = LeafSource<'a, T, W>;
     const SLOTS: usize = 0;
-    const STRIDES: Strides = Strides::leaf(S::FIXED, S::STATIC.split_at(S::RANK).0);
+    const STRIDES: Strides = Strides::leaf(S::FIXED_AFTER_FIRST, S::STATIC.split_at(S::RANK).0);
 
     #[inline(always)]
     fn shape(&self) -> S {

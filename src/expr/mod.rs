@@ -242,7 +242,7 @@ impl<E: Expression> Lazy<E> {
 /// output's last axis where its shape fixes it (0 otherwise: the pass runs a short row of that
 /// length with constant bounds; a run-time size reads as 2 there, and the pass compares the
 /// hint with the real run, so a wrong guess only costs the constant path), and the plan made
-/// while the program compiles when every shape is fixed.
+/// while the program compiles when every size but the output's first is fixed.
 #[inline(always)]
 pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint {
     let last = match S::RANK.checked_sub(1) {
@@ -254,14 +254,15 @@ pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint {
 }
 
 /// The plan of a pass of the expression `E` over an output of shape `S` (which `E` is
-/// stretched to by NumPy's rule), made while the program compiles: `None` unless every shape
-/// is fixed.
+/// stretched to by NumPy's rule), made while the program compiles: `None` unless every size is
+/// fixed but the output's first (and each operand's first, where it lands there or on a
+/// reduced axis), which the pass reads when it runs.
 struct PlanOf<E, S>(core::marker::PhantomData<(E, S)>);
 impl<E: Expression, S: AnyShape> PlanOf<E, S> {
-    const PLAN: Option<Planned> = if S::FIXED {
+    const PLAN: Option<Planned> = if S::FIXED_AFTER_FIRST {
         let dims = S::STATIC.split_at(S::RANK).0;
         let strides = E::STRIDES.moved(<Numpy as MapInto<E::Shape, S>>::ONTO, E::SLOTS, S::RANK);
-        Planned::new(strides, dims, E::SLOTS)
+        Planned::new(strides, dims, E::SLOTS, !S::FIXED)
     } else {
         None
     };

@@ -1,6 +1,8 @@
 //! Plans made while the program compiles. When every operand of an expression has a fixed
-//! shape, where each of its leaves reads along each axis of a pass, and the loop nest over its
-//! output, are constants, computed as the eager kernels' plans are: a pass then starts from
+//! shape, or one whose first size only is known at run time (a batch, the rows of a file) and
+//! that size is the output's first, where each of its leaves reads along each axis of a pass,
+//! and the loop nest over its output, are constants (the first loop's count is read when the
+//! pass runs), computed as the eager kernels' plans are: a pass then starts from
 //! them, and the optimizer folds the loops around them into straight code, whatever else the
 //! program evaluates (a plan computed at run time from constants is folded only when the
 //! optimizer gets to it first, which it does not always do).
@@ -93,12 +95,17 @@ impl Strides {
     }
 }
 
-/// A pass over a fixed output, planned: the loop nest (as `Nest::plan` makes it, and the
-/// same) and each leaf's strides along its axes.
+/// A pass over an output planned while the program compiles: the loop nest (as `Nest::plan`
+/// makes it) and each leaf's strides along its axes. The output's sizes are fixed, or all but
+/// the first (`outer`), which the pass reads when it runs: its loop is the plan's first, with
+/// the fixed axes merged into it counted in (`dims[0]` is their product times 2, the first
+/// size's stand-in).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Planned {
-    /// Whether the output is empty (no pass).
+    /// Whether the output is empty (no pass) whatever its first size.
     empty: bool,
+    /// Whether the output's first size is known only at run time.
+    outer: bool,
     rank: usize,
     dims: [usize; AXES],
     outs: usize,
@@ -109,9 +116,11 @@ impl Planned {
     /// The pass over sizes `dims` of an expression whose leaves read as `strides` says, with
     /// `slots` reduced axes; `None` if it does not fit a constant plan. The loops are the eager
     /// kernels' [`Plan`]'s, over the output's axes; the reduced axes' strides are kept as
-    /// they are.
-    pub(crate) const fn new(strides: Strides, dims: &[usize], slots: usize) -> Option<Planned> {
-        if !strides.fits || dims.len() + slots >= AXES {
+    /// they are. With `outer`, `dims[0]` is 2, a stand-in for a size read at run time: never 1,
+    /// so its loop is kept, and the first, so an axis merges into it only by its own fixed
+    /// size, never it into another.
+    pub(crate) const fn new(strides: Strides, dims: &[usize], slots: usize, outer: bool) -> Option<Planned> {
+        if !strides.fits || dims.len() + slots >= AXES || (outer && (dims.is_empty() || dims[0] != 2)) {
             return None;
         }
         let outs = dims.len();
@@ -122,7 +131,7 @@ impl Planned {
             leaf += 1;
         }
         let loops = Plan::<LEAVES>::new(dims, over_output);
-        let mut plan = Planned { empty: loops.is_empty(), rank: 0, dims: [1; AXES], outs, strides };
+        let mut plan = Planned { empty: loops.is_empty(), outer, rank: 0, dims: [1; AXES], outs, strides };
         let merged = loops.dims();
         plan.rank = merged.len();
         let mut axis = 0;
@@ -141,24 +150,34 @@ impl Planned {
         Some(plan)
     }
 
-    /// The loop nest, `src`'s cursors set as `Nest::plan` sets them; `None` for an empty
-    /// output.
+    /// The loop nest over an output of sizes `sizes`, `src`'s cursors set as `Nest::plan` sets
+    /// them; `None` for an empty output.
     #[inline(always)]
-    pub(crate) fn apply<const W: usize, S: Source<W>>(&'static self, src: &mut S) -> Option<Nest<W>> {
+    pub(crate) fn apply<const W: usize, S: Source<W>>(
+        &'static self,
+        sizes: &[usize],
+        src: &mut S,
+    ) -> Option<Nest<W>> {
+        let mut dims = [1; W];
+        let n = if W < AXES { W } else { AXES };
+        dims[..n].copy_from_slice(&self.dims[..n]);
+        if self.outer {
+            match sizes.first() {
+                Some(&0) | None => return None,
+                Some(&first) => dims[0] = dims[0] / 2 * first,
+            }
+        }
         if self.empty {
             return None;
         }
         let run = self.rank.checked_sub(1).unwrap_or(Cursor::<W>::STILL);
-        let run_len = if self.rank > 0 { self.dims[self.rank - 1] } else { 1 };
+        let run_len = if self.rank > 0 { dims[self.rank - 1] } else { 1 };
         let mut leaf = 0;
         src.cursors(&mut |c| {
             c.set(&self.strides.rows[leaf], self.outs, run, run_len);
             leaf += 1;
         });
         debug_assert_eq!(leaf, self.strides.leaves, "the table has a row for every leaf the pass visits");
-        let mut dims = [1; W];
-        let n = if W < AXES { W } else { AXES };
-        dims[..n].copy_from_slice(&self.dims[..n]);
         Some(Nest::from_parts(self.rank, dims))
     }
 }
@@ -239,7 +258,7 @@ mod tests {
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
         let hint = crate::expr::hint::<E, E::Shape>();
-        assert!(hint.plan.is_some(), "every shape is fixed: the plan is a constant");
+        assert!(hint.plan.is_some(), "every size but the first is fixed: the plan is a constant");
         let mut by_run = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
         let mut by_types = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
         let run_time = Nest::plan(dims, Hint { plan: None, ..hint }, &mut by_run);
@@ -268,5 +287,33 @@ mod tests {
         same_plan(x.lazy().sum_axes::<axes![0, 1, 2, 3]>() + 1.0);
         let empty = Tensor::<f32, shape![2, 0, 3]>::splat(0.0);
         same_plan(empty.lazy() + 1.0);
+    }
+
+    /// With the output's first size known only at run time (0, and sizes other than 1, which
+    /// the run-time plan would drop), the plan made while compiling is still the run-time one.
+    #[test]
+    fn constant_plans_with_a_run_time_first_size() {
+        struct Rows;
+        let row = Tensor::<f32, shape![5]>::splat(2.0);
+        let col = Tensor::<f32, shape![4, 1]>::splat(3.0);
+        let c = Tensor::<f32, shape![3, 5]>::splat(4.0);
+        for n in [0, 2, 3, 17] {
+            let data = std::vec![1.0f32; n * 20];
+            bind!(let rows: Rows = n);
+            let x = TensorRef::from_shape(dims![rows, 4, 5], &data).unwrap();
+            let flat = TensorRef::from_shape(dims![rows, 5], &data[..n * 5]).unwrap();
+            same_plan(x.lazy() + &row);
+            same_plan(x.lazy() * &col - &row);
+            same_plan(x.lazy() - x.lazy().max_keepdims::<axes![2]>());
+            same_plan(x.lazy().sum_axes::<axes![1]>() * &row);
+            same_plan(x.lazy().sum_axes::<axes![0]>() + 1.0);
+            same_plan(
+                (flat.lazy().insert_axis::<1>() - &c)
+                    .powi(2)
+                    .sum_axes::<axes![2]>()
+                    .argmin_axes::<axes![1]>(),
+            );
+            same_plan(flat.lazy().insert_axis::<2>() * &row);
+        }
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! Planning is `Plan::new`'s, over a tree instead of an array: each leaf holds its stride along
 //! every output axis (0 where it is stretched); size-1 axes are dropped and an axis is merged
-//! into the one before where every leaf steps over the pair as over one axis. When every shape
-//! is fixed, that plan is made while the program compiles, by `Plan::new` itself (see
+//! into the one before where every leaf steps over the pair as over one axis. When every size
+//! but the output's first is fixed, that plan is made while the program compiles, by `Plan::new` itself (see
 //! `constant`), and the pass starts from constants. The innermost run is then read in blocks of [`BLOCK`] elements: each leaf loads its block (a slice, or one
 //! value repeated where it is stretched along the run), the expression combines the blocks in
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
@@ -260,7 +260,7 @@ impl<const W: usize> Nest<W> {
     #[inline(always)]
     pub(crate) fn plan<S: Source<W>>(dims: &[usize], hint: Hint, src: &mut S) -> Option<Self> {
         if let Some(plan) = hint.plan {
-            return plan.apply(src);
+            return plan.apply(dims, src);
         }
         let mut nest = Nest { rank: 0, dims: [1; W] };
         for (axis, &d) in dims.iter().enumerate() {
@@ -361,7 +361,8 @@ impl<const W: usize> Nest<W> {
 
 /// What the types tell a pass before it runs: the length of the output's last axis where its
 /// shape fixes it (0 otherwise; a short row of that length runs with constant bounds), and the
-/// whole plan, made while the program compiled, when every operand's shape is fixed.
+/// whole plan, made while the program compiled, when every size but the output's first is
+/// fixed.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Hint {
