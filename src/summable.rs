@@ -48,6 +48,11 @@
 pub trait Summable: Copy {
     /// The sum of no elements.
     const ZERO: Self;
+    /// What adds nothing: `x.plus(IDENTITY)` is `x` for every `x`, bit for bit. `ZERO` unless
+    /// that changes some `x`: for floats it is -0.0, since `-0.0 + 0.0` is `+0.0`. (What
+    /// [`add_at`](crate::TensorBase::add_at) starts its partial sums from, so that an element
+    /// no index names is left as it was.)
+    const IDENTITY: Self = Self::ZERO;
     /// The sum of `self` and `other`.
     fn plus(self, other: Self) -> Self;
 }
@@ -70,6 +75,7 @@ macro_rules! float {
     ($($t:ty)*) => {$(
         impl Summable for $t {
             const ZERO: Self = 0.0;
+            const IDENTITY: Self = -0.0;
             #[inline(always)]
             fn plus(self, other: Self) -> Self {
                 self + other
@@ -82,6 +88,7 @@ float!(f32 f64);
 
 impl<T: Summable> Summable for core::num::Wrapping<T> {
     const ZERO: Self = core::num::Wrapping(T::ZERO);
+    const IDENTITY: Self = core::num::Wrapping(T::IDENTITY);
     #[inline(always)]
     fn plus(self, other: Self) -> Self {
         core::num::Wrapping(self.0.plus(other.0))

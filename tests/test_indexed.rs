@@ -244,6 +244,22 @@ fn along_errors() {
     assert_eq!(x.as_slice(), [1, 2, 3, 4, 5, 6]);
 }
 
+/// An element no index names keeps its bits (a -0.0 stays -0.0), and one named once becomes
+/// `out + x`, on both paths (copies for at most 64 elements, in place beyond).
+#[test]
+fn untouched_elements_keep_their_bits() {
+    let mut small = Tensor::<f32, shape![3]>::from([-0.0, -0.0, 5.0]);
+    small.add_at(&Tensor::<usize, shape![2]>::from([0, 2]), -0.0).unwrap();
+    let bits: Vec<u32> = small.as_slice().iter().map(|v| v.to_bits()).collect();
+    assert_eq!(bits, [(-0.0f32).to_bits(), (-0.0f32).to_bits(), 5.0f32.to_bits()]);
+    let mut large = BoxedTensor::<f32, shape![100]>::splat(-0.0);
+    large.add_at(&Tensor::<usize, shape![2]>::from([0, 99]), -0.0).unwrap();
+    assert!(large.as_slice().iter().all(|v| v.to_bits() == (-0.0f32).to_bits()));
+    let mut once = Tensor::<f64, shape![2]>::from([0.1, 0.2]);
+    once.add_at(&Tensor::<usize, shape![1]>::from([1]), 0.7).unwrap();
+    assert_eq!(once.as_slice(), [0.1, 0.2 + 0.7]);
+}
+
 /// No indices add nothing; an output with no rows refuses every index; a row of no elements
 /// adds nothing, but its indices are still checked.
 #[test]

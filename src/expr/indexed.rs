@@ -123,9 +123,15 @@ where
     ///
     /// `values` is a tensor, an expression or a number, stretched to `[N, …]` by NumPy's rule:
     /// `N` the length of `indices` (the same size type, checked at compile time), `…` this
-    /// tensor's axes after the first. Sums add as [`sum_axes`](TensorBase::sum_axes) adds
-    /// (integers wrap). Every index is checked before anything is added: one not below this
-    /// tensor's first size is an [`IndexError`], and the tensor is left as it was.
+    /// tensor's axes after the first. Every index is checked before anything is added: one not
+    /// below this tensor's first size is an [`IndexError`], and the tensor is left as it was.
+    ///
+    /// Integers wrap, as in [`sum_axes`](TensorBase::sum_axes). An element no index names is
+    /// left as it was, bit for bit, and one named once becomes `out + x`. Into an output of
+    /// at most 64 elements, rows are added in 4 interleaved partial sums (row `i` into sum
+    /// `i % 4`), then added on, so that repeated indices do not wait on one another; a float
+    /// sum over many rows can then differ in its last bits from a left-to-right loop (as
+    /// `sum_axes`'s lanes can). Larger outputs are added into in place, in order.
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -321,11 +327,14 @@ where
 
 /// How many copies of a small output the rows are spread over, row `i` onto copy `i % 4`, so
 /// that rows which land on the same output row in turn (k-means' points of one centroid) add
-/// into 4 registers' worth of memory at once, not one after the other.
+/// into 4 places at once, not one after the other.
 const COPIES: usize = 4;
 
 /// The most elements an output may have to be spread over copies on the stack.
 const SMALL: usize = 64;
+
+/// The largest element spread over copies (so that they take at most 4 KiB of stack).
+const SMALL_ELEMENT: usize = 16;
 
 /// Adds the pass of `src` over `dims` (`[indices.len(), …]`), rows of `row` elements, into
 /// `out`, row `i` onto row `indices[i]` (each below `out.len() / row`).
@@ -341,8 +350,11 @@ fn add_rows<const W: usize, S: fused::Source<W>>(
     S::Elem: Summable,
 {
     let to = |i: usize, k: usize| indices.get(i).map_or(usize::MAX, |&to| to * row + k);
-    if out.len() <= SMALL {
-        let mut copies = [[S::Elem::ZERO; SMALL]; COPIES];
+    if out.len() <= SMALL && size_of::<S::Elem>() <= SMALL_ELEMENT {
+        // Each copy starts from the identity (-0.0 for floats), so that an output element no
+        // index names is left as it was, bit for bit (a -0.0 stays -0.0), and one named once
+        // becomes `out + x`, as in a loop.
+        let mut copies = [[S::Elem::IDENTITY; SMALL]; COPIES];
         each_row(dims, hint, src, row, |i, k, x| {
             if let Some(o) = copies[i % COPIES].get_mut(to(i, k)) {
                 *o = o.plus(x);
