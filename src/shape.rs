@@ -123,12 +123,18 @@ impl<const N: usize> Extent for Dim<N> {
     }
 }
 
-impl<const N: usize, U> Extent for Big<N, U> {
+/// `U` is the size, which `N` names: the element count of a shape is computed from `U`, so
+/// a `Big` whose two disagree (`Big<9, U3>`, written by hand) is refused when a kernel uses
+/// it, at compile time, and reads as `U` everywhere else.
+impl<const N: usize, U: Unsigned> Extent for Big<N, U> {
     type Kind = crate::typelevel::Fixed;
-    const FIXED: Option<usize> = Some(N);
+    const FIXED: Option<usize> = {
+        assert!(U::USIZE == N, "`Big<N, U>` must have `U` equal to `N` (as `shape!` writes it)");
+        Some(U::USIZE)
+    };
     #[inline(always)]
     fn get(self) -> usize {
-        N
+        U::USIZE
     }
 }
 
