@@ -2,7 +2,8 @@
 //! library:
 //!
 //! - `add_at`, NumPy's `np.add.at(out, indices, values)`: row `i` of `values` (stretched to
-//!   `[N, …]`) added onto row `indices[i]` of `out`;
+//!   `[N, …]`) added onto row `indices[i]` of `out`; `take_at`, NumPy's `x[indices]`, reading
+//!   those rows;
 //! - `take_along::<A>` (NumPy's `take_along_axis`, the axis removed) and `add_along::<A>`
 //!   (`np.add.at` at those positions), along each axis of a rank-3 tensor.
 //!
@@ -196,6 +197,36 @@ proptest! {
         prop_assert_eq!(out.as_slice(), &add(&xs, &dims, 2, &at2, &twice)[..]);
     }
 
+    /// `take_at` reads the rows `add_at` adds onto: from fixed and run-time tensors, rows of
+    /// 1, 3 and 16 (a block's width), any number of indices.
+    #[test]
+    fn take_at_reads_rows(n in 0usize..40, k in 1usize..6, seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        bind!(let kk: K = k);
+        let at = indices(n, k, seed);
+        let labels = TensorRef::from_shape(dims![nn], &at).unwrap();
+        let gather = |x: &[i64], row: usize| -> Vec<i64> { at.iter().flat_map(|&i| x[i * row..(i + 1) * row].to_vec()).collect() };
+
+        let xs = values(k * 3, seed >> 1);
+        let x = TensorRef::from_shape(dims![kk, 3], &xs).unwrap();
+        let got = x.take_at(&labels).unwrap();
+        prop_assert_eq!(got.as_slice(), &gather(&xs, 3)[..]);
+        let ys = values(k * 16, seed >> 2);
+        let y = TensorRef::from_shape(dims![kk, 16], &ys).unwrap();
+        let got = y.take_at(&labels).unwrap();
+        prop_assert_eq!(got.as_slice(), &gather(&ys, 16)[..]);
+        let zs = values(k, seed >> 3);
+        let z = TensorRef::from_shape(dims![kk], &zs).unwrap();
+        let got = z.take_at(&labels).unwrap();
+        prop_assert_eq!(got.as_slice(), &gather(&zs, 1)[..]);
+
+        let fixed = Tensor::<i64, shape![5, 2, 2]>::from_slice(&values(20, seed >> 4)).unwrap();
+        let at5 = indices(n, 5, seed >> 5);
+        let got = fixed.take_at(&TensorRef::from_shape(dims![nn], &at5).unwrap()).unwrap();
+        let want: Vec<i64> = at5.iter().flat_map(|&i| fixed.as_slice()[i * 4..(i + 1) * 4].to_vec()).collect();
+        prop_assert_eq!(got.as_slice(), &want[..]);
+    }
+
     /// An index out of range anywhere is an error that names it, and nothing is added, even
     /// for the rows before it.
     #[test]
@@ -228,10 +259,13 @@ fn integers_wrap_and_floats_add() {
     assert_eq!(out.as_slice(), [5.0, 6.0, 4.0, 6.0]);
 }
 
-/// Index errors of `take_along` and `add_along` name the first bad position, row-major, and
-/// leave the tensor as it was.
+/// Index errors of `take_at`, `take_along` and `add_along` name the first bad position,
+/// row-major, and leave the tensor as it was.
 #[test]
 fn along_errors() {
+    let rows = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    let err = rows.take_at(&Tensor::<usize, shape![3]>::from([1, 1, 2])).unwrap_err();
+    assert_eq!(err.to_string(), "index 2 at position 2 is out of range for an axis of size 2");
     let mut x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
     let bad = Tensor::<usize, shape![2]>::from([0, 3]);
     let err = x.take_along::<1>(&bad).unwrap_err();

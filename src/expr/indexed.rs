@@ -1,6 +1,7 @@
-//! Run-time indices into an axis: adding rows onto the rows they name (`add_at`, NumPy's
-//! `np.add.at`), and reading (`take_along`) or adding onto (`add_along`) one element along an
-//! axis per index (NumPy's `take_along_axis`, and `np.add.at` at those positions).
+//! Run-time indices into an axis: reading the rows they name (`take_at`, NumPy's `x[indices]`)
+//! or adding rows onto them (`add_at`, NumPy's `np.add.at`), and reading (`take_along`) or
+//! adding onto (`add_along`) one element along an axis per index (NumPy's `take_along_axis`,
+//! and `np.add.at` at those positions).
 //!
 //! These are what a broadcast cannot say in one pass. k-means adds each point to the sums of
 //! its nearest centroid, where a one-hot mask would do that work once per centroid; softmax
@@ -21,7 +22,7 @@ use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused;
 use crate::kernel::statics::{MapInto, Numpy};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil};
-use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
+use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
 
 /// An index out of range: `index`, at `position` of the indices (row-major), for an axis of
 /// size `len`.
@@ -183,6 +184,56 @@ where
         Ok(())
     }
 }
+
+impl<D: Data, H: Extent, Tail: AnyShape> TensorBase<D, Cons<H, Tail>>
+where
+    D::Elem: Copy,
+    Cons<H, Tail>: AnyShape,
+{
+    /// Row `indices[i]` of this tensor, for every `i` (NumPy's `x[indices]`, `np.take(x,
+    /// indices, axis=0)`): the rows that [`add_at`](TensorBase::add_at) adds onto, read.
+    /// The result is `[N, …]`, `N` the indices' size; an index not below this tensor's first
+    /// size is an [`IndexError`].
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let centroids = Tensor::<f32, shape![3, 2]>::from([[0.0, 0.0], [5.0, 5.0], [9.0, 8.0]]);
+    /// let nearest = Tensor::<usize, shape![4]>::from([2, 0, 0, 1]);
+    /// let chosen = centroids.take_at(&nearest)?; // Tensor<f32, shape![4, 2]>
+    /// assert_eq!(chosen.as_slice(), [9.0, 8.0, 0.0, 0.0, 0.0, 0.0, 5.0, 5.0]);
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[inline]
+    pub fn take_at<N>(
+        &self,
+        indices: &TensorBase<impl Data<Elem = usize>, Cons<N, Nil>>,
+    ) -> Result<Rows<D::Elem, D, H, N, Tail>, IndexError>
+    where
+        N: Extent,
+        Cons<N, Nil>: AnyShape,
+        Cons<N, Tail>: AnyShape,
+        New<Cons<N, Tail>, HomeOf<D, Cons<H, Tail>>>: OwnedData<D::Elem, Cons<N, Tail>>,
+    {
+        let (at, x) = (indices.as_slice(), self.as_slice());
+        let shape = self.shape();
+        check(at, shape.head.get())?;
+        let row = len_of(&shape.tail);
+        let read = |p: usize| {
+            let (i, k) = if row == 1 { (p, 0) } else { (p / row, p % row) };
+            let from = at.get(i).copied().unwrap_or(0) * row + k;
+            x.get(from).copied().unwrap_or_else(|| x[0])
+        };
+        let data = <New<Cons<N, Tail>, HomeOf<D, Cons<H, Tail>>> as OwnedData<_, _>>::Data::from_fn(
+            at.len() * row,
+            read,
+        );
+        Ok(TensorBase::from_parts(data, Cons { head: indices.shape().head, tail: shape.tail }))
+    }
+}
+
+/// What `take_at` returns from a tensor of storage `D` and shape `[H, …Tail]` given `N`
+/// indices: elements `T`, `[N, …Tail]`.
+pub type Rows<T, D, H, N, Tail> = Owned<T, Cons<N, Tail>, HomeOf<D, Cons<H, Tail>>>;
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where

@@ -43,7 +43,7 @@ mod node;
 mod ops;
 mod reduce;
 
-pub use indexed::{Along, IndexError, IndicesFor, OneAxis, Taken, ValuesFor};
+pub use indexed::{Along, IndexError, IndicesFor, OneAxis, Rows, Taken, ValuesFor};
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Map, NewAxis, Unary, Zip};
 pub use ops::*;
