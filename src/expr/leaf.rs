@@ -178,6 +178,11 @@ impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
 
 /// What can be an operand of an expression: a borrowed tensor (`&x`), an expression, or a
 /// number.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an operand of an expression",
+    label = "a number, a borrowed tensor (`&t`) or an expression (`t.lazy()`) is needed here",
+    note = "an operand is a borrowed tensor (`&t`), an expression, or a number: a tensor is borrowed, not moved, into an expression"
+)]
 pub trait IntoExpression {
     /// The expression it is.
     type Expr: Expression;
@@ -222,6 +227,7 @@ primitives!(f32 f64 i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize bool);
 
 /// A number is an operand, as a [`Scalar`]: one impl for every number type, so that a literal
 /// (`x.lazy() * 2.0`) takes the type of the expression's elements.
+#[diagnostic::do_not_recommend]
 impl<T: Primitive> IntoExpression for T {
     type Expr = Scalar<T>;
     #[inline(always)]
