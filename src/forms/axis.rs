@@ -78,7 +78,8 @@ pub type WithAxis<S, I> = <S as InsertAxis<I>>::Output;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot remove these axes: each must be an axis of the shape, listed in increasing order",
-    label = "these axes are not all axes of this shape"
+    label = "these axes are not all axes of this shape",
+    note = "axes are numbered from 0, outermost first (a shape of rank r has axes 0 to r − 1); the reductions (`sum_axes`, `max_axes`, …) remove the axes they fold, `take_along::<A>` and `add_along::<A>` the axis they index"
 )]
 pub trait RemoveAxes<Ax: Axes>: Shape + AnyRemoveAxes<Ax, Output = <Self as RemoveAxes<Ax>>::Output> {
     /// The shape without those axes.
@@ -105,7 +106,8 @@ where
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot remove these axes: each must be an axis of the shape, listed in increasing order",
-    label = "these axes are not all axes of this shape"
+    label = "these axes are not all axes of this shape",
+    note = "axes are numbered from 0, outermost first (a shape of rank r has axes 0 to r − 1); the reductions (`sum_axes`, `max_axes`, …) remove the axes they fold, `take_along::<A>` and `add_along::<A>` the axis they index"
 )]
 pub trait AnyRemoveAxes<Ax: Axes>: AnyShape {
     /// The shape without those axes.
