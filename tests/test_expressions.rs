@@ -561,3 +561,24 @@ fn every_cursor_width_evaluates_alike() {
     let total = (x.lazy() * x.lazy().sum_keepdims::<axes![0, 16]>() - &x).sum_all();
     assert_eq!(total, got.as_slice().iter().sum::<i64>());
 }
+
+/// Two run-time shapes that each hold data but whose broadcast has no element count in `usize`
+/// (`[R, 1, 0]` with `[1, Q, 0]`, R = Q = 2^62): the operator and `eval` panic with the same
+/// message rather than return a tensor of a shape no constructor accepts; `eval_into` has no
+/// such output to make.
+#[test]
+fn a_result_shape_past_usize_panics_with_a_message() {
+    bind!(let r: R = 1usize << 62);
+    bind!(let q: Q = 1usize << 62);
+    let empty: [f32; 0] = [];
+    let a = TensorRef::from_shape(dims![r, 1, 0], &empty).unwrap();
+    let b = TensorRef::from_shape(dims![1, q, 0], &empty).unwrap();
+    let message = |result: std::thread::Result<()>| {
+        let payload = result.expect_err("the result's shape is past usize");
+        payload.downcast_ref::<String>().cloned().unwrap_or_default()
+    };
+    let eager = message(std::panic::catch_unwind(|| drop(&a + &b)));
+    let fused = message(std::panic::catch_unwind(|| drop((a.lazy() + &b).eval())));
+    assert!(eager.starts_with("shapecast: no tensor has the shape of this result"), "{eager}");
+    assert_eq!(eager, fused);
+}

@@ -182,6 +182,10 @@ impl<E: Expression> Lazy<E> {
     /// lives: inline when its shape is fixed and no operand is boxed, on the heap otherwise (as
     /// the eager operators choose).
     ///
+    /// Panics if the result would have a shape that `from_shape` refuses: run-time sizes on
+    /// two axes whose product, zeros left out, passes `usize` (`[R, 1, 0]` with `[1, Q, 0]` for
+    /// R = Q = 2^62), as the operators do. `eval_into` never panics.
+    ///
     /// ```
     /// use shapecast::prelude::*;
     /// let a = Tensor::<i32, shape![2, 1]>::from([[1], [2]]);
@@ -195,6 +199,9 @@ impl<E: Expression> Lazy<E> {
         New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
     {
         let shape = self.0.shape();
+        if !E::Shape::FIXED {
+            check_result(&shape);
+        }
         fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
@@ -235,6 +242,17 @@ impl<E: Expression> Lazy<E> {
                 o.copy_from_slice(block)
             });
         })
+    }
+}
+
+/// Panics unless `shape`, a new result's, is one `from_shape` accepts. The operands' run-time
+/// sizes each passed it, but together they may not: `[R, 1, 0]` with `[1, Q, 0]`, for
+/// R = Q = 2^62, is `[2^62, 2^62, 0]`. `eval` has no `Result` to refuse it with, so it panics,
+/// as allocating too much does.
+#[inline(never)]
+pub(crate) fn check_result<S: AnyShape>(shape: &S) {
+    if let Err(e) = crate::dynamic::check_shape(&shape.extents()) {
+        panic!("shapecast: no tensor has the shape of this result: {e}");
     }
 }
 
