@@ -15,12 +15,11 @@
 
 use core::fmt;
 
-use super::{Expression, IDENTITY, IntoExpression, hint};
+use super::{Expression, IntoExpression, hint, stretched};
 use crate::Summable;
 use crate::forms::AnyBroadcastTo;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused;
-use crate::kernel::statics::{MapInto, Numpy};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil};
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
 
@@ -177,8 +176,8 @@ where
             dims[0] = indices.len();
             crate::shape::extents_in(&shape.tail, &mut dims[1..]);
             let dims = &dims[..Tail::RANK + 1];
-            let row = dims[1..].iter().product::<usize>();
-            let src = source::<W, R::Expr, Cons<N, Tail>>(values, dims);
+            let row = len_of(&shape.tail);
+            let src = stretched::<W, R::Expr, Cons<N, Tail>>(values, dims);
             add_rows(dims, hint::<R::Expr, Cons<N, Tail>>(), src, indices, row, out);
         });
         Ok(())
@@ -218,11 +217,7 @@ where
         let shape = self.shape();
         check(at, shape.head.get())?;
         let row = len_of(&shape.tail);
-        let read = |p: usize| {
-            let (i, k) = if row == 1 { (p, 0) } else { (p / row, p % row) };
-            let from = at.get(i).copied().unwrap_or(0) * row + k;
-            x.get(from).copied().unwrap_or_else(|| x[0])
-        };
+        let read = gather(x, row, |i, _| at.get(i).copied().unwrap_or(0));
         let data = <New<Cons<N, Tail>, HomeOf<D, Cons<H, Tail>>> as OwnedData<_, _>>::Data::from_fn(
             at.len() * row,
             read,
@@ -268,11 +263,7 @@ where
         let (at, x) = (indices.as_slice(), self.as_slice());
         let (len, inner) = along(&self.shape(), A);
         check(at, len)?;
-        let read = |p: usize| {
-            let (i, k) = if inner == 1 { (p, 0) } else { (p / inner, p % inner) };
-            let from = (i * len + at.get(p).copied().unwrap_or(0)) * inner + k;
-            x.get(from).copied().unwrap_or_else(|| x[0])
-        };
+        let read = gather(x, inner, |i, p| i * len + at.get(p).copied().unwrap_or(0));
         let data = <New<Along<S, A>, HomeOf<D, S>> as OwnedData<_, _>>::Data::from_fn(at.len(), read);
         Ok(TensorBase::from_parts(data, indices.shape().positions()))
     }
@@ -335,7 +326,7 @@ fn add_along<Out: AnyShape, E: Expression>(
     fused::with_width!(Out::RANK + E::SLOTS, W => {
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&positions, &mut dims);
-        let src = source::<W, E, Out>(values, dims);
+        let src = stretched::<W, E, Out>(values, dims);
         each_row(dims, hint::<E, Out>(), src, inner, |i, k, x| {
             let p = i * inner + k;
             let to = (i * len + at.get(p).copied().unwrap_or(len)) * inner + k;
@@ -344,6 +335,25 @@ fn add_along<Out: AnyShape, E: Expression>(
             }
         });
     });
+}
+
+/// Element `p` of a gather from `x`, for `p = 0, 1, 2, …` in turn (as `from_fn` calls it): `p`
+/// taken as element `k` of row `i`, rows of `inner` elements, it reads `x[row(i, p) · inner +
+/// k]`. `take_at`'s rows are the indices' (`row(i, _) = indices[i]`), `take_along`'s a position
+/// and an index (`row(i, p) = i · len + indices[p]`). Row and column are counted, not divided
+/// out of `p`. Every index is checked first, so the read is inside `x`.
+#[inline(always)]
+fn gather<T: Copy>(x: &[T], inner: usize, row: impl Fn(usize, usize) -> usize) -> impl FnMut(usize) -> T {
+    let (mut i, mut k) = (0, 0);
+    move |p| {
+        debug_assert_eq!(p, i * inner + k, "from_fn calls in order");
+        let from = row(i, p) * inner + k;
+        k += 1;
+        if k == inner {
+            (i, k) = (i + 1, 0);
+        }
+        x.get(from).copied().unwrap_or_else(|| x[0])
+    }
 }
 
 /// `Ok` if every index is below `len`; else the first that is not.
@@ -363,17 +373,6 @@ fn along<S: AnyShape>(shape: &S, axis: usize) -> (usize, usize) {
     let dims = crate::shape::extents_in(shape, &mut dims);
     let len = dims.get(axis).copied().unwrap_or(1);
     (len, dims.iter().skip(axis + 1).product())
-}
-
-/// The values of a pass over `dims`, the sizes of `Target`, to which `E` stretches by NumPy's
-/// rule.
-#[inline(always)]
-fn source<const W: usize, E: Expression, Target: AnyShape>(values: E, dims: &[usize]) -> E::Source<W>
-where
-    E::Shape: AnyBroadcastTo<Target>,
-{
-    let map = <Numpy as MapInto<E::Shape, Target>>::ONTO;
-    values.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len())
 }
 
 /// How many copies of a small output the rows are spread over, row `i` onto copy `i % 4`, so

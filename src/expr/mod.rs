@@ -245,10 +245,24 @@ impl<E: Expression> Lazy<E> {
     }
 }
 
+/// What the pass over `dims`, the sizes of `Target`, reads of `expr`, which stretches to
+/// `Target` by NumPy's rule (its axes land on the last ones).
+#[inline(always)]
+pub(crate) fn stretched<const W: usize, E: Expression, Target: AnyShape>(
+    expr: E,
+    dims: &[usize],
+) -> E::Source<W>
+where
+    E::Shape: AnyBroadcastTo<Target>,
+{
+    let map = <Numpy as MapInto<E::Shape, Target>>::ONTO;
+    expr.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len())
+}
+
 /// Panics unless `shape`, a new result's, is one `from_shape` accepts. The operands' run-time
 /// sizes each passed it, but together they may not: `[R, 1, 0]` with `[1, Q, 0]`, for
-/// R = Q = 2^62, is `[2^62, 2^62, 0]`. `eval` has no `Result` to refuse it with, so it panics,
-/// as allocating too much does.
+/// R = Q = 2^62, is `[2^62, 2^62, 0]`. `eval` and the operators have no `Result` to refuse it
+/// with, so they panic, as allocating too much does.
 #[inline(never)]
 pub(crate) fn check_result<S: AnyShape>(shape: &S) {
     if let Err(e) = crate::dynamic::check_shape(&shape.extents()) {
@@ -331,11 +345,10 @@ where
         E::Shape: AnyBroadcastTo<S>,
     {
         let shape = self.shape();
-        let map = <Numpy as MapInto<E::Shape, S>>::ONTO;
         fused::with_width!(S::RANK + E::SLOTS, W => {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
-            let src = expr.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len());
+            let src = stretched::<W, E, S>(expr, dims);
             fused::write_into(dims, hint::<E, S>(), src, self.as_mut_slice(), |o, block| {
                 for (o, &x) in o.iter_mut().zip(block) {
                     *o = f(*o, x);

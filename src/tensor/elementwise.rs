@@ -161,12 +161,7 @@ where
     {
         let shape = ZipPlan::<S, S2, O, MA, MB>::output(&self.shape(), &other.shape());
         if !O::FIXED {
-            // The operands' run-time sizes each passed `from_shape`, but together they may not:
-            // `[R, 1, 0]` with `[1, Q, 0]`, for R = Q = 2^62, is `[2^62, 2^62, 0]`. An operator
-            // has no `Result` to refuse it with, so it panics, as allocating too much does.
-            if let Err(e) = crate::dynamic::check_shape(&shape.extents()) {
-                panic!("shapecast: no tensor has the shape of this result: {e}");
-            }
+            crate::expr::check_result(&shape);
         }
         let data = <New<O, H> as OwnedData<V, O>>::from_fn(len_of(&shape), |_| V::default());
         let mut out = TensorBase::from_parts(data, shape);
