@@ -7,11 +7,13 @@
 #
 #   bash benches/compile_time_expr_growth.sh [COUNT] [RUNS]
 #
-# First the number of operands grows (2, 4, 8, 16 at rank 3), then the rank (2, 4, 8, 16 with 4
-# operands); each with fixed shapes and with the outermost size bound at run time. Prints the
-# extra CPU time (user + sys) per function over its baseline, median of RUNS (default 3), and
-# that time over the first row's: linear growth doubles it at most as the operands or the rank
-# double.
+# First the number of operands grows (2 to 32 at rank 3), then the rank (2, 4, 8, 16 with 4
+# operands); each with fixed shapes and with the outermost size bound at run time. Then the
+# same chains (8 to 64 operands) over a minimal expression template with no shapes, written in
+# the script, whose every operator asks that the expression before it be one: rustc's own
+# growth for such a type. Prints the extra CPU time (user + sys) per function over its
+# baseline, median of RUNS (default 3), and that time over the first row's: linear growth
+# doubles it at most as the operands or the rank double.
 set -euo pipefail
 count=${1:-60}
 runs=${2:-3}
@@ -23,7 +25,7 @@ python3 - "$count" "$work" <<'PY'
 import random, sys
 count, work = int(sys.argv[1]), sys.argv[2]
 def lst(v): return ", ".join(map(str, v))
-cases = [(n, 3) for n in (2, 4, 8, 16)] + [(4, r) for r in (2, 4, 8, 16)]
+cases = [(n, 3) for n in (2, 4, 8, 16, 32)] + [(4, r) for r in (2, 4, 8, 16)]
 for n, rank in cases:
     rng = random.Random(20261125 + 100 * n + rank)
     funcs = []
@@ -62,16 +64,62 @@ for n, rank in cases:
                         gen = "<'id>"
                     body = f"let _ = ({', '.join(names)},);\n    a.{copy}()" if body_name == "baseline" else fused
                     f.write(f"pub fn f{i}{gen}(a: {a}, {args}) -> {ret} {{\n    {body}\n}}\n")
+
+# The compiler alone: the same chains over a minimal expression template written here (each
+# operator a node generic over the expression before it, its element type a projection, as in
+# any such library), with no shapes, so that its growth is rustc's own.
+MODEL = '''#![allow(clippy::all)]
+use core::ops::{Add, Mul, Sub};
+pub trait Expr { type Elem: Copy; fn get(&self, i: usize) -> Self::Elem; }
+pub trait Binary<X, Y> { type Output: Copy; fn call(&self, x: X, y: Y) -> Self::Output; }
+pub struct Leaf<'a>(&'a [f32]);
+pub struct Zip<A, B, F>(A, B, F);
+pub struct Lazy<E>(E);
+impl Expr for Leaf<'_> { type Elem = f32; fn get(&self, i: usize) -> f32 { self.0[i] } }
+impl<A: Expr, B: Expr, F: Binary<A::Elem, B::Elem>> Expr for Zip<A, B, F> {
+    type Elem = F::Output;
+    fn get(&self, i: usize) -> F::Output { self.2.call(self.0.get(i), self.1.get(i)) }
+}
+pub fn lazy(x: &[f32]) -> Lazy<Leaf<'_>> { Lazy(Leaf(x)) }
+impl<E: Expr> Lazy<E> { pub fn eval(self, n: usize) -> Vec<E::Elem> { (0..n).map(|i| self.0.get(i)).collect() } }
+macro_rules! op { ($($Op:ident $m:ident $F:ident $o:tt;)*) => {$(
+    pub struct $F;
+    impl Binary<f32, f32> for $F { type Output = f32; fn call(&self, x: f32, y: f32) -> f32 { x $o y } }
+    impl<'a, E: Expr> $Op<&'a [f32]> for Lazy<E> where $F: Binary<E::Elem, f32> {
+        type Output = Lazy<Zip<E, Leaf<'a>, $F>>;
+        fn $m(self, r: &'a [f32]) -> Self::Output { Lazy(Zip(self.0, Leaf(r), $F)) }
+    }
+)*} }
+op! { Add add AddF +; Sub sub SubF -; Mul mul MulF *; }
+'''
+for n in (8, 16, 32, 64):
+    names = [f"x{k}" for k in range(1, n)]
+    chain = "lazy(a)"
+    for k, v in enumerate(names):
+        chain = f"({chain} {signs[k % 3]} {v})"
+    args = ", ".join(f"{v}: &[f32]" for v in names)
+    bodies = (("baseline", f"let _ = ({', '.join(names)},);\n    a.to_vec()"), ("fused", f"{chain}.eval(a.len())"))
+    for body_name, body in bodies:
+        with open(f"{work}/{body_name}_model_{n}_3.rs", "w") as f:
+            f.write(MODEL)
+            for i in range(count):
+                f.write(f"pub fn f{i}(a: &[f32], {args}) -> Vec<f32> {{\n    {body}\n}}\n")
 PY
 
 prime baseline_fixed_2_3.rs
 
 printf 'functions: %d per row, cargo check CPU time (user + sys), median of %d runs; extra ms per function over the baseline\n' "$count" "$runs"
-for kind in fixed rt; do
-  [ "$kind" = fixed ] && echo "fixed shapes:" || echo "outermost size bound at run time (R):"
+for kind in fixed rt model; do
+  case $kind in
+    fixed) echo "fixed shapes:" ;;
+    rt) echo "outermost size bound at run time (R):" ;;
+    model) echo "the compiler alone (a minimal expression template over slices, no shapes):" ;;
+  esac
   for group in operands rank; do
+    [ "$kind" = model ] && [ "$group" = rank ] && continue
     first=""
-    if [ "$group" = operands ]; then rows="2:3 4:3 8:3 16:3"; else rows="4:2 4:4 4:8 4:16"; fi
+    if [ "$group" = operands ]; then rows="2:3 4:3 8:3 16:3 32:3"; else rows="4:2 4:4 4:8 4:16"; fi
+    [ "$kind" = model ] && rows="8:3 16:3 32:3 64:3"
     for row in $rows; do
       n=${row%:*}; rank=${row#*:}
       base=$(time_check "baseline_${kind}_${n}_${rank}.rs" "$runs")

@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use super::{Expression, IntoExpression, hint, stretched};
+use super::{Expression, IntoExpression, Typed, hint, stretched};
 use crate::Summable;
 use crate::forms::AnyBroadcastTo;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
@@ -164,7 +164,7 @@ where
         Cons<N, Tail>: AnyShape,
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,
-        <R::Expr as Expression>::Shape: ValuesFor<Cons<N, Tail>>,
+        <R::Expr as Typed>::Shape: ValuesFor<Cons<N, Tail>>,
     {
         let indices = indices.as_slice();
         let shape = self.shape();

@@ -3,7 +3,7 @@
 
 use core::marker::PhantomData;
 
-use super::{Expression, Lazy};
+use super::{Expression, Lazy, Typed};
 use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::shape::{AnyShape, Nil};
@@ -24,18 +24,21 @@ impl<T, S: Copy, H> Clone for Leaf<'_, T, S, H> {
 }
 impl<T, S: Copy, H> Copy for Leaf<'_, T, S, H> {}
 
-impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
+impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for Leaf<'_, T, S, H> {
     type Elem = T;
     type Shape = S;
     type Home = H;
-    type Source<const W: usize> = LeafSource<'a, T, W>;
-    const SLOTS: usize = 0;
-    const STRIDES: Strides = Strides::leaf(S::FIXED_AFTER_FIRST, S::STATIC.split_at(S::RANK).0);
 
     #[inline(always)]
     fn shape(&self) -> S {
         self.shape
     }
+}
+
+impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
+    type Source<const W: usize> = LeafSource<'a, T, W>;
+    const SLOTS: usize = 0;
+    const STRIDES: Strides = Strides::leaf(S::FIXED_AFTER_FIRST, S::STATIC.split_at(S::RANK).0);
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T, W> {
@@ -130,18 +133,21 @@ impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
 #[derive(Clone, Copy)]
 pub struct Scalar<T>(pub(crate) T);
 
-impl<T: Copy + Shared> Expression for Scalar<T> {
+impl<T: Copy + Shared> Typed for Scalar<T> {
     type Elem = T;
     type Shape = Nil;
     type Home = ByShape;
-    type Source<const W: usize> = Scalar<T>;
-    const SLOTS: usize = 0;
-    const STRIDES: Strides = Strides::NONE;
 
     #[inline(always)]
     fn shape(&self) -> Nil {
         Nil
     }
+}
+
+impl<T: Copy + Shared> Expression for Scalar<T> {
+    type Source<const W: usize> = Scalar<T>;
+    const SLOTS: usize = 0;
+    const STRIDES: Strides = Strides::NONE;
 
     #[inline(always)]
     fn source<const W: usize>(self, _: &[usize], _: &mut usize) -> Scalar<T> {
@@ -185,7 +191,7 @@ impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
 )]
 pub trait IntoExpression {
     /// The expression it is.
-    type Expr: Expression;
+    type Expr: Typed;
     /// It, as an expression.
     fn into_expression(self) -> Self::Expr;
 }
@@ -201,7 +207,7 @@ where
     }
 }
 
-impl<E: Expression> IntoExpression for Lazy<E> {
+impl<E: Typed> IntoExpression for Lazy<E> {
     type Expr = E;
     #[inline(always)]
     fn into_expression(self) -> E {

@@ -45,7 +45,7 @@ mod reduce;
 
 pub use indexed::{Along, IndexError, IndicesFor, OneAxis, Rows, Taken, ValuesFor};
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
-pub use node::{Binary, Closure, Map, NewAxis, Unary, Zip};
+pub use node::{Binary, Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
 pub use reduce::{
     ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
@@ -67,16 +67,30 @@ use crate::kernel::fused;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
 
-/// An element-wise expression: its element type, its shape (the broadcast of its operands'),
-/// and where a tensor computed from it goes ([`Home`]). Built by [`TensorBase::lazy`], the
-/// operators and the methods of [`Lazy`]; evaluated by [`Lazy::eval`] and its twins.
-pub trait Expression {
+/// What an expression is, apart from how it is computed: its element type, its shape (with
+/// its run-time sizes) and where a tensor computed from it goes ([`Home`]).
+///
+/// Every node of an expression carries these itself ([`Of`]), so that extending an expression
+/// (`e + &x`, `e.exp()`) asks only for them, not for a proof that the whole tree below is an
+/// [`Expression`]: rustc's trait solver would redo that proof at every operator, and checking a
+/// formula would cost the square of its operands with a large constant.
+pub trait Typed {
     /// The element type ([`Shared`]: with feature `rayon`, `Send + Sync`, as every number is).
     type Elem: Copy + Shared;
     /// The shape of the result.
     type Shape: AnyShape;
     /// Where a new tensor computed from it goes: on the heap if an operand is boxed.
     type Home: Home;
+
+    /// The shape of the result, with its run-time sizes.
+    fn shape(&self) -> Self::Shape;
+}
+
+/// An element-wise expression: what it is ([`Typed`]: its element type, its shape, the
+/// broadcast of its operands', and its home), and how the fused kernel reads it. Built by
+/// [`TensorBase::lazy`], the operators and the methods of [`Lazy`]; evaluated by [`Lazy::eval`]
+/// and its twins, which are where the compiler proves, once, that the whole tree is one.
+pub trait Expression: Typed {
     /// What the fused kernel reads, its cursors with strides along `W` axes.
     #[doc(hidden)]
     type Source<const W: usize>: Source<W, Elem = Self::Elem>;
@@ -88,9 +102,6 @@ pub trait Expression {
     /// planned while the program compiles.
     #[doc(hidden)]
     const STRIDES: Strides = Strides::UNFIT;
-
-    /// The shape of the result, with its run-time sizes.
-    fn shape(&self) -> Self::Shape;
 
     /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
     /// output (or, inside a reduction, on a reduced axis); `slots` is the next cursor slot
@@ -331,7 +342,7 @@ where
     where
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,
-        <R::Expr as Expression>::Shape: AnyBroadcastTo<S>,
+        <R::Expr as Typed>::Shape: AnyBroadcastTo<S>,
     {
         self.update_with(value.into_expression(), |_, x| x);
     }

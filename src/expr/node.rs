@@ -3,7 +3,7 @@
 
 use core::marker::PhantomData;
 
-use super::Expression;
+use super::{Expression, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::statics::MapInto;
@@ -60,32 +60,78 @@ impl<X, Y, O: Copy, F: Fn(X, Y) -> O> Binary<X, Y> for Closure<F> {
     }
 }
 
-/// `f(e)` for every element of `e`.
-#[derive(Clone, Copy)]
-pub struct Map<E, F> {
-    pub(crate) inner: E,
-    pub(crate) f: F,
+/// What a node of an expression is ([`Typed`]): its element type `T`, its shape `S`, kept with
+/// its run-time sizes, and its home `H`.
+pub struct Of<T, S, H> {
+    shape: S,
+    types: PhantomData<fn() -> (T, H)>,
 }
 
-impl<E: Expression, F: Unary<E::Elem> + Portable> Expression for Map<E, F>
+impl<T, S: Copy, H> Clone for Of<T, S, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S: Copy, H> Copy for Of<T, S, H> {}
+
+impl<T, S, H> Of<T, S, H> {
+    /// A node of shape `shape`.
+    #[inline(always)]
+    pub(crate) fn new(shape: S) -> Self {
+        Of { shape, types: PhantomData }
+    }
+}
+
+/// Where a tensor computed from `A` and `B` together goes: on the heap if either's does.
+pub type Joined<A, B> = <<A as Typed>::Home as Home>::With<<B as Typed>::Home>;
+
+/// `f(e)` for every element of `e`; `K` is what it is ([`Of`]), `()` as the kernel reads it.
+#[derive(Clone, Copy)]
+pub struct Map<E, F, K = ()> {
+    pub(crate) inner: E,
+    pub(crate) f: F,
+    pub(crate) of: K,
+}
+
+/// `F` applied to every element of `E`.
+pub type Mapped<E, F> =
+    Map<E, F, Of<<F as Unary<<E as Typed>::Elem>>::Output, <E as Typed>::Shape, <E as Typed>::Home>>;
+
+impl<E: Typed, F: Unary<E::Elem>> Mapped<E, F> {
+    /// `f` of every element of `inner`.
+    #[inline(always)]
+    pub(crate) fn new(inner: E, f: F) -> Self {
+        let of = Of::new(inner.shape());
+        Map { inner, f, of }
+    }
+}
+
+impl<E, F, T: Copy + Shared, S: AnyShape, H: Home> Typed for Map<E, F, Of<T, S, H>> {
+    type Elem = T;
+    type Shape = S;
+    type Home = H;
+
+    #[inline(always)]
+    fn shape(&self) -> S {
+        self.of.shape
+    }
+}
+
+impl<E, F, T, S, H> Expression for Map<E, F, Of<T, S, H>>
 where
-    F::Output: Shared,
+    E: Expression<Shape = S, Home = H>,
+    F: Unary<E::Elem, Output = T> + Portable,
+    T: Copy + Shared,
+    S: AnyShape,
+    H: Home,
 {
-    type Elem = F::Output;
-    type Shape = E::Shape;
-    type Home = E::Home;
     type Source<const W: usize> = Map<E::Source<W>, F>;
     const SLOTS: usize = E::SLOTS;
     const STRIDES: Strides = E::STRIDES;
 
     #[inline(always)]
-    fn shape(&self) -> E::Shape {
-        self.inner.shape()
-    }
-
-    #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
-        Map { inner: self.inner.source(lands, slots), f: self.f }
+        Map { inner: self.inner.source(lands, slots), f: self.f, of: () }
     }
 }
 
@@ -121,33 +167,35 @@ where
     }
 }
 
-/// `f(a, b)` element by element, `a` and `b` broadcast to the shape `O`, their axes placed on
-/// its axes by the maps `MA` and `MB` (NumPy's right alignment, or XLA's dims).
-pub struct Zip<A, B, F, O, MA, MB> {
+/// `f(a, b)` element by element, `a` and `b` broadcast to the shape of `K` (what the result
+/// is, [`Of`]; `()` as the kernel reads it), their axes placed on its axes by the maps `MA` and
+/// `MB` (NumPy's right alignment, or XLA's dims).
+pub struct Zip<A, B, F, K, MA, MB> {
     pub(crate) a: A,
     pub(crate) b: B,
     pub(crate) f: F,
-    pub(crate) shape: O,
+    pub(crate) of: K,
     pub(crate) maps: PhantomData<(MA, MB)>,
 }
 
-impl<A: Clone, B: Clone, F: Clone, O: Clone, MA, MB> Clone for Zip<A, B, F, O, MA, MB> {
+impl<A: Clone, B: Clone, F: Clone, K: Clone, MA, MB> Clone for Zip<A, B, F, K, MA, MB> {
     fn clone(&self) -> Self {
         Zip {
             a: self.a.clone(),
             b: self.b.clone(),
             f: self.f.clone(),
-            shape: self.shape.clone(),
+            of: self.of.clone(),
             maps: PhantomData,
         }
     }
 }
-impl<A: Copy, B: Copy, F: Copy, O: Copy, MA, MB> Copy for Zip<A, B, F, O, MA, MB> {}
+impl<A: Copy, B: Copy, F: Copy, K: Copy, MA, MB> Copy for Zip<A, B, F, K, MA, MB> {}
 
-impl<A, B, F, O, MA, MB> Zip<A, B, F, O, MA, MB>
+impl<A, B, F, O, MA, MB> Zip<A, B, F, Of<F::Output, O, Joined<A, B>>, MA, MB>
 where
-    A: Expression,
-    B: Expression,
+    A: Typed,
+    B: Typed,
+    F: Binary<A::Elem, B::Elem>,
     O: AnyShape,
     MA: MapInto<A::Shape, O>,
     MB: MapInto<B::Shape, O>,
@@ -158,23 +206,32 @@ where
     pub(crate) fn new(a: A, b: B, f: F) -> Self {
         let shape =
             crate::kernel::statics::ZipPlan::<A::Shape, B::Shape, O, MA, MB>::output(&a.shape(), &b.shape());
-        Zip { a, b, f, shape, maps: PhantomData }
+        Zip { a, b, f, of: Of::new(shape), maps: PhantomData }
     }
 }
 
-impl<A, B, F, O, MA, MB> Expression for Zip<A, B, F, O, MA, MB>
+impl<A, B, F, T: Copy + Shared, S: AnyShape, H: Home, MA, MB> Typed for Zip<A, B, F, Of<T, S, H>, MA, MB> {
+    type Elem = T;
+    type Shape = S;
+    type Home = H;
+
+    #[inline(always)]
+    fn shape(&self) -> S {
+        self.of.shape
+    }
+}
+
+impl<A, B, F, T, O, H, MA, MB> Expression for Zip<A, B, F, Of<T, O, H>, MA, MB>
 where
     A: Expression,
     B: Expression,
-    F: Binary<A::Elem, B::Elem> + Portable,
-    F::Output: Shared,
+    F: Binary<A::Elem, B::Elem, Output = T> + Portable,
+    T: Copy + Shared,
     O: AnyShape,
+    H: Home,
     MA: MapInto<A::Shape, O>,
     MB: MapInto<B::Shape, O>,
 {
-    type Elem = F::Output;
-    type Shape = O;
-    type Home = <A::Home as Home>::With<B::Home>;
     type Source<const W: usize> = Zip<A::Source<W>, B::Source<W>, F, (), (), ()>;
     const SLOTS: usize = A::SLOTS + B::SLOTS;
     const STRIDES: Strides = A::STRIDES.moved(MA::ONTO, A::SLOTS, O::RANK).then(B::STRIDES.moved(
@@ -184,16 +241,11 @@ where
     ));
 
     #[inline(always)]
-    fn shape(&self) -> O {
-        self.shape
-    }
-
-    #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
         let (ma, mb) = (MA::ONTO, MB::ONTO);
         let a = self.a.source(&super::land::<W>(ma, O::RANK, lands, 0)[..ma.len()], slots);
         let b = self.b.source(&super::land::<W>(mb, O::RANK, lands, 0)[..mb.len()], slots);
-        Zip { a, b, f: self.f, shape: (), maps: PhantomData }
+        Zip { a, b, f: self.f, of: (), maps: PhantomData }
     }
 }
 
@@ -233,7 +285,7 @@ where
     }
 }
 
-/// `E` with a size-1 axis inserted before position `I` (`np.newaxis`), shape `O`: the same
+/// `E` with a size-1 axis inserted before position `I` (`np.newaxis`), of shape `O`: the same
 /// elements, read as they lie.
 #[derive(Clone, Copy)]
 pub struct NewAxis<E, const I: usize, O> {
@@ -241,7 +293,7 @@ pub struct NewAxis<E, const I: usize, O> {
     pub(crate) shape: O,
 }
 
-impl<E: Expression, const I: usize, O: AnyShape> NewAxis<E, I, O> {
+impl<E: Typed, const I: usize, O: AnyShape> NewAxis<E, I, O> {
     /// `inner` with the new axis; the sizes of `O` are `inner`'s with a 1 at `I`.
     #[inline(always)]
     pub(crate) fn new(inner: E) -> Self {
@@ -256,10 +308,18 @@ impl<E: Expression, const I: usize, O: AnyShape> NewAxis<E, I, O> {
     }
 }
 
-impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O> {
+impl<E: Typed, const I: usize, O: AnyShape> Typed for NewAxis<E, I, O> {
     type Elem = E::Elem;
     type Shape = O;
     type Home = E::Home;
+
+    #[inline(always)]
+    fn shape(&self) -> O {
+        self.shape
+    }
+}
+
+impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O> {
     type Source<const W: usize> = E::Source<W>;
     const SLOTS: usize = E::SLOTS;
     const STRIDES: Strides = E::STRIDES.moved(
@@ -267,11 +327,6 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
         E::SLOTS,
         O::RANK,
     );
-
-    #[inline(always)]
-    fn shape(&self) -> O {
-        self.shape
-    }
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> E::Source<W> {

@@ -9,7 +9,10 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 
 use typenum::{Const, ToUInt, U};
 
-use super::{Binary, Closure, Expression, IntoExpression, Lazy, Map, NewAxis, Scalar, Shared, Unary, Zip};
+use super::{
+    Binary, Closure, Expression, IntoExpression, Joined, Lazy, Map, Mapped, NewAxis, Of, Scalar, Shared,
+    Typed, Unary, Zip,
+};
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
     AnyInsertAxis, AnyWithAxis,
@@ -22,8 +25,18 @@ use crate::tensor::{Data, DataMut, HomeOf, TensorBase};
 use super::Leaf;
 
 /// `a` and `b` zipped with `F`, broadcast together by NumPy's rule.
-pub type Zipped<A, B, F> =
-    Zip<A, B, F, AnyBroadcasted<<A as Expression>::Shape, <B as Expression>::Shape>, Numpy, Numpy>;
+pub type Zipped<A, B, F> = Zip<
+    A,
+    B,
+    F,
+    Of<
+        <F as Binary<<A as Typed>::Elem, <B as Typed>::Elem>>::Output,
+        AnyBroadcasted<<A as Typed>::Shape, <B as Typed>::Shape>,
+        Joined<A, B>,
+    >,
+    Numpy,
+    Numpy,
+>;
 
 /// The element functions of the operators and methods, each a zero-sized type.
 macro_rules! binary_fns {
@@ -181,10 +194,10 @@ macro_rules! operator {
     ($Op:ident, $method:ident, $Fn:ident) => {
         impl<E, R> $Op<R> for Lazy<E>
         where
-            E: Expression,
+            E: Typed,
             R: IntoExpression,
-            E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
-            $Fn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+            E::Shape: AnyBroadcast<<R::Expr as Typed>::Shape>,
+            $Fn: Binary<E::Elem, <R::Expr as Typed>::Elem>,
         {
             type Output = Lazy<Zipped<E, R::Expr, $Fn>>;
 
@@ -200,7 +213,7 @@ macro_rules! operator {
             D: Data,
             D::Elem: Copy + Shared,
             S: AnyShape + AnyBroadcast<E::Shape>,
-            E: Expression,
+            E: Typed,
             $Fn: Binary<D::Elem, E::Elem>,
         {
             type Output = Lazy<Zipped<Leaf<'a, D::Elem, S, HomeOf<D, S>>, E, $Fn>>;
@@ -217,7 +230,7 @@ macro_rules! operator {
     (@left $Op:ident, $method:ident, $Fn:ident, $($t:ty)*) => {$(
         impl<E> $Op<Lazy<E>> for $t
         where
-            E: Expression,
+            E: Typed,
             Nil: AnyBroadcast<E::Shape>,
             $Fn: Binary<$t, E::Elem>,
         {
@@ -237,16 +250,16 @@ operator!(Sub, sub, SubFn);
 operator!(Mul, mul, MulFn);
 operator!(Div, div, DivFn);
 
-impl<E: Expression> Neg for Lazy<E>
+impl<E: Typed> Neg for Lazy<E>
 where
     NegFn: Unary<E::Elem>,
 {
-    type Output = Lazy<Map<E, NegFn>>;
+    type Output = Lazy<Mapped<E, NegFn>>;
 
     /// Every element negated; nothing is computed yet.
     #[inline(always)]
     fn neg(self) -> Self::Output {
-        Lazy(Map { inner: self.0, f: NegFn })
+        Lazy(Map::new(self.0, NegFn))
     }
 }
 
@@ -277,7 +290,7 @@ assign_operators! {
     DivAssign div_assign Div div;
 }
 
-impl<E: Expression> Lazy<E> {
+impl<E: Typed> Lazy<E> {
     /// `f` applied to every element; nothing is computed yet.
     ///
     /// ```
@@ -286,8 +299,8 @@ impl<E: Expression> Lazy<E> {
     /// assert_eq!(x.lazy().map(|v| v * v).eval().as_slice(), [1, 4, 9]);
     /// ```
     #[inline(always)]
-    pub fn map<O: Copy, F: Fn(E::Elem) -> O>(self, f: F) -> Lazy<Map<E, Closure<F>>> {
-        Lazy(Map { inner: self.0, f: Closure(f) })
+    pub fn map<O: Copy, F: Fn(E::Elem) -> O>(self, f: F) -> Lazy<Mapped<E, Closure<F>>> {
+        Lazy(Map::new(self.0, Closure(f)))
     }
 
     /// `f(a, b)` element by element with `other` (a tensor, an expression or a number),
@@ -304,9 +317,9 @@ impl<E: Expression> Lazy<E> {
     pub fn zip_with<R, O, F>(self, other: R, f: F) -> Lazy<Zipped<E, R::Expr, Closure<F>>>
     where
         R: IntoExpression,
-        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
+        E::Shape: AnyBroadcast<<R::Expr as Typed>::Shape>,
         O: Copy,
-        F: Fn(E::Elem, <R::Expr as Expression>::Elem) -> O,
+        F: Fn(E::Elem, <R::Expr as Typed>::Elem) -> O,
     {
         Lazy(Zip::new(self.0, other.into_expression(), Closure(f)))
     }
@@ -316,8 +329,8 @@ impl<E: Expression> Lazy<E> {
     fn with<R, F>(self, other: R, f: F) -> Lazy<Zipped<E, R::Expr, F>>
     where
         R: IntoExpression,
-        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
-        F: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+        E::Shape: AnyBroadcast<<R::Expr as Typed>::Shape>,
+        F: Binary<E::Elem, <R::Expr as Typed>::Elem>,
     {
         Lazy(Zip::new(self.0, other.into_expression(), f))
     }
@@ -336,8 +349,8 @@ impl<E: Expression> Lazy<E> {
     pub fn min<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, MinFn>>
     where
         R: IntoExpression,
-        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
-        MinFn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+        E::Shape: AnyBroadcast<<R::Expr as Typed>::Shape>,
+        MinFn: Binary<E::Elem, <R::Expr as Typed>::Elem>,
     {
         self.with(other, MinFn)
     }
@@ -353,8 +366,8 @@ impl<E: Expression> Lazy<E> {
     pub fn max<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, MaxFn>>
     where
         R: IntoExpression,
-        E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
-        MaxFn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+        E::Shape: AnyBroadcast<<R::Expr as Typed>::Shape>,
+        MaxFn: Binary<E::Elem, <R::Expr as Typed>::Elem>,
     {
         self.with(other, MaxFn)
     }
@@ -375,7 +388,7 @@ impl<E: Expression> Lazy<E> {
         <E::Shape as AnyBroadcast<Nil>>::Output: AnyBroadcast<Nil>,
         MaxFn: Binary<E::Elem, T, Output = E::Elem>,
         MinFn: Binary<E::Elem, T>,
-        Scalar<T>: Expression<Elem = T, Shape = Nil>,
+        Scalar<T>: Typed<Elem = T, Shape = Nil>,
     {
         self.max(low).min(high)
     }
@@ -384,14 +397,14 @@ impl<E: Expression> Lazy<E> {
 /// The comparisons, each giving a mask.
 macro_rules! comparisons {
     ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
-        impl<E: Expression> Lazy<E> {$(
+        impl<E: Typed> Lazy<E> {$(
             $(#[$doc])*
             #[inline(always)]
             pub fn $method<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, $Fn>>
             where
                 R: IntoExpression,
-                E::Shape: AnyBroadcast<<R::Expr as Expression>::Shape>,
-                $Fn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+                E::Shape: AnyBroadcast<<R::Expr as Typed>::Shape>,
+                $Fn: Binary<E::Elem, <R::Expr as Typed>::Elem>,
             {
                 self.with(other, $Fn)
             }
@@ -418,7 +431,7 @@ comparisons! {
     equals EqFn;
 }
 
-impl<E: Expression<Elem = bool>> Lazy<E> {
+impl<E: Typed<Elem = bool>> Lazy<E> {
     /// `yes` where the mask is `true`, `no` where it is `false`: NumPy's `where(mask, yes, no)`,
     /// the three broadcast together; nothing is computed yet.
     ///
@@ -435,11 +448,10 @@ impl<E: Expression<Elem = bool>> Lazy<E> {
         Y: IntoExpression,
         N: IntoExpression,
         T: Copy + Shared,
-        Y::Expr: Expression<Elem = T>,
-        N::Expr: Expression<Elem = T>,
-        <Y::Expr as Expression>::Shape: AnyBroadcast<<N::Expr as Expression>::Shape>,
-        E::Shape:
-            AnyBroadcast<AnyBroadcasted<<Y::Expr as Expression>::Shape, <N::Expr as Expression>::Shape>>,
+        Y::Expr: Typed<Elem = T>,
+        N::Expr: Typed<Elem = T>,
+        <Y::Expr as Typed>::Shape: AnyBroadcast<<N::Expr as Typed>::Shape>,
+        E::Shape: AnyBroadcast<AnyBroadcasted<<Y::Expr as Typed>::Shape, <N::Expr as Typed>::Shape>>,
     {
         let branches = Zip::new(yes.into_expression(), no.into_expression(), PairFn);
         Lazy(Zip::new(self.0, branches, SelectFn))
@@ -449,14 +461,14 @@ impl<E: Expression<Elem = bool>> Lazy<E> {
 /// The float methods, each an element function.
 macro_rules! float_methods {
     ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
-        impl<E: Expression> Lazy<E> {$(
+        impl<E: Typed> Lazy<E> {$(
             $(#[$doc])*
             #[inline(always)]
-            pub fn $method(self) -> Lazy<Map<E, $Fn>>
+            pub fn $method(self) -> Lazy<Mapped<E, $Fn>>
             where
                 $Fn: Unary<E::Elem>,
             {
-                Lazy(Map { inner: self.0, f: $Fn })
+                Lazy(Map::new(self.0, $Fn))
             }
         )*}
     };
@@ -511,7 +523,7 @@ float_methods! {
     sqrt SqrtFn;
 }
 
-impl<E: Expression> Lazy<E> {
+impl<E: Typed> Lazy<E> {
     /// The expression with a size-1 axis inserted before position `I` (`np.newaxis`), as
     /// [`insert_axis`](crate::TensorBase::insert_axis) does for a tensor; nothing is computed.
     ///
@@ -539,11 +551,11 @@ impl<E: Expression> Lazy<E> {
     /// assert_eq!(x.lazy().powi(2).eval().as_slice(), [1.0, 4.0, 9.0]);
     /// ```
     #[inline(always)]
-    pub fn powi(self, n: i32) -> Lazy<Map<E, PowiFn>>
+    pub fn powi(self, n: i32) -> Lazy<Mapped<E, PowiFn>>
     where
         PowiFn: Unary<E::Elem>,
     {
-        Lazy(Map { inner: self.0, f: PowiFn(n) })
+        Lazy(Map::new(self.0, PowiFn(n)))
     }
 }
 
@@ -569,12 +581,16 @@ pub type ZippedWithDims<A, B, Dm, F> = Zip<
     A,
     B,
     F,
-    AnyBroadcastedWithDims<<A as Expression>::Shape, <B as Expression>::Shape, Dm>,
-    WithDimsLhs<Dm, <B as Expression>::Shape>,
-    WithDimsRhs<Dm, <A as Expression>::Shape>,
+    Of<
+        <F as Binary<<A as Typed>::Elem, <B as Typed>::Elem>>::Output,
+        AnyBroadcastedWithDims<<A as Typed>::Shape, <B as Typed>::Shape, Dm>,
+        Joined<A, B>,
+    >,
+    WithDimsLhs<Dm, <B as Typed>::Shape>,
+    WithDimsRhs<Dm, <A as Typed>::Shape>,
 >;
 
-impl<E: Expression> Lazy<E> {
+impl<E: Typed> Lazy<E> {
     /// XLA's binary form, the dims `Dm` chosen first: `x.lazy().with_dims::<axes![1]>() + &y`
     /// puts the lower-rank operand's axes on `Dm` (see [`LazyWithDims`]).
     #[inline(always)]
@@ -583,7 +599,7 @@ impl<E: Expression> Lazy<E> {
     }
 }
 
-impl<E: Expression, Dm: Axes> LazyWithDims<E, Dm> {
+impl<E: Typed, Dm: Axes> LazyWithDims<E, Dm> {
     /// `f(a, b)` element by element with `other` under XLA's binary rule; nothing is computed.
     ///
     /// ```
@@ -597,9 +613,9 @@ impl<E: Expression, Dm: Axes> LazyWithDims<E, Dm> {
     pub fn zip_with<R, O, F>(self, other: R, f: F) -> Lazy<ZippedWithDims<E, R::Expr, Dm, Closure<F>>>
     where
         R: IntoExpression,
-        E::Shape: AnyBroadcastWithDims<<R::Expr as Expression>::Shape, Dm>,
+        E::Shape: AnyBroadcastWithDims<<R::Expr as Typed>::Shape, Dm>,
         O: Copy,
-        F: Fn(E::Elem, <R::Expr as Expression>::Elem) -> O,
+        F: Fn(E::Elem, <R::Expr as Typed>::Elem) -> O,
     {
         Lazy(Zip::new(self.0, other.into_expression(), Closure(f)))
     }
@@ -610,11 +626,11 @@ macro_rules! dims_operator {
     ($Op:ident, $method:ident, $Fn:ident) => {
         impl<E, Dm, R> $Op<R> for LazyWithDims<E, Dm>
         where
-            E: Expression,
+            E: Typed,
             Dm: Axes,
             R: IntoExpression,
-            E::Shape: AnyBroadcastWithDims<<R::Expr as Expression>::Shape, Dm>,
-            $Fn: Binary<E::Elem, <R::Expr as Expression>::Elem>,
+            E::Shape: AnyBroadcastWithDims<<R::Expr as Typed>::Shape, Dm>,
+            $Fn: Binary<E::Elem, <R::Expr as Typed>::Elem>,
         {
             type Output = Lazy<ZippedWithDims<E, R::Expr, Dm, $Fn>>;
 

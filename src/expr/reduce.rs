@@ -19,7 +19,7 @@
 use core::marker::PhantomData;
 use num_traits::float::FloatCore;
 
-use super::{Expression, Lazy};
+use super::{Expression, Lazy, Typed};
 use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
@@ -205,7 +205,7 @@ impl<E: Clone, Ax, F, O: Clone, const KEEP: bool> Clone for Reduce<E, Ax, F, O, 
 }
 impl<E: Copy, Ax, F, O: Copy, const KEEP: bool> Copy for Reduce<E, Ax, F, O, KEEP> {}
 
-impl<E: Expression, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F, O, KEEP> {
+impl<E: Typed, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F, O, KEEP> {
     /// The reduction of `inner`; the output's run-time sizes are the kept axes'.
     #[inline(always)]
     fn new(inner: E) -> Self {
@@ -226,6 +226,23 @@ impl<E: Expression, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F,
     }
 }
 
+impl<E, Ax, F, O, const KEEP: bool> Typed for Reduce<E, Ax, F, O, KEEP>
+where
+    E: Typed,
+    F: Fold<E::Elem>,
+    F::Output: Shared,
+    O: AnyShape,
+{
+    type Elem = F::Output;
+    type Shape = O;
+    type Home = E::Home;
+
+    #[inline(always)]
+    fn shape(&self) -> O {
+        self.shape
+    }
+}
+
 impl<E, Ax, F, O, const KEEP: bool> Expression for Reduce<E, Ax, F, O, KEEP>
 where
     E: Expression,
@@ -234,9 +251,6 @@ where
     F::Output: Shared,
     O: AnyShape,
 {
-    type Elem = F::Output;
-    type Shape = O;
-    type Home = E::Home;
     type Source<const W: usize> = ReduceSource<E::Source<W>, F, W>;
     const SLOTS: usize = E::SLOTS + <Ax::List as List>::COUNT;
     const STRIDES: Strides = E::STRIDES.moved(
@@ -247,11 +261,6 @@ where
         E::SLOTS,
         O::RANK + <Ax::List as List>::COUNT,
     );
-
-    #[inline(always)]
-    fn shape(&self) -> O {
-        self.shape
-    }
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
@@ -684,7 +693,7 @@ macro_rules! reductions {
         reductions!(@one $bounds $(#[$doc])* $name, $keep, $Fold);
     )*)*};
     (@one [$($Bound:tt)*] $(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty) => {
-        impl<E: Expression> Lazy<E> {
+        impl<E: Typed> Lazy<E> {
             $(#[$doc])*
             #[inline(always)]
             pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>
