@@ -175,7 +175,7 @@ pub(crate) const IDENTITY: [usize; crate::dynamic::MAX_RANK] = {
     all
 };
 
-impl<E: Expression> Lazy<E> {
+impl<E: Typed> Lazy<E> {
     /// The shape of the result, with its run-time sizes.
     ///
     /// ```
@@ -188,7 +188,9 @@ impl<E: Expression> Lazy<E> {
     pub fn shape(&self) -> E::Shape {
         self.0.shape()
     }
+}
 
+impl<E: Expression> Lazy<E> {
     /// Evaluates the expression into a new tensor, written once, element by element where it
     /// lives: inline when its shape is fixed and no operand is boxed, on the heap otherwise (as
     /// the eager operators choose).
