@@ -168,17 +168,32 @@ where
     {
         let indices = indices.as_slice();
         let shape = self.shape();
-        check(indices, shape.head.get())?;
+        let (len, row) = (shape.head.get(), len_of(&shape.tail));
         let values = values.into_expression();
         let out = self.as_mut_slice();
+        // Onto a small output the rows go to copies on the stack, and `out` is written only
+        // after the pass: its indices are checked in that pass, not in one of their own.
+        let small = out.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT && row > 0;
+        if !small {
+            check(indices, len)?;
+        }
         fused::with_width!(Tail::RANK + 1 + R::Expr::SLOTS, W => {
             let mut dims = [0; W];
             dims[0] = indices.len();
             crate::shape::extents_in(&shape.tail, &mut dims[1..]);
             let dims = &dims[..Tail::RANK + 1];
-            let row = len_of(&shape.tail);
             let src = stretched::<W, R::Expr, Cons<N, Tail>>(values, dims);
-            add_rows(dims, hint::<R::Expr, Cons<N, Tail>>(), src, indices, row, out);
+            let hint = hint::<R::Expr, Cons<N, Tail>>();
+            if small {
+                add_small(dims, hint, src, indices, row, out)
+                    .map_err(|position| IndexError { position, index: indices[position], len })?;
+            } else {
+                each_row(dims, hint, src, row, |i, k, x| {
+                    if let Some(o) = indices.get(i).and_then(|&to| out.get_mut(to * row + k)) {
+                        *o = o.plus(x);
+                    }
+                });
+            }
         });
         Ok(())
     }
@@ -386,41 +401,45 @@ const SMALL: usize = 64;
 /// The largest element spread over copies (so that they take at most 4 KiB of stack).
 const SMALL_ELEMENT: usize = 16;
 
-/// Adds the pass of `src` over `dims` (`[indices.len(), …]`), rows of `row` elements, into
-/// `out`, row `i` onto row `indices[i]` (each below `out.len() / row`).
+/// Adds the pass of `src` over `dims` (`[indices.len(), …]`), rows of `row` (at least 1)
+/// elements, into `out` (at most [`SMALL`] elements), row `i` onto row `indices[i]`, through
+/// [`COPIES`] copies on the stack. `out` is written only if every index is below
+/// `out.len() / row`; else `Err` holds the position of the first that is not.
 #[inline(always)]
-fn add_rows<const W: usize, S: fused::Source<W>>(
+fn add_small<const W: usize, S: fused::Source<W>>(
     dims: &[usize],
     hint: fused::Hint,
     src: S,
     indices: &[usize],
     row: usize,
     out: &mut [S::Elem],
-) where
+) -> Result<(), usize>
+where
     S::Elem: Summable,
 {
-    let to = |i: usize, k: usize| indices.get(i).map_or(usize::MAX, |&to| to * row + k);
-    if out.len() <= SMALL && size_of::<S::Elem>() <= SMALL_ELEMENT {
-        // Each copy starts from the identity (-0.0 for floats), so that an output element no
-        // index names is left as it was, bit for bit (a -0.0 stays -0.0), and one named once
-        // becomes `out + x`, as in a loop.
-        let mut copies = [[S::Elem::IDENTITY; SMALL]; COPIES];
-        each_row(dims, hint, src, row, |i, k, x| {
-            if let Some(o) = copies[i % COPIES].get_mut(to(i, k)) {
-                *o = o.plus(x);
-            }
-        });
-        for (j, o) in out.iter_mut().enumerate() {
-            let [a, b, c, d] = copies.map(|copy| copy[j]);
-            *o = o.plus(a.plus(b).plus(c.plus(d)));
+    // Each copy starts from the identity (-0.0 for floats), so that an output element no
+    // index names is left as it was, bit for bit (a -0.0 stays -0.0), and one named once
+    // becomes `out + x`, as in a loop. An index past the output is only noted in the pass
+    // (its row may land in the copies' unused tail, or nowhere), and the first one is looked
+    // for after it: checked in a pass of its own, k-means' sums and counts took 12% longer.
+    let mut copies = [[S::Elem::IDENTITY; SMALL]; COPIES];
+    let len = out.len() / row;
+    let mut bad = false;
+    each_row(dims, hint, src, row, |i, k, x| {
+        let to = indices.get(i).copied().unwrap_or(usize::MAX);
+        bad |= to >= len;
+        if let Some(o) = copies[i % COPIES].get_mut(to.wrapping_mul(row).wrapping_add(k)) {
+            *o = o.plus(x);
         }
-    } else {
-        each_row(dims, hint, src, row, |i, k, x| {
-            if let Some(o) = out.get_mut(to(i, k)) {
-                *o = o.plus(x);
-            }
-        });
+    });
+    if bad {
+        return Err(indices.iter().position(|&i| i >= len).unwrap_or(0));
     }
+    for (j, o) in out.iter_mut().enumerate() {
+        let [a, b, c, d] = copies.map(|copy| copy[j]);
+        *o = o.plus(a.plus(b).plus(c.plus(d)));
+    }
+    Ok(())
 }
 
 /// Runs the pass of `src` over `dims`, taken as rows of `row` elements, calling `add(i, k, x)`
