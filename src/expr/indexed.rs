@@ -8,7 +8,7 @@
 //! cross-entropy reads the logit of each row's label and takes 1 from the gradient there, where
 //! a one-hot mask compares every class of every row.
 //!
-//! Every index is checked before anything is read or added, so an index out of range is an
+//! Every index is checked before the output is written, so an index out of range is an
 //! [`IndexError`] that leaves the output as it was. The values added are any expression (a
 //! tensor, an expression of tensors, a number), stretched to one value per index, and read in
 //! one pass, where they lie, with no temporary.
@@ -123,8 +123,8 @@ where
     ///
     /// `values` is a tensor, an expression or a number, stretched to `[N, …]` by NumPy's rule:
     /// `N` the length of `indices` (the same size type, checked at compile time), `…` this
-    /// tensor's axes after the first. Every index is checked before anything is added: one not
-    /// below this tensor's first size is an [`IndexError`], and the tensor is left as it was.
+    /// tensor's axes after the first. Every index is checked before this tensor is written: one
+    /// not below its first size is an [`IndexError`], and the tensor is left as it was.
     ///
     /// Integers wrap, as in [`sum_axes`](TensorBase::sum_axes). An element no index names is
     /// left as it was, bit for bit, and one named once becomes `out + x`. Into an output of
