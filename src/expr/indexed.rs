@@ -185,8 +185,7 @@ where
             let src = stretched::<W, R::Expr, Cons<N, Tail>>(values, dims);
             let hint = hint::<R::Expr, Cons<N, Tail>>();
             if small {
-                add_small(dims, hint, src, indices, row, out)
-                    .map_err(|position| IndexError { position, index: indices[position], len })?;
+                add_small(dims, hint, src, indices, len, row, out)?;
             } else {
                 each_row(dims, hint, src, row, |i, k, x| {
                     if let Some(o) = indices.get(i).and_then(|&to| out.get_mut(to * row + k)) {
@@ -402,18 +401,19 @@ const SMALL: usize = 64;
 const SMALL_ELEMENT: usize = 16;
 
 /// Adds the pass of `src` over `dims` (`[indices.len(), …]`), rows of `row` (at least 1)
-/// elements, into `out` (at most [`SMALL`] elements), row `i` onto row `indices[i]`, through
-/// [`COPIES`] copies on the stack. `out` is written only if every index is below
-/// `out.len() / row`; else `Err` holds the position of the first that is not.
+/// elements, into `out` (`len` rows, at most [`SMALL`] elements), row `i` onto row
+/// `indices[i]`, through [`COPIES`] copies on the stack. `out` is written only if every index
+/// is below `len`; else the first that is not is the error.
 #[inline(always)]
 fn add_small<const W: usize, S: fused::Source<W>>(
     dims: &[usize],
     hint: fused::Hint,
     src: S,
     indices: &[usize],
+    len: usize,
     row: usize,
     out: &mut [S::Elem],
-) -> Result<(), usize>
+) -> Result<(), IndexError>
 where
     S::Elem: Summable,
 {
@@ -423,7 +423,6 @@ where
     // (its row may land in the copies' unused tail, or nowhere), and the first one is looked
     // for after it: checked in a pass of its own, k-means' sums and counts took 12% longer.
     let mut copies = [[S::Elem::IDENTITY; SMALL]; COPIES];
-    let len = out.len() / row;
     let mut bad = false;
     each_row(dims, hint, src, row, |i, k, x| {
         let to = indices.get(i).copied().unwrap_or(usize::MAX);
@@ -433,7 +432,7 @@ where
         }
     });
     if bad {
-        return Err(indices.iter().position(|&i| i >= len).unwrap_or(0));
+        check(indices, len)?;
     }
     for (j, o) in out.iter_mut().enumerate() {
         let [a, b, c, d] = copies.map(|copy| copy[j]);
