@@ -1,10 +1,11 @@
 //! What a reduction of an expression needs of its axes: the size at a position, whether every
-//! reduced size is fixed and not 0 (then the reduction cannot be empty), and the shape with the
-//! reduced axes kept as size 1 (NumPy's `keepdims=True`).
+//! reduced size is fixed and not 0 (then the reduction cannot be empty), how many elements each
+//! output folds (an argmax's positions must fit in a `u32`), and the shape with the reduced axes
+//! kept as size 1 (NumPy's `keepdims=True`).
 
-use core::ops::Sub;
+use core::ops::{Mul, Sub};
 
-use typenum::{B1, NonZero, Sub1, UInt, UTerm};
+use typenum::{B1, IsLessOrEqual, LeEq, NonZero, Prod, Sub1, U1, U4294967295, UInt, UTerm, Unsigned};
 
 use crate::shape::{Big, Cons, Dim, Nil, Number};
 use crate::typelevel::InsertAt;
@@ -52,6 +53,46 @@ impl<S, A: Number, Rest> NonEmptyAt<Cons<A, Rest>> for S
 where
     S: At<A::U> + NonEmptyAt<Rest>,
     <S as At<A::U>>::Output: NonEmptySize,
+{
+}
+
+/// `Folded(l, axes)`: the product of the entries of `l` at the positions `axes`, fixed sizes
+/// each: how many elements each output of a reduction over `axes` folds.
+pub trait Folded<L> {
+    /// The product, a typenum number.
+    type Output: Unsigned;
+}
+impl<S> Folded<Nil> for S {
+    type Output = U1;
+}
+impl<S, A: Number, Rest> Folded<Cons<A, Rest>> for S
+where
+    S: At<A::U> + Folded<Rest>,
+    <S as At<A::U>>::Output: Number,
+    <<S as At<A::U>>::Output as Number>::U: Mul<<S as Folded<Rest>>::Output>,
+    Prod<<<S as At<A::U>>::Output as Number>::U, <S as Folded<Rest>>::Output>: Unsigned,
+{
+    type Output = Prod<<<S as At<A::U>>::Output as Number>::U, <S as Folded<Rest>>::Output>;
+}
+
+/// The answer `B1` (yes) to "does every output fold at most `u32::MAX` elements?"
+pub trait FitsPositions {}
+impl FitsPositions for B1 {}
+
+/// Every output of a reduction of `Self` over the positions `L` folds at most `u32::MAX`
+/// elements, the sizes there being fixed.
+#[diagnostic::on_unimplemented(
+    message = "each output of this argmax or argmin folds more than 4,294,967,295 elements",
+    label = "at most 4,294,967,295 elements per output (the product of the reduced sizes) are allowed here",
+    note = "the position of the maximum or minimum is counted in a `u32`, so that a block of outputs compares and picks positions in the vector registers that pick the values",
+    note = "evaluate the expression into a tensor first and use the tensors' `argmax_axes`/`argmin_axes`, which count positions in a `usize`"
+)]
+pub trait FewPositionsAt<L> {}
+#[diagnostic::do_not_recommend]
+impl<S: Folded<L>, L> FewPositionsAt<L> for S
+where
+    <S as Folded<L>>::Output: IsLessOrEqual<U4294967295>,
+    LeEq<<S as Folded<L>>::Output, U4294967295>: FitsPositions,
 {
 }
 

@@ -18,7 +18,7 @@ mod zip;
 
 pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
 pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
-pub use keep::{At, InsertOnes, NonEmptyAt, NonEmptySize};
+pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
