@@ -582,3 +582,42 @@ fn a_result_shape_past_usize_panics_with_a_message() {
     assert!(eager.starts_with("shapecast: no tensor has the shape of this result"), "{eager}");
     assert_eq!(eager, fused);
 }
+
+/// Rows of a fixed length shorter than a block (1 to 15), each operand contiguous across the
+/// rows or the same along each row, are read as one flat run of blocks: every element as the
+/// plain loops compute it, for run-time row counts from 0 to past several blocks, in place,
+/// into a new tensor and into a `TensorMut`, with an outer loop around the rows.
+#[test]
+fn short_rows_read_flat_agree_with_plain_loops() {
+    macro_rules! check {
+        ($($n:literal)*) => {$({
+            const N: usize = $n;
+            for r in [0usize, 1, 2, 3, 5, 8, 17, 33] {
+                let xs = floats(2 * r * N, 7 + r as u64);
+                let ms = floats(2 * r, 11 + r as u64);
+                let os = [0.5, -1.25];
+                bind!(let rr: R = r);
+                let x = TensorRef::from_shape(dims![rr, $n], &xs[..r * N]).unwrap();
+                let m = TensorRef::from_shape(dims![rr, 1], &ms[..r]).unwrap();
+                let want: Vec<f64> = (0..r * N).map(|p| (xs[p] - ms[p / N]) * 2.0 + 1.0).collect();
+                let got = ((x.lazy() - &m) * 2.0 + 1.0).eval();
+                assert!(same_bits(got.as_slice(), &want), "[{r}, {N}]: {:?} against {want:?}", got.as_slice());
+                let mut buf = vec![0.0; r * N];
+                ((x.lazy() - &m) * 2.0 + 1.0).eval_into(&mut TensorMut::from_shape(dims![rr, $n], &mut buf).unwrap());
+                assert!(same_bits(&buf, &want), "[{r}, {N}] into a TensorMut");
+                let mut y = TensorMut::from_shape(dims![rr, $n], &mut buf).unwrap();
+                y -= &m;
+                let twice: Vec<f64> = (0..r * N).map(|p| want[p] - ms[p / N]).collect();
+                assert!(same_bits(&buf, &twice), "[{r}, {N}] in place");
+                // An outer loop: [2, R, N] against [2, R, 1] and [2, 1, 1].
+                let x3 = TensorRef::from_shape(dims![2, rr, $n], &xs).unwrap();
+                let m3 = TensorRef::from_shape(dims![2, rr, 1], &ms).unwrap();
+                let o3 = Tensor::<f64, shape![2, 1, 1]>::from_slice(&os).unwrap();
+                let got = (x3.lazy() * &m3 - &o3).eval();
+                let want: Vec<f64> = (0..2 * r * N).map(|p| xs[p] * ms[p / N] - os[p / (r * N)]).collect();
+                assert!(same_bits(got.as_slice(), &want), "[2, {r}, {N}]");
+            }
+        })*};
+    }
+    check!(1 2 3 7 10 15);
+}

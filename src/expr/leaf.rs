@@ -131,6 +131,33 @@ impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
     fn get(&mut self, at: usize) -> T {
         self.data[self.cursor.offset() + at * self.cursor.inner()]
     }
+
+    #[inline(always)]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [T; BLOCK] {
+        let (start, s, between) = (self.cursor.offset(), self.cursor.inner(), self.cursor.stride(down));
+        let (row, column) = (at / n, at % n);
+        if s == 0 {
+            // The same along each row: the rows' first elements, one per lane's row.
+            let last = (column + len - 1) / n;
+            let first = start + row * between;
+            let span = &self.data[first..=first + last * between];
+            return fused::lanes(|i| span[((column + i.min(len - 1)) / n * between).min(span.len() - 1)]);
+        }
+        if s == 1 && between == n && len == BLOCK {
+            // Contiguous across the rows: a whole block.
+            let run = &self.data[start + at..start + at + BLOCK];
+            return fused::lanes(|i| run[i]);
+        }
+        if between == n * s {
+            // Contiguous across the rows (or evenly strided): one stretch.
+            let span = self.span(at, len);
+            return fused::lanes(|i| span[(i.min(len - 1) * s).min(span.len() - 1)]);
+        }
+        fused::lanes(|i| {
+            let p = at + i.min(len - 1);
+            self.data[start + p / n * between + p % n * s]
+        })
+    }
 }
 
 /// A number as an operand of an expression (`x * 2.0`): a shape of no axes, which broadcasts
@@ -184,6 +211,11 @@ impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
     #[inline(always)]
     fn get(&mut self, _: usize) -> T {
         self.0
+    }
+
+    #[inline(always)]
+    fn rows(&mut self, _: usize, _: usize, _: usize, _: usize) -> [T; BLOCK] {
+        [self.0; BLOCK]
     }
 }
 

@@ -165,6 +165,11 @@ where
     fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.inner.get(at))
     }
+
+    #[inline(always)]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
+        self.f.block(self.inner.rows(at, len, n, down))
+    }
 }
 
 /// `f(a, b)` element by element, `a` and `b` broadcast to the shape of `K` (what the result
@@ -282,6 +287,12 @@ where
     #[inline(always)]
     fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.a.get(at), self.b.get(at))
+    }
+
+    #[inline(always)]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = (self.a.rows(at, len, n, down), self.b.rows(at, len, n, down));
+        fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 }
 

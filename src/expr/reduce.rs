@@ -618,6 +618,13 @@ where
         self.memo = key.map(|key| (key, value));
         value
     }
+
+    /// Flat rows of outputs, one lane each. (Only a reduction whose operand does not move
+    /// along its reduced axes is read so: over size-1 axes, or stretched ones.)
+    #[inline(never)]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [F::Output; BLOCK] {
+        self.across(|inner| inner.rows(at, len, n, down))
+    }
 }
 
 impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
