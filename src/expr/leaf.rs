@@ -141,7 +141,9 @@ impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
             let last = (column + len - 1) / n;
             let first = start + row * between;
             let span = &self.data[first..=first + last * between];
-            return fused::lanes(|i| span[((column + i.min(len - 1)) / n * between).min(span.len() - 1)]);
+            // (In 32 bits: `column + i` is below 2 · BLOCK, and the division vectorizes.)
+            let row_of = fused::lanes(|i| (column + i.min(len - 1)) as u32 / n as u32);
+            return fused::lanes(|i| span[(row_of[i] as usize * between).min(span.len() - 1)]);
         }
         if s == 1 && between == n && len == BLOCK {
             // Contiguous across the rows: a whole block.
