@@ -145,15 +145,10 @@ impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
             let row_of = fused::lanes(|i| (column + i.min(len - 1)) as u32 / n as u32);
             return fused::lanes(|i| span[(row_of[i] as usize * between).min(span.len() - 1)]);
         }
-        if s == 1 && between == n && len == BLOCK {
-            // Contiguous across the rows: a whole block.
-            let run = &self.data[start + at..start + at + BLOCK];
-            return fused::lanes(|i| run[i]);
-        }
         if between == n * s {
-            // Contiguous across the rows (or evenly strided): one stretch.
-            let span = self.span(at, len);
-            return fused::lanes(|i| span[(i.min(len - 1) * s).min(span.len() - 1)]);
+            // Contiguous across the rows (or evenly strided): a run, as `block` and `part` read
+            // one.
+            return if s == 1 && len == BLOCK { self.block::<false>(at) } else { self.part(at, len) };
         }
         fused::lanes(|i| {
             let p = at + i.min(len - 1);
