@@ -621,3 +621,45 @@ fn short_rows_read_flat_agree_with_plain_loops() {
     }
     check!(1 2 3 7 10 15);
 }
+
+/// A number with no `Default`: a new tensor of it cannot be filled first and overwritten, so
+/// the eager operators, which now run the expressions' pass, write each element once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cents(i64);
+
+impl core::ops::Add for Cents {
+    type Output = Cents;
+    fn add(self, other: Cents) -> Cents {
+        Cents(self.0 + other.0)
+    }
+}
+
+impl core::ops::Neg for Cents {
+    type Output = Cents;
+    fn neg(self) -> Cents {
+        Cents(-self.0)
+    }
+}
+
+impl core::ops::SubAssign for Cents {
+    fn sub_assign(&mut self, other: Cents) {
+        self.0 -= other.0;
+    }
+}
+
+#[test]
+fn eager_operators_need_no_default() {
+    let prices = Tensor::<Cents, shape![2, 3]>::from_fn(|i| Cents(i as i64 + 1));
+    let fees = Tensor::<Cents, shape![3]>::from_fn(|i| Cents(10 * (i as i64 + 1)));
+    let total = &prices + &fees;
+    assert_eq!(total.as_slice(), [11, 22, 33, 14, 25, 36].map(Cents));
+    let mut refunds = -&total;
+    assert_eq!(refunds.as_slice(), [-11, -22, -33, -14, -25, -36].map(Cents));
+    refunds -= &fees;
+    assert_eq!(refunds.as_slice(), [-21, -42, -63, -24, -45, -66].map(Cents));
+    // With dims, and the same through an expression: one pass, the same elements.
+    let by_row = Tensor::<Cents, shape![2]>::from_fn(|i| Cents(100 * (i as i64 + 1)));
+    let eager = &by_row.with_dims::<axes![0]>() + &prices;
+    assert_eq!(eager.as_slice(), [101, 102, 103, 204, 205, 206].map(Cents));
+    assert_eq!((by_row.lazy().with_dims::<axes![0]>() + &prices).eval().as_slice(), eager.as_slice());
+}

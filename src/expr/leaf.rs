@@ -17,6 +17,14 @@ pub struct Leaf<'a, T, S, H> {
     home: PhantomData<H>,
 }
 
+impl<'a, T, S, H> Leaf<'a, T, S, H> {
+    /// The elements `data`, of shape `shape`, as an operand whose result goes where `H` says.
+    #[inline(always)]
+    pub(crate) fn new(data: &'a [T], shape: S) -> Self {
+        Leaf { data, shape, home: PhantomData }
+    }
+}
+
 impl<T, S: Copy, H> Clone for Leaf<'_, T, S, H> {
     fn clone(&self) -> Self {
         *self

@@ -206,8 +206,29 @@ impl<E: Expression> Lazy<E> {
     /// let c = (a.lazy() * &b - 1).eval(); // Tensor<i32, shape![2, 3]>
     /// assert_eq!(c.as_slice(), [9, 19, 29, 19, 39, 59]);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn eval(self) -> Owned<E::Elem, E::Shape, E::Home>
+    where
+        New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+    {
+        self.evaluate::<false>()
+    }
+
+    /// [`eval`](Self::eval), for the eager operators (`&a + &b`).
+    #[inline(always)]
+    pub(crate) fn eager(self) -> Owned<E::Elem, E::Shape, E::Home>
+    where
+        New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+    {
+        self.evaluate::<true>()
+    }
+
+    /// The pass of [`eval`](Self::eval). `EAGER` changes nothing in it: the operators' copy is
+    /// another function than `eval`'s, so that a program that writes one expression both ways
+    /// does not make the optimizer call one copy out of line from both places (the small add
+    /// of the benches, 15.6 ns against 13.5 when they share it).
+    #[inline]
+    fn evaluate<const EAGER: bool>(self) -> Owned<E::Elem, E::Shape, E::Home>
     where
         New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
     {

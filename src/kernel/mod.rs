@@ -1,4 +1,12 @@
-//! The copy and zip kernels over strided operands, shared by every materializing path.
+//! The kernels over strided operands.
+//!
+//! [`fused`] evaluates every expression and the operators on tensors (`&a + &b`, `-a`,
+//! `a += &b`): any number of operands in one pass. The copy, zip and in-place kernels here
+//! serve what that pass does not: the closures of `zip_with`, `map` and `zip_assign` on
+//! tensors, which are `FnMut` and called exactly once per element in row-major order (the
+//! fused pass computes whole blocks, and a short run's block repeats its last lane); the
+//! arrays of run-time rank; and broadcast copies (`broadcast_to`), which are a `fill` or a
+//! `copy_from_slice` per run.
 //!
 //! A [`Plan`] describes the output as a row-major box of `dims`, and each operand by its stride
 //! along every output axis (0 where stretched). Axes of size 1 are dropped and adjacent axes

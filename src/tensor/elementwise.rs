@@ -40,8 +40,10 @@ where
     }
 
     /// `f(a, b)` element by element, `self` and `other` broadcast together by NumPy's rule; the
-    /// inputs are never materialized. The output starts from `V::default()` (as does every new
-    /// tensor whose elements are computed) and is then overwritten.
+    /// inputs are never materialized. `f` is called once per element, in row-major order, so it
+    /// may keep state (`FnMut`); the output starts from `V::default()` and is then overwritten.
+    /// (The operators, `&a + &b`, and `a.lazy().zip_with(…)` write a new tensor once, through
+    /// the expressions' pass.)
     ///
     /// ```
     /// # use shapecast::prelude::*;
@@ -224,6 +226,14 @@ where
 pub struct WithDims<'a, T, S, Dm, H = super::ByShape> {
     pub(crate) lhs: TensorRef<'a, T, S>,
     dims: PhantomData<(Dm, H)>,
+}
+
+impl<'a, T: Copy + crate::expr::Shared, S: AnyShape, Dm: Axes, H: Home> WithDims<'a, T, S, Dm, H> {
+    /// The left operand as an expression with these dims chosen.
+    #[inline(always)]
+    pub(crate) fn lazy(&self) -> crate::expr::LazyWithDims<crate::expr::Leaf<'_, T, S, H>, Dm> {
+        crate::expr::Lazy(crate::expr::Leaf::new(self.lhs.as_slice(), self.lhs.shape())).with_dims::<Dm>()
+    }
 }
 
 impl<T: Copy, S: AnyShape, Dm: Axes, H: Home> WithDims<'_, T, S, Dm, H> {

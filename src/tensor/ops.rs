@@ -22,6 +22,7 @@
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use super::{Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, WithDims};
+use crate::expr::Shared;
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
@@ -57,7 +58,7 @@ macro_rules! binary_op {
         where
             D1: Data<Elem = T>,
             D2: Data<Elem = T>,
-            T: Copy + Default + $Op<Output = T>,
+            T: Copy + Shared + $Op<Output = T>,
             S1: AnyBroadcast<S2>,
             S2: AnyShape,
             New<AnyBroadcasted<S1, S2>, Both<D1, S1, D2, S2>>: OwnedData<T, AnyBroadcasted<S1, S2>>,
@@ -67,7 +68,8 @@ macro_rules! binary_op {
             /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized.
             #[inline]
             fn $method(self, rhs: $($Rhs)*) -> Self::Output {
-                self.zip_with(&rhs, T::$method)
+                let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&self, &rhs);
+                $Op::$method(a.lazy(), b).eager()
             }
         }
     };
@@ -86,7 +88,8 @@ macro_rules! binary_op {
             /// Every element with the scalar `rhs`.
             #[inline]
             fn $method(self, rhs: $t) -> Self::Output {
-                self.map(|x| x.$method(rhs))
+                let a: &TensorBase<D, S> = &self;
+                a.lazy().map(move |x: $t| x.$method(rhs)).eager()
             }
         }
     };
@@ -95,7 +98,7 @@ macro_rules! binary_op {
         where
             H: Home,
             D2: Data<Elem = T>,
-            T: Copy + Default + $Op<Output = T>,
+            T: Copy + Shared + $Op<Output = T>,
             S1: AnyBroadcastWithDims<S2, Dm>,
             S2: AnyShape,
             Dm: Axes,
@@ -106,7 +109,8 @@ macro_rules! binary_op {
             /// Element-wise under XLA's binary rule with these dims.
             #[inline]
             fn $method(self, rhs: $($Rhs)*) -> Self::Output {
-                self.zip_with(&rhs, T::$method)
+                let (a, b): (&WithDims<'a, T, S1, Dm, H>, &TensorBase<D2, S2>) = (&self, &rhs);
+                $Op::$method(a.lazy(), b).eager()
             }
         }
     };
@@ -125,7 +129,8 @@ macro_rules! binary_op {
             /// The scalar with every element.
             #[inline]
             fn $method(self, rhs: $($Tensor)*) -> Self::Output {
-                rhs.map(|x| self.$method(x))
+                let b: &TensorBase<D, S> = &rhs;
+                b.lazy().map(move |x: $t| self.$method(x)).eager()
             }
         }
     };
@@ -142,7 +147,7 @@ macro_rules! neg {
         impl<$($lt,)? T, D, S> Neg for $Operand
         where
             D: Data<Elem = T>,
-            T: Copy + Neg<Output = T>,
+            T: Copy + Shared + Neg<Output = T>,
             S: AnyShape,
             New<S, HomeOf<D, S>>: OwnedData<T, S>,
         {
@@ -151,7 +156,8 @@ macro_rules! neg {
             /// Every element negated.
             #[inline]
             fn neg(self) -> Self::Output {
-                self.map(T::neg)
+                let a: &TensorBase<D, S> = &self;
+                (-a.lazy()).eager()
             }
         }
     )*};
@@ -184,14 +190,15 @@ macro_rules! assign_op {
         where
             D: DataMut<Elem = T>,
             D2: Data<Elem = T>,
-            T: Copy + $Op,
+            T: Copy + Shared + $Op,
             S: AnyShape,
             S2: AnyBroadcastTo<S>,
         {
             /// Element-wise in place, `rhs` stretched to this shape; nothing is materialized.
             #[inline]
             fn $method(&mut self, rhs: $($Rhs)*) {
-                self.zip_assign(&rhs, |mut x, y| {
+                let b: &TensorBase<D2, S2> = &rhs;
+                self.update_with(b.lazy().0, |mut x, y| {
                     x.$method(y);
                     x
                 });
