@@ -364,3 +364,59 @@ fn the_fixes_for_a_misaligned_run_time_axis() -> Result<(), ShapeError> {
     assert_eq!(inserted.get(&[2, 9]), Some(&(scores[29] - norm[2])));
     Ok(())
 }
+
+/// The closures of `zip_with`, `zip_with_into`, `zip_assign` and the arrays' `zip_broadcast`
+/// may keep state: each is called exactly once per output element, in row-major order, whatever
+/// the shape (short rows of a fixed length, run-time rows, long runs with a tail, operands
+/// stretched along the run or across rows).
+#[test]
+fn closures_see_each_element_once_in_order() {
+    for rows in [0, 1, 2, 5, 17, 40] {
+        bind!(let count: R = rows);
+        for_row_lengths(rows, count);
+    }
+}
+
+/// Every check of [`closures_see_each_element_once_in_order`] for `rows` rows.
+fn for_row_lengths(rows: usize, count: Dyn<'_, R>) {
+    macro_rules! row_of {
+        ($($n:literal)*) => {$({
+            let (x, y): (Vec<i64>, Vec<i64>) = ((0..rows as i64 * $n).collect(), (0..$n).map(|k| 1000 * k).collect());
+            let a = TensorRef::from_shape(dims![count, $n], &x).unwrap();
+            let b = Tensor::<i64, shape![$n]>::from_slice(&y).unwrap();
+            let column = TensorRef::from_shape(dims![count, 1], &x[..rows]).unwrap();
+            let want: Vec<(i64, i64)> = x.iter().zip(y.iter().cycle()).map(|(&p, &q)| (p, q)).collect();
+            let mut seen = Vec::new();
+            let out = a.zip_with(&b, |p, q| {
+                seen.push((p, q));
+                p + q
+            });
+            assert_eq!(seen, want, "zip_with, rows of {}", $n);
+            let mut buf = vec![0; rows * $n];
+            seen.clear();
+            a.zip_with_into(&b, &mut TensorMut::from_shape(dims![count, $n], &mut buf).unwrap(), |p, q| {
+                seen.push((p, q));
+                p + q
+            });
+            assert_eq!((&seen, &buf[..]), (&want, out.as_slice()), "zip_with_into, rows of {}", $n);
+            let mut order = Vec::new();
+            TensorMut::from_shape(dims![count, $n], &mut buf).unwrap().zip_assign(&column, |o, c| {
+                order.push((o, c));
+                o - c
+            });
+            let want: Vec<(i64, i64)> = (0..rows * $n).map(|i| (out.as_slice()[i], x[i / $n])).collect();
+            assert_eq!(order, want, "zip_assign, rows of {}", $n);
+            let mut calls = 0;
+            let mut flat = vec![0; rows * $n];
+            let sizes = [rows, $n];
+            let (xa, ya) = (shapecast::dynamic::Array::new(&x, &sizes).unwrap(), shapecast::dynamic::Array::new(&y, &sizes[1..]).unwrap());
+            shapecast::dynamic::zip_broadcast(xa, ya, &mut flat, |p, q| {
+                calls += 1;
+                p + q
+            })
+            .unwrap();
+            assert_eq!((calls, &flat[..]), (rows * $n, out.as_slice()), "zip_broadcast, rows of {}", $n);
+        })*};
+    }
+    row_of!(1 2 3 10 15 16 17 33);
+}

@@ -1,8 +1,12 @@
 //! Materializing the one-operand forms between arrays of run-time shapes, and updating an array
 //! in place with a broadcast operand.
 
-use super::{Array, ArrayMut, BroadcastError};
-use crate::kernel::{self, Plan};
+use super::{Array, ArrayMut, BroadcastError, DynShape};
+use crate::expr::LeafSource;
+use crate::kernel::{
+    self, Plan,
+    fused::{self, Cursor, Hint},
+};
 use shapecast_rules as rules;
 
 /// The strides of `src` over `dst`'s axes, its axes placed by `map`, and the plan over `dst`
@@ -110,7 +114,10 @@ pub fn zip_assign<T: Copy, U: Copy>(
 ) -> Result<(), BroadcastError> {
     rules::broadcast_to(src.shape(), dst.shape())?;
     let map = rules::numpy_axis_map(src.shape().len(), dst.shape().len());
-    let plan = plan_over(src, &dst, &map);
-    kernel::assign(src.data(), &plan, plan.runs(), dst.data_mut(), f);
+    let dims = DynShape::try_from_slice(dst.shape()).expect("an array's rank is at most MAX_RANK");
+    fused::with_rank_width!(dims.rank(), W => {
+        let src = LeafSource::new(src.data(), Cursor::<W>::new(src.shape(), &map));
+        kernel::assign(src, &dims, Hint::RUN_TIME, dst.data_mut(), f);
+    });
     Ok(())
 }

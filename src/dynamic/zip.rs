@@ -1,7 +1,11 @@
 //! Element-wise operations on two broadcast operands, shapes given at run time.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
-use crate::kernel::{self, Plan};
+use crate::expr::LeafSource;
+use crate::kernel::{
+    self,
+    fused::{self, Cursor, Hint},
+};
 use shapecast_rules as rules;
 
 /// Checks `out` against the result of the broadcast of `form` (with `list`), then zips.
@@ -16,10 +20,11 @@ fn zip_mapped<A: Copy, B: Copy, O>(
         BroadcastError::wrong_length(form, (a.shape(), b.shape()), Slot::Target, expected, found)
             .naming_list(list)
     })?;
-    let sa = rules::strides_over_output(a.shape(), maps[0], result.rank());
-    let sb = rules::strides_over_output(b.shape(), maps[1], result.rank());
-    let plan = Plan::new(&result, [&sa, &sb]);
-    kernel::zip(a.data(), b.data(), &plan, plan.runs(), out, f);
+    fused::with_rank_width!(result.rank(), W => {
+        let a = LeafSource::new(a.data(), Cursor::<W>::new(a.shape(), maps[0]));
+        let b = LeafSource::new(b.data(), Cursor::<W>::new(b.shape(), maps[1]));
+        kernel::zip((a, b), &result, Hint::RUN_TIME, out, f);
+    });
     Ok(result)
 }
 

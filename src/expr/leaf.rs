@@ -46,7 +46,7 @@ impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for Leaf<'_, T, S, H> {
 impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
     type Source<const W: usize> = LeafSource<'a, T, W>;
     const SLOTS: usize = 0;
-    const STRIDES: Strides = Strides::leaf(S::FIXED_AFTER_FIRST, S::STATIC.split_at(S::RANK).0);
+    const STRIDES: Strides = Strides::of_shape::<S>();
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T, W> {
@@ -81,7 +81,15 @@ impl<T, const W: usize> LeafSource<'_, T, W> {
     }
 }
 
-impl<T: Copy + Shared, const W: usize> Source<W> for LeafSource<'_, T, W> {
+impl<'a, T, const W: usize> LeafSource<'a, T, W> {
+    /// The elements `data`, read where `cursor` says.
+    #[inline(always)]
+    pub(crate) fn new(data: &'a [T], cursor: Cursor<W>) -> Self {
+        LeafSource { data, cursor }
+    }
+}
+
+impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
     type Elem = T;
 
     #[inline(always)]

@@ -62,7 +62,7 @@ pub use crate::kernel::fused::{BLOCK, Cursor, Hint, Portable, Shared, Source};
 pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 
 use crate::forms::AnyBroadcastTo;
-use crate::kernel::constant::Planned;
+use crate::kernel::constant::{Planned, Table};
 use crate::kernel::fused;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
@@ -93,7 +93,7 @@ pub trait Typed {
 pub trait Expression: Typed {
     /// What the fused kernel reads, its cursors with strides along `W` axes.
     #[doc(hidden)]
-    type Source<const W: usize>: Source<W, Elem = Self::Elem>;
+    type Source<const W: usize>: Source<W, Elem = Self::Elem> + Portable;
     /// How many axes the reductions inside the expression fold over, all told: each has a
     /// cursor slot of its own.
     #[doc(hidden)]
@@ -311,24 +311,37 @@ pub(crate) fn check_result<S: AnyShape>(shape: &S) {
 /// while the program compiles when every size but the output's first is fixed.
 #[inline(always)]
 pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint {
+    planned::<Stretched<E>, S>()
+}
+
+/// What the types tell a pass over an output of shape `S` that reads as the table `T` says
+/// (see [`hint`]).
+#[inline(always)]
+pub(crate) fn planned<T: Table<S>, S: AnyShape>() -> Hint {
     let last = match S::RANK.checked_sub(1) {
         Some(last) if last < S::STATIC.len() => S::STATIC[last],
         _ => 0,
     };
-    let plan: &'static Option<Planned> = &PlanOf::<E, S>::PLAN;
+    let plan: &'static Option<Planned> = &PlanOf::<T, S>::PLAN;
     Hint { last, plan: plan.as_ref() }
 }
 
-/// The plan of a pass of the expression `E` over an output of shape `S` (which `E` is
-/// stretched to by NumPy's rule), made while the program compiles: `None` unless every size is
-/// fixed but the output's first (and each operand's first, where it lands there or on a
-/// reduced axis), which the pass reads when it runs.
-struct PlanOf<E, S>(core::marker::PhantomData<(E, S)>);
-impl<E: Expression, S: AnyShape> PlanOf<E, S> {
+/// The expression `E` stretched to an output by NumPy's rule (its axes land on the last ones),
+/// as the pass reads it.
+pub(crate) struct Stretched<E>(core::marker::PhantomData<E>);
+impl<E: Expression, S: AnyShape> Table<S> for Stretched<E> {
+    const STRIDES: Strides = E::STRIDES.moved(<Numpy as MapInto<E::Shape, S>>::ONTO, E::SLOTS, S::RANK);
+    const SLOTS: usize = E::SLOTS;
+}
+
+/// The plan of a pass over an output of shape `S` that reads as `T` says, made while the
+/// program compiles: `None` unless every size is fixed but the output's first (and each
+/// operand's first, where it lands there or on a reduced axis), which the pass reads when it
+/// runs.
+struct PlanOf<T, S>(core::marker::PhantomData<(T, S)>);
+impl<T: Table<S>, S: AnyShape> PlanOf<T, S> {
     const PLAN: Option<Planned> = if S::FIXED_AFTER_FIRST {
-        let dims = S::STATIC.split_at(S::RANK).0;
-        let strides = E::STRIDES.moved(<Numpy as MapInto<E::Shape, S>>::ONTO, E::SLOTS, S::RANK);
-        Planned::new(strides, dims, E::SLOTS, !S::FIXED)
+        Planned::new(T::STRIDES, S::STATIC.split_at(S::RANK).0, T::SLOTS, !S::FIXED)
     } else {
         None
     };
@@ -363,6 +376,7 @@ where
     #[inline]
     pub fn assign<R>(&mut self, value: R)
     where
+        D::Elem: Shared,
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,
         <R::Expr as Typed>::Shape: AnyBroadcastTo<S>,
@@ -375,6 +389,7 @@ where
     #[inline(always)]
     pub(crate) fn update_with<E>(&mut self, expr: E, f: impl Fn(D::Elem, D::Elem) -> D::Elem + Sync)
     where
+        D::Elem: Shared,
         E: Expression<Elem = D::Elem>,
         E::Shape: AnyBroadcastTo<S>,
     {

@@ -135,10 +135,7 @@ where
     }
 }
 
-impl<const W: usize, S: Source<W>, F: Unary<S::Elem> + Portable> Source<W> for Map<S, F>
-where
-    F::Output: Shared,
-{
+impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
     type Elem = F::Output;
 
     #[inline(always)]
@@ -254,10 +251,16 @@ where
     }
 }
 
-impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem> + Portable> Source<W>
+impl<A, B, F> Zip<A, B, F, (), (), ()> {
+    /// The source that zips the sources `a` and `b` with `f`.
+    #[inline(always)]
+    pub(crate) fn pair(a: A, b: B, f: F) -> Self {
+        Zip { a, b, f, of: (), maps: PhantomData }
+    }
+}
+
+impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> Source<W>
     for Zip<A, B, F, (), (), ()>
-where
-    F::Output: Shared,
 {
     type Elem = F::Output;
 

@@ -85,8 +85,18 @@ binary_fns! {
     GeFn<T: PartialOrd> -> bool = |x, y| x >= y;
     /// `x == y`, as a mask.
     EqFn<T: PartialEq> -> bool = |x, y| x == y;
-    /// The pair `(x, y)`: the two branches of a select, zipped.
-    PairFn<T: Copy> -> (T, T) = |x, y| (x, y);
+}
+
+/// The pair `(x, y)`: the two branches of a select, zipped, or the operands of a closure that
+/// may keep state (`zip_with` on tensors), which is applied to each pair as the pass hands it on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PairFn;
+impl<X: Copy, Y: Copy> Binary<X, Y> for PairFn {
+    type Output = (X, Y);
+    #[inline(always)]
+    fn call(&self, x: X, y: Y) -> (X, Y) {
+        (x, y)
+    }
 }
 
 /// `if mask { x } else { y }`: a select's element function.
@@ -269,7 +279,7 @@ macro_rules! assign_operators {
         impl<D, S, E> $Op<Lazy<E>> for TensorBase<D, S>
         where
             D: DataMut,
-            D::Elem: Copy + $Plain<Output = D::Elem>,
+            D::Elem: Copy + Shared + $Plain<Output = D::Elem>,
             S: AnyShape,
             E: Expression<Elem = D::Elem>,
             E::Shape: AnyBroadcastTo<S>,

@@ -9,30 +9,6 @@
 /// Elements per block: a few vector registers' worth for the common element sizes.
 const BLOCK: usize = 16;
 
-/// `out[i] = f(xs[i])` for every `i`; `xs` is at least as long as `out`.
-#[inline(always)]
-pub(crate) fn unary<X: Copy, O>(out: &mut [O], xs: &[X], mut f: impl FnMut(X) -> O) {
-    let (head, tail) = out.split_at_mut(out.len() / BLOCK * BLOCK);
-    let done = head.len();
-    for (o, x) in arrays_mut(head).zip(arrays(xs)) {
-        let x = *x;
-        o.iter_mut().zip(&x).for_each(|(o, &x)| *o = f(x));
-    }
-    tail.iter_mut().zip(&xs[done..]).for_each(|(o, &x)| *o = f(x));
-}
-
-/// `out[i] = f(xs[i], ys[i])` for every `i`; `xs` and `ys` are at least as long as `out`.
-#[inline(always)]
-pub(crate) fn binary<X: Copy, Y: Copy, O>(out: &mut [O], xs: &[X], ys: &[Y], mut f: impl FnMut(X, Y) -> O) {
-    let (head, tail) = out.split_at_mut(out.len() / BLOCK * BLOCK);
-    let done = head.len();
-    for ((o, x), y) in arrays_mut(head).zip(arrays(xs)).zip(arrays(ys)) {
-        let (x, y) = (*x, *y);
-        o.iter_mut().zip(&x).zip(&y).for_each(|((o, &x), &y)| *o = f(x, y));
-    }
-    tail.iter_mut().zip(&xs[done..]).zip(&ys[done..]).for_each(|((o, &x), &y)| *o = f(x, y));
-}
-
 /// `out[i] = f(out[i], xs[i])` for every `i`; `xs` is at least as long as `out`.
 #[inline(always)]
 pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMut(O, X) -> O) {
@@ -107,15 +83,7 @@ mod tests {
     fn every_length_is_written_once_in_order() {
         for n in [0, 1, BLOCK - 1, BLOCK, BLOCK + 1, 3 * BLOCK + 5] {
             let xs: [u32; 64] = core::array::from_fn(|i| i as u32);
-            let ys: [u32; 64] = core::array::from_fn(|i| 100 * i as u32);
-            let mut out = [0u32; 64];
-            binary(&mut out[..n], &xs, &ys, |x, y| x + y + 1);
-            assert!(out[..n].iter().enumerate().all(|(i, &o)| o == 101 * i as u32 + 1));
-            assert!(out[n..].iter().all(|&o| o == 0));
-            let mut out = [0u32; 64];
-            unary(&mut out[..n], &ys, |y| y + 7);
-            assert!(out[..n].iter().enumerate().all(|(i, &o)| o == 100 * i as u32 + 7));
-            assert!(out[n..].iter().all(|&o| o == 0));
+            let mut out: [u32; 64] = core::array::from_fn(|i| if i < n { 100 * i as u32 + 7 } else { 0 });
             update(&mut out[..n], &xs, |o, x| o * 2 + x);
             assert!(out[..n].iter().enumerate().all(|(i, &o)| o == 201 * i as u32 + 14));
             assert!(out[n..].iter().all(|&o| o == 0));

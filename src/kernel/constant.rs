@@ -12,9 +12,39 @@
 //! reductions inside it fold over, numbered as the pass numbers them. A node builds its own
 //! table from its operands' by moving their columns onto its own.
 
+use core::marker::PhantomData;
+
 use super::Plan;
 use super::fused::{Cursor, Nest, Source};
+use super::statics::MapInto;
+use crate::shape::AnyShape;
 use shapecast_rules::MAX_RANK;
+
+/// What a pass over an output of shape `S` reads, as a table in the output's columns (see the
+/// module's documentation): an expression stretched to `S`, or tensors placed by maps.
+#[doc(hidden)]
+pub trait Table<S: AnyShape> {
+    /// Each leaf's stride along each of the pass's axes.
+    const STRIDES: Strides;
+    /// How many reduced axes follow the output's.
+    const SLOTS: usize;
+}
+
+/// A tensor of shape `A`, its axes placed on the output's by the map `M`.
+#[doc(hidden)]
+pub struct Placed<A, M>(PhantomData<(A, M)>);
+
+impl<S: AnyShape, A: AnyShape, M: MapInto<A, S>> Table<S> for Placed<A, M> {
+    const STRIDES: Strides = Strides::of_shape::<A>().moved(M::ONTO, 0, S::RANK);
+    const SLOTS: usize = 0;
+}
+
+impl<S: AnyShape, A: AnyShape, MA: MapInto<A, S>, B: AnyShape, MB: MapInto<B, S>> Table<S>
+    for (Placed<A, MA>, Placed<B, MB>)
+{
+    const STRIDES: Strides = <Placed<A, MA> as Table<S>>::STRIDES.then(<Placed<B, MB> as Table<S>>::STRIDES);
+    const SLOTS: usize = 0;
+}
 
 /// The most leaves a constant plan holds.
 pub const LEAVES: usize = 16;
@@ -54,6 +84,11 @@ impl Strides {
             step = step.wrapping_mul(dims[k]);
         }
         out
+    }
+
+    /// A tensor of shape `S`: [`leaf`](Self::leaf) of its sizes, fixed if all but its first are.
+    pub const fn of_shape<S: AnyShape>() -> Strides {
+        Strides::leaf(S::FIXED_AFTER_FIRST, S::STATIC.split_at(S::RANK).0)
     }
 
     /// The same leaves in a parent's table: an operand's axis `k` is the parent's column

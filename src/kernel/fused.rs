@@ -51,6 +51,32 @@ macro_rules! with_width {
 }
 pub(crate) use with_width;
 
+/// [`with_width!`] for a rank known only at run time (the arrays of `dynamic`): each of the four
+/// widths is compiled, and the one that fits `$rank` runs.
+macro_rules! with_rank_width {
+    ($rank:expr, $W:ident => $body:expr) => {
+        match $rank {
+            0..4 => {
+                const $W: usize = 4;
+                $body
+            }
+            4..8 => {
+                const $W: usize = 8;
+                $body
+            }
+            8..16 => {
+                const $W: usize = 16;
+                $body
+            }
+            _ => {
+                const $W: usize = 2 * shapecast_rules::MAX_RANK + 1;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rank_width;
+
 /// Where a leaf reads: its stride along each axis of the plan and each reduced axis, its offset
 /// at the start of the current run (moved by the reductions as they fold), and the axis the run
 /// goes along (the plan's innermost, or a reduced axis while a reduction folds along it). Every
@@ -214,10 +240,11 @@ impl<T: ?Sized> Shared for T {}
 
 /// What the fused kernel evaluates: an expression's leaves, each with its [`Cursor`], and the
 /// way it combines them, a block or an element at a time. Implemented by the crate's
-/// expression nodes. ([`Portable`], so that a pass can be split across threads.)
-pub trait Source<const W: usize>: Portable {
+/// expression nodes. (An expression's source is also [`Portable`], and its elements
+/// [`Shared`], so that its pass can be split across threads.)
+pub trait Source<const W: usize> {
     /// The element produced.
-    type Elem: Copy + Shared;
+    type Elem: Copy;
 
     /// Calls `f` with every leaf's cursor.
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>));
@@ -376,17 +403,24 @@ pub struct Hint {
     pub(crate) plan: Option<&'static super::constant::Planned>,
 }
 
+impl Hint {
+    /// Nothing known before the pass runs (the shapes of `dynamic`'s arrays).
+    pub(crate) const RUN_TIME: Hint = Hint { last: 0, plan: None };
+}
+
 /// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
 #[inline(always)]
-pub(crate) fn write_into<const W: usize, S: Source<W>>(
+pub(crate) fn write_into<const W: usize, S: Source<W> + Portable>(
     dims: &[usize],
     hint: Hint,
     src: S,
     out: &mut [S::Elem],
     write: impl Fn(&mut [S::Elem], &[S::Elem]) + Sync,
-) {
+) where
+    S::Elem: Shared,
+{
     #[cfg(feature = "rayon")]
     if super::parallel::worth::<S::Elem>(out.len()) {
         super::parallel::run_into(dims, hint, src, out, &write);

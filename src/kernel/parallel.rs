@@ -8,7 +8,7 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
-use super::fused::{BLOCK, Hint, Nest, Source, whole_run};
+use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, whole_run};
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
 /// threads were slower up to 16 MiB and 1.5–1.8× faster from 64 MiB; 32 MiB lies between.
@@ -32,13 +32,15 @@ fn grain<T>() -> usize {
 
 /// Evaluates `src` over sizes `dims` into `out` (the output's elements, row-major), `write`
 /// storing each block into the matching elements, in pieces across rayon's threads.
-pub(crate) fn run_into<const W: usize, S: Source<W>>(
+pub(crate) fn run_into<const W: usize, S: Source<W> + Portable>(
     dims: &[usize],
     hint: Hint,
     mut src: S,
     out: &mut [S::Elem],
     write: &(impl Fn(&mut [S::Elem], &[S::Elem]) + Sync),
-) {
+) where
+    S::Elem: Shared,
+{
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
     if src.all(&mut |c| c.inner() <= 1) {
         split::<W, S, false>(&nest, src, 0, out, write);
@@ -49,13 +51,15 @@ pub(crate) fn run_into<const W: usize, S: Source<W>>(
 
 /// `out` (the output's elements from `start`) evaluated in halves, each on its own task, down
 /// to pieces of [`grain`] elements.
-fn split<const W: usize, S: Source<W>, const STRIDED: bool>(
+fn split<const W: usize, S: Source<W> + Portable, const STRIDED: bool>(
     nest: &Nest<W>,
     mut src: S,
     start: usize,
     out: &mut [S::Elem],
     write: &(impl Fn(&mut [S::Elem], &[S::Elem]) + Sync),
-) {
+) where
+    S::Elem: Shared,
+{
     if out.len() <= grain::<S::Elem>() {
         let mut pos = 0;
         piece::<W, S, STRIDED>(nest, &mut src, start, start + out.len(), |block| {

@@ -83,29 +83,6 @@ impl<F: AnyShape, T: AnyShape, M: MapInto<F, T>> CopyPlan<F, T, M> {
 /// Zipping `A` (through `MA`) and `B` (through `MB`) into an `O`-shaped output.
 pub(crate) struct ZipPlan<A, B, O, MA, MB>(PhantomData<(A, B, O, MA, MB)>);
 impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>> ZipPlan<A, B, O, MA, MB> {
-    const PLAN: Plan<2> = Plan::new(
-        static_dims::<O>(),
-        [
-            strides_over_output(static_dims::<A>(), MA::MAP.as_slice(), O::RANK).as_slice(),
-            strides_over_output(static_dims::<B>(), MB::MAP.as_slice(), O::RANK).as_slice(),
-        ],
-    );
-
-    /// Runs `k` with the plan and its inner run: the constant ones when all three shapes are
-    /// fixed, and a constant inner run when the shapes' fixed trailing axes make it so.
-    #[inline(always)]
-    pub(crate) fn with<R>(a: &A, b: &B, out: &O, k: impl FnOnce(&Plan<2>, Runs<2>) -> R) -> R {
-        if A::FIXED && B::FIXED && O::FIXED {
-            let plan: &'static Plan<_> = &Self::PLAN;
-            k(plan, plan.runs())
-        } else {
-            let (a, b, out) = (a.extents(), b.extents(), out.extents());
-            let sa = strides_over_output(&a, MA::MAP.as_slice(), O::RANK);
-            let sb = strides_over_output(&b, MB::MAP.as_slice(), O::RANK);
-            Plan::new(&out, [&sa, &sb]).with_runs(&Self::PLAN, k)
-        }
-    }
-
     /// The output's sizes: on each axis, the size of an operand that lands there and is not 1
     /// (the types have proved that all such sizes agree), else 1.
     #[inline(always)]

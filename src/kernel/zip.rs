@@ -1,40 +1,64 @@
-//! The zip kernel: two strided operands combined element by element into a contiguous output.
+//! Element-wise closures that may keep state (`FnMut`): `zip_with`, `zip_assign` and the arrays
+//! of run-time rank. Each is one pass of the fused kernel over the operands' elements, and the
+//! closure is applied as the pass hands them on: exactly once per output element, in row-major
+//! order, on one thread, so that the closure sees what a plain loop would show it. (The pass
+//! computes whole blocks, and a short run's block repeats its last lane: only the reads are
+//! repeated, never the closure.)
 
-use super::{Plan, Runs, block};
+use super::fused::{self, Hint};
+use crate::expr::{LeafSource, PairFn, Zip};
 
-/// Writes `f(a, b)` for every output element, row-major, reading `a` and `b` through the plan.
+/// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
+/// reading `a` and `b` through their cursors.
 ///
-/// The caller has checked the shapes and lengths; every run then lies inside `a` and `b`. Each
-/// operand's stride along a run is 0 or 1: see [`Plan::new`].
+/// The caller has checked the shapes and lengths: every element the cursors reach lies inside
+/// `a` and `b`, and `out` holds the output's elements.
 #[inline(always)]
-pub(crate) fn zip<A: Copy, B: Copy, O>(
-    a: &[A],
-    b: &[B],
-    plan: &Plan<2>,
-    runs: Runs<2>,
+pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O>(
+    (a, b): (LeafSource<'_, A, W>, LeafSource<'_, B, W>),
+    dims: &[usize],
+    hint: Hint,
     out: &mut [O],
     mut f: impl FnMut(A, B) -> O,
 ) {
-    let Runs { n, strides: [sa, sb], .. } = runs;
-    debug_assert!(sa <= 1 && sb <= 1, "an inner stride is 0 or 1");
-    plan.for_each_run_into(
-        runs,
-        out,
+    let mut pos = 0;
+    fused::run(
+        dims,
+        hint,
+        Zip::pair(a, b, PairFn),
         #[inline(always)]
-        |chunk, [oa, ob]| match (sa, sb) {
-            (0, 0) => {
-                let (x, y) = (a[oa], b[ob]);
-                chunk.iter_mut().for_each(|o| *o = f(x, y));
+        |pairs| {
+            let n = pairs.len();
+            for (o, &(x, y)) in out[pos..pos + n].iter_mut().zip(pairs) {
+                *o = f(x, y);
             }
-            (0, _) => {
-                let x = a[oa];
-                block::unary(chunk, &b[ob..ob + n], |y| f(x, y));
+            pos += n;
+        },
+    );
+}
+
+/// Sets `dst[i] = f(dst[i], x)` for every element of `dst` (an output of sizes `dims`,
+/// row-major), `x` read from `src` through its cursor, as [`zip`] does.
+#[inline(always)]
+pub(crate) fn assign<const W: usize, T: Copy, U: Copy>(
+    src: LeafSource<'_, U, W>,
+    dims: &[usize],
+    hint: Hint,
+    dst: &mut [T],
+    mut f: impl FnMut(T, U) -> T,
+) {
+    let mut pos = 0;
+    fused::run(
+        dims,
+        hint,
+        src,
+        #[inline(always)]
+        |xs| {
+            let n = xs.len();
+            for (o, &x) in dst[pos..pos + n].iter_mut().zip(xs) {
+                *o = f(*o, x);
             }
-            (_, 0) => {
-                let y = b[ob];
-                block::unary(chunk, &a[oa..oa + n], |x| f(x, y));
-            }
-            _ => block::binary(chunk, &a[oa..oa + n], &b[ob..ob + n], &mut f),
+            pos += n;
         },
     );
 }

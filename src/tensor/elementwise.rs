@@ -7,14 +7,17 @@ use super::{
     Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, TensorMut, TensorRef,
     len_of,
 };
+use crate::expr::{LeafSource, planned};
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
+use crate::kernel::constant::Placed;
+use crate::kernel::fused::{self, Cursor};
 use crate::kernel::{
     self,
-    statics::{CopyPlan, MapInto, Numpy, WithDimsLhs, WithDimsRhs, ZipPlan},
+    statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs, ZipPlan},
 };
-use crate::shape::{AnyShape, Axes};
+use crate::shape::{AnyShape, Axes, extents_in};
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
@@ -133,14 +136,14 @@ where
         MA: MapInto<S, O>,
         MB: MapInto<S2, O>,
     {
-        let (a, b) = (self.as_slice(), other.as_slice());
-        ZipPlan::<S, S2, O, MA, MB>::with(
-            &self.shape(),
-            &other.shape(),
-            &out.shape(),
-            #[inline(always)]
-            |plan, runs| kernel::zip(a, b, plan, runs, out.as_mut_slice(), f),
-        );
+        let (sa, sb, so) = (self.shape(), other.shape(), out.shape());
+        fused::with_width!(O::RANK, W => {
+            let (mut da, mut db, mut dims) = ([0; W], [0; W], [0; W]);
+            let a = LeafSource::new(self.as_slice(), Cursor::<W>::new(extents_in(&sa, &mut da), MA::ONTO));
+            let b = LeafSource::new(other.as_slice(), Cursor::<W>::new(extents_in(&sb, &mut db), MB::ONTO));
+            let hint = planned::<(Placed<S, MA>, Placed<S2, MB>), O>();
+            kernel::zip((a, b), extents_in(&so, &mut dims), hint, out.as_mut_slice(), f);
+        })
     }
 
     /// A new tensor filled by [`zip_into`](Self::zip_into), stored as home `H` says.
@@ -198,14 +201,14 @@ where
         D2::Elem: Copy,
         S2: AnyBroadcastTo<S>,
     {
-        let src = other.as_slice();
-        let shape = self.shape();
-        CopyPlan::<S2, S, Numpy>::with(
-            &other.shape(),
-            &shape,
-            #[inline(always)]
-            |plan, runs| kernel::assign(src, plan, runs, self.as_mut_slice(), f),
-        );
+        let (from, shape) = (other.shape(), self.shape());
+        fused::with_width!(S::RANK, W => {
+            let (mut df, mut dims) = ([0; W], [0; W]);
+            let onto = <Numpy as MapInto<S2, S>>::ONTO;
+            let src = LeafSource::new(other.as_slice(), Cursor::<W>::new(extents_in(&from, &mut df), onto));
+            let hint = planned::<Placed<S2, Numpy>, S>();
+            kernel::assign(src, extents_in(&shape, &mut dims), hint, self.as_mut_slice(), f);
+        })
     }
 }
 
