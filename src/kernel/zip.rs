@@ -3,7 +3,8 @@
 //! closure is applied as the pass hands them on: exactly once per output element, in row-major
 //! order, on one thread, so that the closure sees what a plain loop would show it. (The pass
 //! computes whole blocks, and a short run's block repeats its last lane: only the reads are
-//! repeated, never the closure.)
+//! repeated, never the closure.) The pass is `run_plain`, whole runs in blocks: the closure's
+//! loop is the cost here, not the walk.
 
 use super::fused::{self, Hint};
 use crate::expr::{LeafSource, PairFn, Zip};
@@ -22,7 +23,7 @@ pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O>(
     mut f: impl FnMut(A, B) -> O,
 ) {
     let mut pos = 0;
-    fused::run(
+    fused::run_plain(
         dims,
         hint,
         Zip::pair(a, b, PairFn),
@@ -48,7 +49,7 @@ pub(crate) fn assign<const W: usize, T: Copy, U: Copy>(
     mut f: impl FnMut(T, U) -> T,
 ) {
     let mut pos = 0;
-    fused::run(
+    fused::run_plain(
         dims,
         hint,
         src,
