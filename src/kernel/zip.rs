@@ -6,7 +6,7 @@
 //! repeated, never the closure.) The pass is `run_plain`, whole runs in blocks: the closure's
 //! loop is the cost here, not the walk.
 
-use super::fused::{self, Hint};
+use super::fused::{self, Hint, Source};
 use crate::expr::{LeafSource, PairFn, Zip};
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
@@ -22,20 +22,7 @@ pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O>(
     out: &mut [O],
     mut f: impl FnMut(A, B) -> O,
 ) {
-    let mut pos = 0;
-    fused::run_plain(
-        dims,
-        hint,
-        Zip::pair(a, b, PairFn),
-        #[inline(always)]
-        |pairs| {
-            let n = pairs.len();
-            for (o, &(x, y)) in out[pos..pos + n].iter_mut().zip(pairs) {
-                *o = f(x, y);
-            }
-            pos += n;
-        },
-    );
+    each(Zip::pair(a, b, PairFn), dims, hint, out, |o, (x, y)| *o = f(x, y));
 }
 
 /// Sets `dst[i] = f(dst[i], x)` for every element of `dst` (an output of sizes `dims`,
@@ -48,6 +35,18 @@ pub(crate) fn assign<const W: usize, T: Copy, U: Copy>(
     dst: &mut [T],
     mut f: impl FnMut(T, U) -> T,
 ) {
+    each(src, dims, hint, dst, |o, x| *o = f(*o, x));
+}
+
+/// `f(&mut out[i], x)` for every element `x` of `src`'s pass over `dims`, in row-major order.
+#[inline(always)]
+fn each<const W: usize, S: Source<W>, O>(
+    src: S,
+    dims: &[usize],
+    hint: Hint,
+    out: &mut [O],
+    mut f: impl FnMut(&mut O, S::Elem),
+) {
     let mut pos = 0;
     fused::run_plain(
         dims,
@@ -56,8 +55,8 @@ pub(crate) fn assign<const W: usize, T: Copy, U: Copy>(
         #[inline(always)]
         |xs| {
             let n = xs.len();
-            for (o, &x) in dst[pos..pos + n].iter_mut().zip(xs) {
-                *o = f(*o, x);
+            for (o, &x) in out[pos..pos + n].iter_mut().zip(xs) {
+                f(o, x);
             }
             pos += n;
         },
