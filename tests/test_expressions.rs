@@ -142,6 +142,52 @@ proptest! {
         let mapped = x.lazy().zip_with(&lim, |v, l| v * 10.0 + l).map(|v| -v).eval();
         prop_assert!(same_bits(mapped.as_slice(), &ex(&|v, l| -(v * 10.0 + l))));
     }
+
+    /// `clamp` with bounds of any operand, broadcast together with `x`: per-column bounds `[4]`
+    /// against `[R, 4]`, an expression, a number, a column `[R, 1]`, and an `x` narrower than its
+    /// bounds; against `min(max(x, lo), hi)` in plain loops, NaN and inverted bounds included.
+    #[test]
+    fn clamp_broadcasts_its_bounds(r in 0usize..=5, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = floats(r * 4, seed);
+        let x = TensorRef::from_shape(dims![rr, 4], &xs).unwrap();
+        let lo = Tensor::<f64, shape![4]>::from_slice(&floats(4, seed >> 3)).unwrap();
+        let hi = Tensor::<f64, shape![4]>::from_slice(&floats(4, seed >> 7)).unwrap();
+        let cs = floats(r, seed >> 11);
+        let col = TensorRef::from_shape(dims![rr, 1], &cs).unwrap();
+        let numpy_max = |a: f64, b: f64| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) };
+        let numpy_min = |a: f64, b: f64| if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) };
+        let clamp = |v: f64, l: f64, h: f64| numpy_min(numpy_max(v, l), h);
+        let (lo_s, hi_s) = (lo.as_slice(), hi.as_slice());
+        let mut want = vec![0.0; r * 4];
+        for i in 0..r {
+            for j in 0..4 {
+                want[i * 4 + j] = clamp(xs[i * 4 + j], lo_s[j], hi_s[j]);
+            }
+        }
+        prop_assert!(same_bits(x.lazy().clamp(&lo, &hi).eval().as_slice(), &want));
+        for i in 0..r {
+            for j in 0..4 {
+                want[i * 4 + j] = clamp(xs[i * 4 + j], -1.5, hi_s[j] * 2.0);
+            }
+        }
+        prop_assert!(same_bits(x.lazy().clamp(-1.5, hi.lazy() * 2.0).eval().as_slice(), &want));
+        for i in 0..r {
+            for j in 0..4 {
+                want[i * 4 + j] = clamp(xs[i * 4 + j], lo_s[j], cs[i]);
+            }
+        }
+        prop_assert!(same_bits(x.lazy().clamp(&lo, &col).eval().as_slice(), &want));
+        // `x` as `[R, 1]`, widened to `[R, 4]` by its bounds.
+        let widened = col.lazy().clamp(&lo, 3.0).eval();
+        prop_assert_eq!(&*widened.shape().extents(), &[r, 4]);
+        for i in 0..r {
+            for j in 0..4 {
+                want[i * 4 + j] = clamp(cs[i], lo_s[j], 3.0);
+            }
+        }
+        prop_assert!(same_bits(widened.as_slice(), &want));
+    }
 }
 
 #[test]

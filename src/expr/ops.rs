@@ -382,23 +382,34 @@ impl<E: Typed> Lazy<E> {
         self.with(other, MaxFn)
     }
 
-    /// Every element limited to `[low, high]`: `max(low)` then `min(high)`.
+    /// Every element limited to `[low, high]`: `max(low)` then `min(high)`, so
+    /// `clamp(x, lo, hi) = min(max(x, lo), hi)`. Each bound is a number, a tensor or an
+    /// expression, and the three are broadcast together by NumPy's rule (per-column bounds, for
+    /// instance). NaN where `x`, `low` or `high` is NaN, as `min` and `max`; a `low` above `high`
+    /// gives `high`. Nothing is computed yet.
     ///
     /// ```
     /// use shapecast::prelude::*;
     /// let x = Tensor::<f32, shape![3]>::from([-2.0, 0.5, 9.0]);
     /// assert_eq!(x.lazy().clamp(0.0, 1.0).eval().as_slice(), [0.0, 0.5, 1.0]);
+    ///
+    /// // Per-column bounds, broadcast over the rows.
+    /// let m = Tensor::<i32, shape![2, 3]>::from([[-5, 5, 50], [0, 20, -20]]);
+    /// let low = Tensor::<i32, shape![3]>::from([-1, 0, 10]);
+    /// let high = Tensor::<i32, shape![3]>::from([1, 10, 30]);
+    /// assert_eq!(m.lazy().clamp(&low, &high).eval().as_slice(), [-1, 5, 30, 0, 10, 10]);
+    /// assert_eq!(m.lazy().clamp(&low, 3).eval().as_slice(), [-1, 3, 3, 0, 3, 3]);
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    pub fn clamp<T>(self, low: T, high: T) -> Lazy<Zipped<Zipped<E, Scalar<T>, MaxFn>, Scalar<T>, MinFn>>
+    pub fn clamp<L, H>(self, low: L, high: H) -> Lazy<Zipped<Zipped<E, L::Expr, MaxFn>, H::Expr, MinFn>>
     where
-        T: IntoExpression<Expr = Scalar<T>> + Copy,
-        E::Shape: AnyBroadcast<Nil>,
-        <E::Shape as AnyBroadcast<Nil>>::Output: AnyBroadcast<Nil>,
-        MaxFn: Binary<E::Elem, T, Output = E::Elem>,
-        MinFn: Binary<E::Elem, T>,
-        Scalar<T>: Typed<Elem = T, Shape = Nil>,
+        L: IntoExpression,
+        H: IntoExpression,
+        E::Shape: AnyBroadcast<<L::Expr as Typed>::Shape>,
+        AnyBroadcasted<E::Shape, <L::Expr as Typed>::Shape>: AnyBroadcast<<H::Expr as Typed>::Shape>,
+        MaxFn: Binary<E::Elem, <L::Expr as Typed>::Elem>,
+        MinFn: Binary<<MaxFn as Binary<E::Elem, <L::Expr as Typed>::Elem>>::Output, <H::Expr as Typed>::Elem>,
     {
         self.max(low).min(high)
     }
