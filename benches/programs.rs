@@ -268,6 +268,18 @@ fn std_fused<'id>(
     ((x.lazy() - &mean) / &std).eval()
 }
 
+/// The same fast form into an existing buffer: the statistics as before (two `[1024]` tensors,
+/// inline), then the pass written into `out`.
+#[inline(never)]
+fn std_fused_into<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
+) {
+    let mean = x.lazy().mean_axes::<axes![0]>().eval();
+    let std = (x.lazy() - &mean).powi(2).mean_axes::<axes![0]>().sqrt().eval();
+    ((x.lazy() - &mean) / &std).eval_into(out);
+}
+
 /// The column statistics by hand: sums row by row, then the squared deviations.
 fn std_stats(x: &[f32]) -> ([f32; F], [f32; F]) {
     let n = (x.len() / F) as f32;
@@ -345,6 +357,9 @@ fn standardization(c: &mut Criterion) {
     let want = out.clone();
     assert_close("standardization, hand loop new", &std_hand_new(&xs), &want, 1e-6);
     assert_close("standardization, shapecast", std_shapecast(&x).as_slice(), &want, 1e-4);
+    assert_close("standardization, shapecast fused", std_fused(&x).as_slice(), &want, 1e-4);
+    std_fused_into(&x, &mut TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap());
+    assert_close("standardization, shapecast fused into", &out, &want, 1e-4);
     assert_close("standardization, ndarray", std_ndarray(&nx).as_slice().unwrap(), &want, 1e-4);
     std_ndarray_zip(&nx, &mut ArrayViewMut2::from_shape((ROWS, F), &mut out).unwrap());
     assert_close("standardization, ndarray zip", &out, &want, 1e-4);
@@ -352,6 +367,10 @@ fn standardization(c: &mut Criterion) {
     let mut g = group(c, "program standardization [B,1024] B=16384", 10);
     g.bench_function("shapecast", |t| t.iter(|| black_box(std_shapecast(black_box(&x)))));
     g.bench_function("shapecast fused", |t| t.iter(|| black_box(std_fused(black_box(&x)))));
+    g.bench_function("shapecast fused into", |t| {
+        let mut o = TensorMut::from_shape(dims![batch, 1024], &mut out).unwrap();
+        t.iter(|| std_fused_into(black_box(&x), &mut o))
+    });
     g.bench_function("hand loop", |t| t.iter(|| std_hand(black_box(&xs), &mut out)));
     g.bench_function("hand loop new", |t| t.iter(|| black_box(std_hand_new(black_box(&xs)))));
     g.bench_function("ndarray", |t| t.iter(|| black_box(std_ndarray(black_box(&nx)))));
