@@ -11,6 +11,10 @@
 //! - `tests/test_static_kernels.rs` (`generate/kernels.rs`): every vector that carries values,
 //!   through the typed tensors' static kernels; and a family of random static shapes (rank
 //!   0–5), each operation checked against the run-time kernel and the naive reference.
+//! - `tests/test_expression_trees.rs` (`generate/trees.rs`): random expression trees (depth 1–4,
+//!   1–6 operands of every tensor kind, fixed and run-time sizes, NumPy's and XLA's forms,
+//!   reductions and keep-dims twins), each a proptest against the naive tree evaluator of
+//!   `common/trees.rs` and, where the tree has them, the eager operators.
 //!
 //! After a change to the vectors or the generators, regenerate with
 //! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`. The output goes through
@@ -22,6 +26,8 @@ mod common;
 mod kernels;
 #[path = "generate/rng.rs"]
 mod rng;
+#[path = "generate/trees.rs"]
+mod trees;
 #[path = "generate/types.rs"]
 mod types;
 
@@ -64,4 +70,9 @@ fn generated_runtime_conformance_is_fresh() {
 #[test]
 fn generated_static_kernels_are_fresh() {
     check_fresh("tests/test_static_kernels.rs", kernels::render());
+}
+
+#[test]
+fn generated_expression_trees_are_fresh() {
+    check_fresh("tests/test_expression_trees.rs", trees::render());
 }

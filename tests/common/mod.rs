@@ -8,6 +8,7 @@ pub mod fuzz_checks;
 pub mod messages;
 pub mod reference;
 pub mod static_checks;
+pub mod trees;
 
 use serde_json::Value;
 
