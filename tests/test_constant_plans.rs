@@ -377,6 +377,14 @@ macro_rules! total {
         $( let $v = Nd::seeded(&[$($n),*], next()); )*
         let want: Nd = $want;
         let (sum, max, min) = (want.total(Fold::Sum).unwrap(), want.total(Fold::Max), want.total(Fold::Min));
+        // The first position of the largest and of the smallest, by a plain loop.
+        let first = |better: fn(i64, i64) -> bool| {
+            want.data.iter().enumerate().fold(None, |best: Option<(i64, usize)>, (i, &v)| match best {
+                Some((b, _)) if !better(v, b) => best,
+                _ => Some((v, i)),
+            })
+        };
+        let (argmax, argmin) = (first(|v, b| v > b).map(|(_, i)| i), first(|v, b| v < b).map(|(_, i)| i));
         {
             let $d = Tensor::<i64, shape![$d0 $(, $dn)*]>::from_slice(&$d.data).unwrap();
             $( let $v = Tensor::<i64, shape![$($n),*]>::from_slice(&$v.data).unwrap(); )*
@@ -384,6 +392,8 @@ macro_rules! total {
             assert_eq!($x().sum_all(), sum, "fixed sum_all of {}", stringify!($e));
             assert_eq!($x().max_all(), max, "fixed max_all of {}", stringify!($e));
             assert_eq!($x().min_all(), min, "fixed min_all of {}", stringify!($e));
+            assert_eq!($x().argmax_all(), argmax, "fixed argmax_all of {}", stringify!($e));
+            assert_eq!($x().argmin_all(), argmin, "fixed argmin_all of {}", stringify!($e));
         }
         {
             bind!(let n: N = $d0);
@@ -393,6 +403,8 @@ macro_rules! total {
             assert_eq!($x().sum_all(), sum, "run-time sum_all of {}", stringify!($e));
             assert_eq!($x().max_all(), max, "run-time max_all of {}", stringify!($e));
             assert_eq!($x().min_all(), min, "run-time min_all of {}", stringify!($e));
+            assert_eq!($x().argmax_all(), argmax, "run-time argmax_all of {}", stringify!($e));
+            assert_eq!($x().argmin_all(), argmin, "run-time argmin_all of {}", stringify!($e));
         }
     })()};
 }
@@ -407,6 +419,39 @@ fn totals() {
     total!(x: [0, 3] => |e| x.lazy() + 1; x.map(|v| v + 1));
     total!(x: [1, 1, 1, 1, 1, 1, 1, 1, 1] => |e| x.lazy() * 3; x.map(|v| v * 3));
     total!(x: [2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2] => |e| x.lazy() - 4; x.map(|v| v - 4));
+}
+
+/// The positions of the first maximum and minimum of all elements skip NaN unless every
+/// element is NaN (then 0), over every path of the pass: whole blocks, a run's last part, and
+/// short rows of fixed length.
+#[test]
+fn first_positions_over_every_element() {
+    let nan = f64::NAN;
+    let rows = Tensor::<f64, shape![3, 10]>::from_fn(|i| match i {
+        0 | 7 => nan,
+        13 | 29 => 9.0,
+        21 => -9.0,
+        _ => (i % 5) as f64,
+    });
+    assert_eq!(rows.lazy().argmax_all(), Some(13));
+    assert_eq!(rows.lazy().argmin_all(), Some(21));
+    assert_eq!((rows.lazy() - rows.lazy().max_keepdims::<axes![1]>()).argmin_all(), Some(21));
+    let long = Tensor::<f64, shape![37]>::from_fn(|i| {
+        if i == 36 {
+            5.0
+        } else if i < 20 {
+            nan
+        } else {
+            1.0
+        }
+    });
+    assert_eq!(long.lazy().argmax_all(), Some(36));
+    assert_eq!(long.lazy().argmin_all(), Some(20));
+    let all_nan = Tensor::<f32, shape![2, 17]>::splat(f32::NAN);
+    assert_eq!(all_nan.lazy().argmax_all(), Some(0));
+    assert_eq!(all_nan.lazy().argmin_all(), Some(0));
+    let empty = Tensor::<f32, shape![4, 0]>::splat(0.0);
+    assert_eq!(empty.lazy().argmax_all(), None);
 }
 
 /// Cursors are 4, 8, 16 or 129 axes wide, by the output's rank plus the reduced axes; a

@@ -869,6 +869,68 @@ impl<E: Expression> Lazy<E> {
         self.fold_all::<MinFold>()
     }
 
+    /// The flat row-major index of the first maximum of every element, NaN ignored unless every
+    /// element is NaN (then 0), as NumPy's `argmax` with no axis: `None` if there are none.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 3]>::from([[1.0, 7.0, f32::NAN], [7.0, -2.0, 3.0]]);
+    /// assert_eq!(x.lazy().argmax_all(), Some(1)); // the first 7, at [0, 1]
+    /// assert_eq!((x.lazy() * -1.0).argmax_all(), Some(4)); // -(-2), at [1, 1]
+    /// ```
+    #[inline]
+    pub fn argmax_all(self) -> Option<usize>
+    where
+        Max<true>: Pick<E::Elem>,
+    {
+        self.pick_all::<Max<true>>()
+    }
+
+    /// The flat row-major index of the first minimum of every element, NaN ignored unless
+    /// every element is NaN (then 0): `None` if there are none.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 2]>::from([[4, -1], [-1, 0]]);
+    /// assert_eq!(x.lazy().argmin_all(), Some(1));
+    /// ```
+    #[inline]
+    pub fn argmin_all(self) -> Option<usize>
+    where
+        Min<true>: Pick<E::Elem>,
+    {
+        self.pick_all::<Min<true>>()
+    }
+
+    /// The position of the first element that `P` picks over every other, counted in
+    /// row-major order as the pass hands the elements on: `None` for no elements.
+    #[inline(always)]
+    fn pick_all<P: Pick<E::Elem>>(self) -> Option<usize> {
+        let shape = self.0.shape();
+        fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
+            let mut dims = [0; W];
+            let dims = crate::shape::extents_in(&shape, &mut dims);
+            let src = self.0.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
+            let (mut best, mut seen) = (None, 0);
+            fused::run(
+                dims,
+                super::hint::<E, E::Shape>(),
+                src,
+                #[inline(always)]
+                |block| {
+                    for (k, &x) in block.iter().enumerate() {
+                        match best {
+                            Some((b, _)) if !P::better(x, b) => {}
+                            _ => best = Some((x, seen + k)),
+                        }
+                    }
+                    seen += block.len();
+                },
+            );
+            best.map(|(_, at)| at)
+        })
+    }
+
     /// Folds every element with `F` in 16 lanes, then the lanes together: `None` for no
     /// elements.
     #[inline(always)]
