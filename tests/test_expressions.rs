@@ -412,6 +412,151 @@ proptest! {
     }
 }
 
+/// The first best element of each output of `[rows, cols]` data over `axes` (0, 1 or both), by
+/// plain loops: its value and its flat index within the reduced axes (NaN replaced by any other
+/// element, otherwise only a `better` one replaces the best so far); `None` when the reduced
+/// axes hold no element.
+fn first_best(
+    data: &[f64],
+    (rows, cols): (usize, usize),
+    axes: &[usize],
+    better: fn(f64, f64) -> bool,
+) -> Option<Vec<(f64, usize)>> {
+    let (r0, r1) = (axes.contains(&0), axes.contains(&1));
+    let (len0, len1) = (if r0 { rows } else { 1 }, if r1 { cols } else { 1 });
+    if len0 * len1 == 0 {
+        return None;
+    }
+    let mut out = Vec::new();
+    for i in 0..if r0 { 1 } else { rows } {
+        for j in 0..if r1 { 1 } else { cols } {
+            let mut best: Option<(f64, usize)> = None;
+            for a in 0..len0 {
+                for b in 0..len1 {
+                    let v = data[if r0 { a } else { i } * cols + if r1 { b } else { j }];
+                    let at = a * len1 + b;
+                    best = match best {
+                        Some((w, _)) if !(better(v, w) || (w.is_nan() && !v.is_nan())) => best,
+                        _ => Some((v, at)),
+                    };
+                }
+            }
+            out.push(best.unwrap());
+        }
+    }
+    Some(out)
+}
+
+/// Whether `v` replaces `w` as the maximum so far.
+fn greater(v: f64, w: f64) -> bool {
+    v > w
+}
+
+/// Whether `v` replaces `w` as the minimum so far.
+fn less(v: f64, w: f64) -> bool {
+    v < w
+}
+
+/// The values of [`first_best`]'s answer.
+fn values(best: &Option<Vec<(f64, usize)>>) -> Option<Vec<f64>> {
+    best.as_ref().map(|b| b.iter().map(|p| p.0).collect())
+}
+
+/// The positions of [`first_best`]'s answer.
+fn positions(best: &Option<Vec<(f64, usize)>>) -> Option<Vec<usize>> {
+    best.as_ref().map(|b| b.iter().map(|p| p.1).collect())
+}
+
+/// Whether two optional float vectors are both `None` or hold the same bits (NaN as NaN).
+fn same_opt(a: Option<Vec<f64>>, b: Option<Vec<f64>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => same_bits(&a, &b),
+        (a, b) => a.is_none() && b.is_none(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The `try_` twins of the maxima, minima and their positions, over axes that include a
+    /// run-time size (R from 0 to 5) and over a fixed one, against plain loops: `None` exactly
+    /// when a reduced axis is empty, NaN ignored unless every element is, the first position on
+    /// ties; the keep-dims twins the same elements, and broadcast back.
+    #[test]
+    fn try_picks_over_a_runtime_axis(r in 0usize..=5, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let xs = whole(r * 19, seed, true);
+        let x = TensorRef::from_shape(dims![rr, 19], &xs).unwrap();
+        let b = Tensor::<f64, shape![19]>::from_slice(&whole(19, seed >> 9, true)).unwrap();
+        let e: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v * 2.0 + b.as_slice()[i % 19]).collect();
+        let ex = x.lazy() * 2.0 + &b;
+        macro_rules! check {
+            ($data:expr, $dims:expr, $ex:expr, [$($ax:literal),+]) => {{
+                let (most, least) = (first_best($data, $dims, &[$($ax),+], greater), first_best($data, $dims, &[$($ax),+], less));
+                let got = $ex.try_max_axes::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert!(same_opt(got, values(&most)));
+                let got = $ex.try_max_keepdims::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert!(same_opt(got, values(&most)));
+                let got = $ex.try_min_axes::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert!(same_opt(got, values(&least)));
+                let got = $ex.try_min_keepdims::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert!(same_opt(got, values(&least)));
+                let got = $ex.try_argmax_axes::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert_eq!(got, positions(&most));
+                let got = $ex.try_argmax_keepdims::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert_eq!(got, positions(&most));
+                let got = $ex.try_argmin_axes::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert_eq!(got, positions(&least));
+                let got = $ex.try_argmin_keepdims::<axes![$($ax),+]>().map(|m| m.eval().as_slice().to_vec());
+                prop_assert_eq!(got, positions(&least));
+            }};
+        }
+        check!(&e, (r, 19), ex, [0]);
+        check!(&e, (r, 19), ex, [1]);
+        check!(&e, (r, 19), ex, [0, 1]);
+        // The run-time axis innermost, its elements contiguous: `[3, R]`.
+        bind!(let rq: Q = r);
+        let zs = whole(3 * r, seed >> 3, true);
+        let z = TensorRef::from_shape(dims![3, rq], &zs).unwrap();
+        check!(&zs, (3, r), z.lazy(), [1]);
+        check!(&zs, (3, r), z.lazy(), [0, 1]);
+        // Each column shifted by its maximum, kept as [1, 19] and broadcast back, in one pass.
+        match x.lazy().try_max_keepdims::<axes![0]>() {
+            None => prop_assert_eq!(r, 0),
+            Some(m) => {
+                let shifted = (x.lazy() - m).eval();
+                let colmax = values(&first_best(&xs, (r, 19), &[0], greater)).unwrap();
+                let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v - colmax[i % 19]).collect();
+                prop_assert!(same_bits(shifted.as_slice(), &want));
+            }
+        }
+    }
+}
+
+/// The positions of `try_argmax_axes` and `try_argmin_axes` are counted in a `u32`: over run-time
+/// sizes whose product passes `u32::MAX` they answer `None` (a broadcast `[R, 1] + [1, Q]`,
+/// never materialized), up to it `Some`; the maximum has no such limit.
+#[test]
+fn try_positions_past_u32_are_none() {
+    let (r, q) = (65_537, 65_537); // 2^32 + 2^17 + 1 elements per output
+    bind!(let rr: R = r);
+    bind!(let qq: Q = q);
+    let (ones_r, ones_q) = (vec![1.0f32; r], vec![1.0f32; q]);
+    let a = TensorRef::from_shape(dims![rr, 1], &ones_r).unwrap();
+    let b = TensorRef::from_shape(dims![1, qq], &ones_q).unwrap();
+    let big = a.lazy() + &b; // [R, Q]
+    assert!(big.try_argmax_axes::<axes![0, 1]>().is_none());
+    assert!(big.try_argmin_keepdims::<axes![0, 1]>().is_none());
+    assert!(big.try_max_axes::<axes![0, 1]>().is_some());
+    assert!(big.try_argmax_axes::<axes![1]>().is_some());
+    let (r, q) = (65_535, 65_537); // exactly u32::MAX
+    bind!(let rr: R = r);
+    bind!(let qq: Q = q);
+    let a = TensorRef::from_shape(dims![rr, 1], &ones_r[..r]).unwrap();
+    let b = TensorRef::from_shape(dims![1, qq], &ones_q[..q]).unwrap();
+    assert!((a.lazy() + &b).try_argmin_axes::<axes![0, 1]>().is_some());
+}
+
 /// A reduction over an empty axis whose elements would lie far apart (a column of no rows) into
 /// a run of several blocks: 0 for a sum, NaN for a mean, nothing read. (Found by the binding
 /// fuzz check: the folding ahead read the empty operand.)

@@ -54,6 +54,8 @@ pub trait Fold<T: Copy> {
     fn finish(acc: Self::Acc, count: usize) -> Self::Output;
     /// The result over no elements, for the folds that have one (a sum's 0, a mean's NaN).
     fn empty() -> Option<Self::Output>;
+    /// The most elements one output may fold: an argmax's positions are counted in a `u32`.
+    const MOST: usize = usize::MAX;
 }
 
 /// The sum: from 0, each element added, as [`sum_axes`](crate::TensorBase::sum_axes) adds
@@ -148,19 +150,22 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
 /// unless every element is NaN (then 0). The index is carried as a `u32`, as wide as an `f32`
 /// element, so that a block of lanes compares and picks positions in the vector registers it
 /// picks values in (k-means' assignment: 5.8 -> 4.9 ms over a million points). The types prove
-/// that every output folds at most `u32::MAX` elements.
+/// that every output folds at most `u32::MAX` elements, or the `try_` twins check it when the
+/// expression is built.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ArgFold<P>(PhantomData<P>);
 impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     type Acc = (T, u32);
     type Output = usize;
+    const MOST: usize = u32::MAX as usize;
     #[inline(always)]
     fn first(x: T) -> (T, u32) {
         (x, 0)
     }
     #[inline(always)]
     fn first_at(x: T, index: usize) -> (T, u32) {
-        // Below `u32::MAX`: `argmax_axes` and `argmin_axes` ask it of their axes.
+        // Below `u32::MAX`: `argmax_axes` and `argmin_axes` ask it of their axes' types, their
+        // `try_` twins of their run-time sizes (`Fold::MOST`).
         (x, index as u32)
     }
     #[inline(always)]
@@ -227,6 +232,21 @@ impl<E: Typed, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F, O, K
         }
         let shape = O::from_extents(&out[..rank], Proof::new());
         Reduce { inner, shape, what: PhantomData }
+    }
+
+    /// The reduction of `inner` if each output folds at least one element and at most
+    /// [`F::MOST`](Fold::MOST), read from the run-time sizes: `None` if a reduced axis has size
+    /// 0 (every output then folds none, as all reduce the same axes) or if they multiply past
+    /// that. `Some` is never evaluated over an empty axis, so the fold's missing empty value is
+    /// never asked for.
+    #[inline(always)]
+    fn try_new(inner: E) -> Option<Self>
+    where
+        F: Fold<E::Elem>,
+    {
+        let dims = inner.shape().extents();
+        let count = <Ax::List as List>::ITEMS.iter().try_fold(1usize, |n, &a| n.checked_mul(dims[a]))?;
+        (count != 0 && count <= F::MOST).then(|| Self::new(inner))
     }
 }
 
@@ -698,10 +718,16 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
 
 /// Reductions over `Ax` that remove the axes, and their keep-dims twins. `[…]` lists what else
 /// the shape must satisfy: nothing for the folds that have a value over no elements (a sum),
-/// `NonEmptyAt` for those that do not (a maximum), whose axes must be fixed and not 0.
+/// `NonEmptyAt` for those that do not (a maximum), whose axes must be fixed and not 0. Those
+/// name their `try_` twins after `=>`: the same reductions over any axes, `None` when the
+/// run-time sizes leave no element to fold (or too many, [`Fold::MOST`]).
 macro_rules! reductions {
-    ($(bounds $bounds:tt { $($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty;)* })*) => {$($(
+    ($(bounds $bounds:tt {
+        $($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty
+        $(=> $(#[$try_doc:meta])* $try_name:ident, $try_keep:ident)?;)*
+    })*) => {$($(
         reductions!(@one $bounds $(#[$doc])* $name, $keep, $Fold);
+        $(reductions!(@try $(#[$try_doc])* $try_name, $try_keep, $Fold, $keep);)?
     )*)*};
     (@one [$($Bound:tt)*] $(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty) => {
         impl<E: Typed> Lazy<E> {
@@ -725,6 +751,31 @@ macro_rules! reductions {
                 $Fold: Fold<E::Elem>,
             {
                 Lazy(Reduce::new(self.0))
+            }
+        }
+    };
+    (@try $(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty, $sure_keep:ident) => {
+        impl<E: Typed> Lazy<E> {
+            $(#[$doc])*
+            #[inline(always)]
+            pub fn $name<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>>
+            where
+                E::Shape: AnyRemoveAxes<Ax>,
+                $Fold: Fold<E::Elem>,
+            {
+                Reduce::try_new(self.0).map(Lazy)
+            }
+
+            #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`); `None` in the same cases. The twin of [`", stringify!($sure_keep), "`](Self::", stringify!($sure_keep), ") over any axes.")]
+            #[inline(always)]
+            pub fn $keep<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>>
+            where
+                E::Shape: AnyRemoveAxes<Ax>,
+                AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
+                KeptAxes<E::Shape, Ax>: AnyShape,
+                $Fold: Fold<E::Elem>,
+            {
+                Reduce::try_new(self.0).map(Lazy)
             }
         }
     };
@@ -759,8 +810,8 @@ reductions! {
     bounds [+ NonEmptyAt<Ax::List>] {
     /// The maximum over the axes `Ax`, which are removed; nothing is computed yet. NaN is
     /// ignored unless every element is NaN. The axes must have fixed sizes other than 0, so
-    /// the maximum always exists (over a run-time axis, use the tensors' `max_axes`, which
-    /// answers `None` for an empty one).
+    /// the maximum always exists (over a run-time axis, use
+    /// [`try_max_axes`](Self::try_max_axes), which answers `None` for an empty one).
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -770,10 +821,57 @@ reductions! {
     /// let shifted = (x.lazy() - x.lazy().max_keepdims::<axes![1]>()).eval();
     /// assert_eq!(shifted.as_slice()[3..], [-2.0, -4.0, 0.0]);
     /// ```
-    max_axes, max_keepdims, MaxFold;
+    max_axes, max_keepdims, MaxFold
+    =>
+    /// The maximum over the axes `Ax`, which are removed, over any axes, run-time sizes
+    /// included: `None` if one of them has size 0 (then no output has an element to fold), else
+    /// the expression, which evaluates as [`max_axes`](Self::max_axes) does (NaN ignored unless
+    /// every element is NaN). The sizes are read here, once: an expression returned is never
+    /// evaluated over an empty axis.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Rows;
+    /// let data = [1.0f32, 5.0, f32::NAN, 4.0, 2.0, 6.0];
+    /// bind!(let rows: Rows = 2);
+    /// let x = TensorRef::from_shape(dims![rows, 3], &data)?;
+    /// let top = x.lazy().try_max_axes::<axes![0]>().expect("two rows").eval();
+    /// assert_eq!(top.as_slice(), [4.0, 5.0, 6.0]);
+    /// // Each column shifted by its maximum, kept as [1, 3] to broadcast back.
+    /// let shifted = (x.lazy() - x.lazy().try_max_keepdims::<axes![0]>().unwrap()).eval();
+    /// assert_eq!(shifted.as_slice()[3..], [0.0, -3.0, 0.0]);
+    ///
+    /// struct Empty;
+    /// bind!(let none: Empty = 0);
+    /// let empty = TensorRef::from_shape(dims![none, 3], &[] as &[f32])?;
+    /// assert!(empty.lazy().try_max_axes::<axes![0]>().is_none()); // the maximum of no rows
+    /// let each = empty.lazy().try_max_axes::<axes![1]>().unwrap(); // of each of no rows
+    /// assert_eq!(each.eval().as_slice(), []);
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    try_max_axes, try_max_keepdims;
     /// The minimum over the axes `Ax`, which are removed; the rules of
     /// [`max_axes`](Self::max_axes).
-    min_axes, min_keepdims, MinFold;
+    min_axes, min_keepdims, MinFold
+    =>
+    /// The minimum over the axes `Ax`, which are removed, over any axes: `None` if one of them
+    /// has size 0; the rules of [`try_max_axes`](Self::try_max_axes).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Rows;
+    /// let data = [3.0f64, f64::NAN, 1.0, f64::NAN];
+    /// bind!(let rows: Rows = 2);
+    /// let x = TensorRef::from_shape(dims![rows, 2], &data)?;
+    /// let low = x.lazy().try_min_axes::<axes![0]>().unwrap().eval();
+    /// assert_eq!(low.as_slice()[0], 1.0);
+    /// assert!(low.as_slice()[1].is_nan()); // every element of the column is NaN
+    /// bind!(let none: Rows = 0);
+    /// let empty = TensorRef::from_shape(dims![none, 2], &[] as &[f64])?;
+    /// assert!(empty.lazy().try_min_keepdims::<axes![0]>().is_none());
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    try_min_axes, try_min_keepdims;
     }
     bounds [+ NonEmptyAt<Ax::List> + FewPositionsAt<Ax::List>] {
     /// The flat row-major index of the first maximum within the axes `Ax`, which are removed;
@@ -786,7 +884,31 @@ reductions! {
     /// let scores = Tensor::<f32, shape![2, 3]>::from([[0.1, 0.7, 0.7], [0.5, 0.1, 0.4]]);
     /// assert_eq!(scores.lazy().argmax_axes::<axes![1]>().eval().as_slice(), [1, 0]);
     /// ```
-    argmax_axes, argmax_keepdims, ArgMaxFold;
+    argmax_axes, argmax_keepdims, ArgMaxFold
+    =>
+    /// The flat row-major index of the first maximum within the axes `Ax`, which are removed,
+    /// over any axes: the rules of [`try_max_axes`](Self::try_max_axes) (all NaN: index 0).
+    /// The position is counted in a `u32`, as for [`argmax_axes`](Self::argmax_axes), and
+    /// run-time sizes cannot be checked by the types: `None` also when each output would fold
+    /// more than `u32::MAX` elements (the product of the reduced sizes). For those, evaluate the
+    /// expression into a tensor and use the tensors' `argmax_axes`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Samples;
+    /// let data = [0.1f32, 0.7, 0.7, 0.5, 0.1, 0.4];
+    /// bind!(let n: Samples = 2);
+    /// let scores = TensorRef::from_shape(dims![n, 3], &data)?;
+    /// let best = scores.lazy().try_argmax_axes::<axes![0]>().unwrap().eval();
+    /// assert_eq!(best.as_slice(), [1, 0, 0]); // the first of the ties
+    /// let kept = scores.lazy().try_argmax_keepdims::<axes![1]>().unwrap().eval(); // [N, 1]
+    /// assert_eq!(kept.as_slice(), [1, 0]);
+    /// bind!(let none: Samples = 0);
+    /// let empty = TensorRef::from_shape(dims![none, 3], &[] as &[f32])?;
+    /// assert!(empty.lazy().try_argmax_axes::<axes![0]>().is_none());
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    try_argmax_axes, try_argmax_keepdims;
     /// The flat row-major index of the first minimum within the axes `Ax`, which are removed;
     /// the rules of [`max_axes`](Self::max_axes).
     ///
@@ -802,7 +924,34 @@ reductions! {
     ///     .eval();
     /// assert_eq!(nearest.as_slice(), [1, 0]);
     /// ```
-    argmin_axes, argmin_keepdims, ArgMinFold;
+    argmin_axes, argmin_keepdims, ArgMinFold
+    =>
+    /// The flat row-major index of the first minimum within the axes `Ax`, which are removed,
+    /// over any axes: the rules of [`try_argmax_axes`](Self::try_argmax_axes).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// // k-means' assignment with the number of centroids read at run time.
+    /// struct Centroids;
+    /// let points = Tensor::<f32, shape![2, 2]>::from([[0.0, 0.0], [5.0, 5.0]]);
+    /// let data = [4.0f32, 4.0, 1.0, 0.0, 9.0, 9.0];
+    /// bind!(let k: Centroids = 3);
+    /// let centroids = TensorRef::from_shape(dims![k, 2], &data)?;
+    /// let nearest = (points.lazy().insert_axis::<1>() - &centroids) // [2, K, 2]
+    ///     .powi(2)
+    ///     .sum_axes::<axes![2]>()                                  // [2, K]
+    ///     .try_argmin_axes::<axes![1]>()                           // [2], if K > 0
+    ///     .expect("three centroids")
+    ///     .eval();
+    /// assert_eq!(nearest.as_slice(), [1, 0]);
+    ///
+    /// bind!(let none: Centroids = 0);
+    /// let no_centroids = TensorRef::from_shape(dims![none, 2], &[] as &[f32])?;
+    /// let distances = (points.lazy().insert_axis::<1>() - &no_centroids).powi(2).sum_axes::<axes![2]>();
+    /// assert!(distances.try_argmin_axes::<axes![1]>().is_none()); // no nearest of none
+    /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    try_argmin_axes, try_argmin_keepdims;
     }
 }
 

@@ -33,7 +33,7 @@ where
     message = "`{Self}` may be an empty axis: this reduction has no value over no elements",
     label = "a reduced axis of a fixed size other than 0 is needed here",
     note = "a maximum, a minimum and their positions exist only over at least one element; an expression reduces them over axes of fixed sizes other than 0, which the types prove non-empty",
-    note = "over a run-time size, evaluate the expression into a tensor first and use `max_axes`/`argmax_axes` (and the others), which answer `None` for an empty axis"
+    note = "over a run-time size, use the `try_` twins (`try_max_axes`, `try_argmax_keepdims`, …), which answer `None` when a reduced axis is empty"
 )]
 pub trait NonEmptySize {}
 #[diagnostic::do_not_recommend]
