@@ -410,6 +410,7 @@ impl<E: Typed> Lazy<E> {
         AnyBroadcasted<E::Shape, <L::Expr as Typed>::Shape>: AnyBroadcast<<H::Expr as Typed>::Shape>,
         MaxFn: Binary<E::Elem, <L::Expr as Typed>::Elem>,
         MinFn: Binary<<MaxFn as Binary<E::Elem, <L::Expr as Typed>::Elem>>::Output, <H::Expr as Typed>::Elem>,
+        <MaxFn as Binary<E::Elem, <L::Expr as Typed>::Elem>>::Output: Shared,
     {
         self.max(low).min(high)
     }
