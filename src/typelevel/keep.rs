@@ -30,10 +30,10 @@ where
 /// A size that is fixed and not 0: an axis a maximum, a minimum or their positions can be taken
 /// over, knowing it holds an element.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` may be an empty axis: this reduction has no value over no elements",
+    message = "`{Self}` is not a fixed size other than 0: this reduction has no value over no elements",
     label = "a reduced axis of a fixed size other than 0 is needed here",
     note = "a maximum, a minimum and their positions exist only over at least one element; an expression reduces them over axes of fixed sizes other than 0, which the types prove non-empty",
-    note = "over a run-time size, use the `try_` twins (`try_max_axes`, `try_argmax_keepdims`, …), which answer `None` when a reduced axis is empty"
+    note = "over a run-time size, or an axis that may be empty, use the `try_` twins (`try_max_axes`, `try_argmax_keepdims`, …), which answer `None` when a reduced axis is empty"
 )]
 pub trait NonEmptySize {}
 #[diagnostic::do_not_recommend]
