@@ -11,10 +11,16 @@ use crate::shape::{Big, Cons, Dim, Nil, Number};
 use crate::typelevel::InsertAt;
 
 /// `At(l, i)`: the entry of `l` at position `i`.
+#[diagnostic::on_unimplemented(
+    message = "an axis named here is past the last axis of the shape",
+    label = "axes are numbered from 0, outermost first",
+    note = "each reduced axis must be an axis of the shape"
+)]
 pub trait At<I> {
     /// The entry.
     type Output;
 }
+#[diagnostic::do_not_recommend]
 impl<H, T> At<UTerm> for Cons<H, T> {
     type Output = H;
 }
