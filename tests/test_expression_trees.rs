@@ -2,11 +2,14 @@
 //! with `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`.
 //!
 //! 56 random expression trees (depth 1 to 4, 1 to 6 operands of every tensor kind, numbers on
-//! either side, fixed and run-time sizes, NumPy's and XLA's forms, reductions and keep-dims
-//! twins), each evaluated by the library and by the naive evaluator of `common/trees.rs`,
-//! which never calls it, over random data with NaN, infinities and signed zeros and run-time
-//! sizes from 0 to 5. Element-wise results must match bit for bit, and the eager operators'
-//! too where the tree has them; `exp` and reassociated sums within a tolerance.
+//! either side, fixed and run-time sizes, NumPy's and XLA's forms, `clamp` with number and
+//! operand bounds, reductions and keep-dims twins, the `try_` maximum, minimum and positions
+//! over run-time axes, `None` exactly when one is empty), each evaluated by the library and
+//! by the naive evaluator of `common/trees.rs`, which never calls it, over random data with
+//! NaN, infinities and signed zeros and run-time sizes from 0 to 5. Element-wise results
+//! must match bit for bit, and the eager operators' too where the tree has them; `exp` and
+//! reassociated sums within a tolerance; `argmax_all` and `argmin_all` where every element
+//! is exact.
 
 // The eager operators are compared in the spelling users write them, `&a + &b`.
 #![allow(clippy::op_ref)]
@@ -51,24 +54,337 @@ proptest! {
         prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
     }
 
+    /// Depth 2, 2 operands.
+    #[test]
+    fn tree_01(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![1, 4, 2];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![1, 4, 2]>::from_slice(&d0).unwrap();
+        let s1 = vec![1, 1, 1, 2];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![1, 1, 1, 2]>::from_slice(&d1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Add, un(Un::ToFloat, try_reduce(0, Red::ArgMax, &[0], true, leaf(0))), reduce(Red::Mean, &[1], false, leaf(1))), &operands);
+        let t0 = a0.lazy().try_argmax_keepdims::<axes![0]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (t0.map(|i| i as f64)) + (a1.lazy().mean_axes::<axes![1]>());
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::<f64, shape![1, 4, 2]>::new(&mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[1, 4, 2], &plus), Ok(()));
+    }
+
+    /// Depth 3, 6 operands.
+    #[test]
+    fn tree_02(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
+        let s1 = vec![1, 3, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![1, 3, 1]>::from_slice(&d1).unwrap();
+        let s2 = vec![1, 1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::<f64, shape![1, 1]>::new(&mut m2).unwrap();
+        let s3 = vec![1, 3, 1];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = Tensor::<f64, shape![1, 3, 1]>::from_slice(&d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = Tensor::<f64, shape![]>::from_slice(&d4).unwrap();
+        let s5 = vec![1, 1, 1];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let a5 = Tensor::<f64, shape![1, 1, 1]>::from_slice(&d5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let want = eval(&bin(Bin::Mul, bin(Bin::Add, dims(Bin::Sub, &[0, 2], leaf(2), leaf(3)), dims(Bin::Mul, &[], leaf(5), leaf(4))), un(Un::ToFloat, reduce(Red::ArgMax, &[2], true, dims(Bin::Mul, &[], leaf(1), leaf(0))))), &operands);
+        let e = ((a2.lazy().with_dims::<axes![0, 2]>() - &a3) + (a5.lazy().with_dims::<axes![]>() * &a4)) * ((a1.lazy().with_dims::<axes![]>() * &a0).argmax_keepdims::<axes![2]>().map(|i| i as f64));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+    }
+
+    /// Depth 4, 6 operands.
+    #[test]
+    fn tree_03(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
+        let s3 = vec![];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::<f64, shape![]>::new(&d3).unwrap();
+        let s4 = vec![4];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = Tensor::<f64, shape![4]>::from_slice(&d4).unwrap();
+        let s5 = vec![1];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let a5 = Tensor::<f64, shape![1]>::from_slice(&d5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let want = eval(&un(Un::Neg, dims(Bin::Sub, &[], select(Cmp::Lt, leaf(0), leaf(1), leaf(2), leaf(3)), bin(Bin::Sub, leaf(5), reduce(Red::Sum, &[0], true, leaf(4))))), &operands);
+        let e = -((a0.lazy().lt(&a1).select(&a2, &a3)).with_dims::<axes![]>() - (&a5 - (a4.lazy().sum_keepdims::<axes![0]>())));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
+    }
+
+    /// Depth 1, 1 operand.
+    #[test]
+    fn tree_04(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let mut m0 = d0.clone();
+        let a0 = TensorMut::<f64, shape![]>::new(&mut m0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&un(Un::Powi(2), leaf(0)), &operands);
+        let e = a0.lazy().powi(2);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMax, &want) {
+        prop_assert_eq!(e.argmax_all(), at);
+        }
+    }
+
     /// Depth 2, 3 operands.
     #[test]
-    fn tree_01(r in 0usize..=5, q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+    fn tree_05(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![3, 2];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![3, 2]>::from_slice(&d0).unwrap();
+        let s1 = vec![3, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![3, 1]>::from_slice(&d1).unwrap();
+        let s2 = vec![1, 1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::<f64, shape![1, 1]>::new(&mut m2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let want = eval(&un(Un::Neg, clamp(leaf(0), leaf(1), leaf(2))), &operands);
+        let e = -(a0.lazy().clamp(&a1, &a2));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::<f64, shape![3, 2]>::new(&mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[3, 2], &plus), Ok(()));
+    }
+
+    /// Depth 3, 3 operands.
+    #[test]
+    fn tree_06(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let qq: Q = q);
+        let hazard = HAZARDS[h];
+        let s0 = vec![2, q];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![2, qq], &d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let s2 = vec![2, 1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::<f64, shape![2, 1]>::new(&d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let want = eval(&bin(Bin::Add, reduce(Red::Mean, &[1], true, un(Un::Recip, leaf(0))), dims(Bin::Div, &[], leaf(1), un(Un::Recip, leaf(2)))), &operands);
+        let e = ((a0.lazy().recip()).mean_keepdims::<axes![1]>()) + (a1.lazy().with_dims::<axes![]>() / (a2.lazy().recip()));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![2, 1]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[2, 1], &want), Ok(()));
+    }
+
+    /// Depth 4, 4 operands.
+    #[test]
+    fn tree_07(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![]>::from_slice(&d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let mut m1 = d1.clone();
+        let a1 = TensorMut::<f64, shape![]>::new(&mut m1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = Tensor::<f64, shape![]>::from_slice(&d2).unwrap();
+        let s3 = vec![];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = Tensor::<f64, shape![]>::from_slice(&d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let want = eval(&bin(Bin::Div, bin(Bin::Sub, leaf(3), num(-1.5)), bin(Bin::Add, num(2.0), bin(Bin::Min, bin(Bin::Add, leaf(0), leaf(1)), leaf(2)))), &operands);
+        let e = (a3.lazy() - -1.5) / (2.0 + ((a0.lazy() + &a1).min(&a2)));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+    }
+
+    /// Depth 1, 1 operand.
+    #[test]
+    fn tree_08(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r, 3, 1, 5];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let mut m0 = d0.clone();
+        let a0 = TensorMut::from_shape(dims![rr, 3, 1, 5], &mut m0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&un(Un::ToFloat, reduce(Red::ArgMin, &[1], false, leaf(0))), &operands);
+        let e = a0.lazy().argmin_axes::<axes![1]>().map(|i| i as f64);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 2, 1 operand.
+    #[test]
+    fn tree_09(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![1]>::new(&d0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&un(Un::Sqrt, un(Un::Neg, leaf(0))), &operands);
+        let e = (-a0.lazy()).sqrt();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::<f64, shape![1]>::new(&mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[1], &plus), Ok(()));
+        if let Some(at) = position_of(Red::ArgMin, &want) {
+        prop_assert_eq!(e.argmin_all(), at);
+        }
+    }
+
+    /// Depth 3, 6 operands.
+    #[test]
+    fn tree_10(r in 0usize..=5, q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
         bind!(let rr: R = r);
         bind!(let qq: Q = q);
         let hazard = HAZARDS[h];
-        let s0 = vec![1, q, 2];
+        let s0 = vec![3];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::from_shape_vec(dims![1, qq, 2], d0.clone()).unwrap();
+        let a0 = Tensor::<f64, shape![3]>::from_slice(&d0).unwrap();
+        let s1 = vec![3];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::<f64, shape![3]>::new(&d1).unwrap();
+        let s2 = vec![r];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::from_shape(dims![rr], &d2).unwrap();
+        let s3 = vec![r];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::from_shape(dims![rr], &d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = Tensor::<f64, shape![]>::from_slice(&d4).unwrap();
+        let s5 = vec![1, r, q];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let a5 = BoxedTensor::from_shape_vec(dims![1, rr, qq], d5.clone()).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Add, try_reduce(0, Red::Max, &[0], true, clamp(leaf(0), leaf(1), num(0.5))), clamp(bin(Bin::Sub, leaf(3), leaf(2)), leaf(4), try_reduce(1, Red::Max, &[0, 2], false, leaf(5)))), &operands);
+        let t0 = (a0.lazy().clamp(&a1, 0.5)).try_max_keepdims::<axes![0]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let t1 = a5.lazy().try_max_axes::<axes![0, 2]>();
+        prop_assert_eq!(t1.is_none(), empty[1]);
+        let Some(t1) = t1 else { return Ok(()) };
+        let e = t0 + ((a3.lazy() - &a2).clamp(&a4, t1));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 4, 6 operands.
+    #[test]
+    fn tree_11(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![2, 4];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![2, 4]>::new(&d0).unwrap();
+        let s1 = vec![2, 4];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::<f64, shape![2, 4]>::from_slice(&d1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = Tensor::<f64, shape![]>::from_slice(&d2).unwrap();
+        let s3 = vec![];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::<f64, shape![]>::new(&d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = TensorRef::<f64, shape![]>::new(&d4).unwrap();
+        let s5 = vec![];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let mut m5 = d5.clone();
+        let a5 = TensorMut::<f64, shape![]>::new(&mut m5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let want = eval(&bin(Bin::Mul, bin(Bin::Add, bin(Bin::Sub, leaf(5), leaf(4)), bin(Bin::Div, leaf(2), leaf(3))), bin(Bin::Add, num(0.75), reduce(Red::Sum, &[0, 1], false, bin(Bin::Sub, leaf(0), leaf(1))))), &operands);
+        let e = ((a5.lazy() - &a4) + (a2.lazy() / &a3)) * (0.75 + ((a0.lazy() - &a1).sum_axes::<axes![0, 1]>()));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 1, 1 operand.
+    #[test]
+    fn tree_12(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let mut m0 = d0.clone();
+        let a0 = TensorMut::from_shape(dims![rr], &mut m0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&bin(Bin::Sub, num(0.5), leaf(0)), &operands);
+        let e = 0.5 - a0.lazy();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::from_shape(dims![rr], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[r], &want), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+        let eager = 0.5 - &a0;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+    }
+
+    /// Depth 2, 3 operands.
+    #[test]
+    fn tree_13(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r, 2, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![rr, 2, 1], &d0).unwrap();
         let s1 = vec![1, 2, 1];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![1, 2, 1]>::new(&d1).unwrap();
-        let s2 = vec![r, 1, 1];
+        let a1 = Tensor::<f64, shape![1, 2, 1]>::from_slice(&d1).unwrap();
+        let s2 = vec![1];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::from_shape(dims![rr, 1, 1], &d2).unwrap();
+        let a2 = TensorRef::<f64, shape![1]>::new(&d2).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Div, bin(Bin::Add, leaf(1), leaf(2)), reduce(Red::Sum, &[1, 2], true, leaf(0))), &operands);
-        let e = (a1.lazy() + &a2) / (a0.lazy().sum_keepdims::<axes![1, 2]>());
+        let want = eval(&bin(Bin::Sub, bin(Bin::Min, leaf(2), leaf(1)), un(Un::ToFloat, reduce(Red::ArgMax, &[2], true, leaf(0)))), &operands);
+        let e = (a2.lazy().min(&a1)) - (a0.lazy().argmax_keepdims::<axes![2]>().map(|i| i as f64));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
@@ -78,9 +394,183 @@ proptest! {
         prop_assert_eq!(check(y.as_slice(), &[r, 2, 1], &plus), Ok(()));
     }
 
-    /// Depth 3, 2 operands.
+    /// Depth 3, 3 operands.
     #[test]
-    fn tree_02(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+    fn tree_14(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![5];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::<f64, shape![5]>::from_slice(&d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let mut m1 = d1.clone();
+        let a1 = TensorMut::<f64, shape![]>::new(&mut m1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = BoxedTensor::<f64, shape![]>::from_slice(&d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let want = eval(&bin(Bin::Div, bin(Bin::Max, un(Un::Sqrt, leaf(0)), leaf(1)), leaf(2)), &operands);
+        let e = ((a0.lazy().sqrt()).max(&a1)) / &a2;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMax, &want) {
+        prop_assert_eq!(e.argmax_all(), at);
+        }
+    }
+
+    /// Depth 4, 4 operands.
+    #[test]
+    fn tree_15(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![2];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![2]>::from_slice(&d0).unwrap();
+        let s1 = vec![1, 3];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![1, 3]>::from_slice(&d1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
+        let s3 = vec![];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = Tensor::<f64, shape![]>::from_slice(&d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let want = eval(&bin(Bin::Min, bin(Bin::Add, bin(Bin::Mul, leaf(2), leaf(3)), bin(Bin::Sub, reduce(Red::Min, &[1], false, leaf(1)), reduce(Red::Sum, &[0], true, leaf(0)))), num(-0.25)), &operands);
+        let e = ((a2.lazy() * &a3) + ((a1.lazy().min_axes::<axes![1]>()) - (a0.lazy().sum_keepdims::<axes![0]>()))).min(-0.25);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
+    }
+
+    /// Depth 1, 4 operands.
+    #[test]
+    fn tree_16(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![1, 4, 4];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![1, 4, 4]>::from_slice(&d0).unwrap();
+        let s1 = vec![4, 4, 4];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::<f64, shape![4, 4, 4]>::new(&d1).unwrap();
+        let s2 = vec![1, 1, 4];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = Tensor::<f64, shape![1, 1, 4]>::from_slice(&d2).unwrap();
+        let s3 = vec![1, 1, 1];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = BoxedTensor::<f64, shape![1, 1, 1]>::from_slice(&d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let want = eval(&select(Cmp::Lt, leaf(0), leaf(1), leaf(2), leaf(3)), &operands);
+        let e = a0.lazy().lt(&a1).select(&a2, &a3);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 2, 1 operand.
+    #[test]
+    fn tree_17(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![3, 1, 5];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![3, 1, 5]>::new(&d0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&bin(Bin::Add, num(0.5), bin(Bin::Max, leaf(0), num(0.5))), &operands);
+        let e = 0.5 + (a0.lazy().max(0.5));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::<f64, shape![3, 1, 5]>::new(&mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[3, 1, 5], &plus), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+    }
+
+    /// Depth 3, 5 operands.
+    #[test]
+    fn tree_18(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![1]>::from_slice(&d0).unwrap();
+        let s1 = vec![1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![1]>::from_slice(&d1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
+        let s3 = vec![1];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = Tensor::<f64, shape![1]>::from_slice(&d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let mut m4 = d4.clone();
+        let a4 = TensorMut::<f64, shape![]>::new(&mut m4).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
+        let want = eval(&bin(Bin::Mul, bin(Bin::Max, dims(Bin::Mul, &[0], leaf(1), leaf(0)), num(-1.5)), dims(Bin::Div, &[], bin(Bin::Sub, leaf(4), leaf(3)), leaf(2))), &operands);
+        let e = ((a1.lazy().with_dims::<axes![0]>() * &a0).max(-1.5)) * ((a4.lazy() - &a3).with_dims::<axes![]>() / &a2);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
+    }
+
+    /// Depth 4, 3 operands.
+    #[test]
+    fn tree_19(r in 0usize..=5, q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        bind!(let qq: Q = q);
+        let hazard = HAZARDS[h];
+        let s0 = vec![q, q, 3];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::from_shape_vec(dims![qq, qq, 3], d0.clone()).unwrap();
+        let s1 = vec![q, q, 3];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let mut m1 = d1.clone();
+        let a1 = TensorMut::from_shape(dims![qq, qq, 3], &mut m1).unwrap();
+        let s2 = vec![1, r, q, 2];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::from_shape(dims![1, rr, qq, 2], &d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Add, reduce(Red::Sum, &[1], false, leaf(2)), try_reduce(0, Red::Max, &[0, 2], true, clamp(bin(Bin::Mul, num(-1.5), leaf(0)), num(0.5), leaf(1)))), &operands);
+        let t0 = ((-1.5 * a0.lazy()).clamp(0.5, &a1)).try_max_keepdims::<axes![0, 2]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (a2.lazy().sum_axes::<axes![1]>()) + t0;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMin, &want) {
+        prop_assert_eq!(e.argmin_all(), at);
+        }
+    }
+
+    /// Depth 1, 2 operands.
+    #[test]
+    fn tree_20(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![rr], &d0).unwrap();
+        let s1 = vec![r];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let mut m1 = d1.clone();
+        let a1 = TensorMut::from_shape(dims![rr], &mut m1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let want = eval(&bin(Bin::Mul, leaf(0), leaf(1)), &operands);
+        let e = a0.lazy() * &a1;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let eager = &a0 * &a1;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+    }
+
+    /// Depth 2, 3 operands.
+    #[test]
+    fn tree_21(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
         bind!(let rr: R = r);
         let hazard = HAZARDS[h];
         let s0 = vec![r];
@@ -88,71 +578,18 @@ proptest! {
         let a0 = TensorRef::from_shape(dims![rr], &d0).unwrap();
         let s1 = vec![];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let mut m1 = d1.clone();
-        let a1 = TensorMut::<f64, shape![]>::new(&mut m1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&un(Un::Abs, bin(Bin::Min, leaf(1), un(Un::Recip, leaf(0)))), &operands);
-        let e = (a1.lazy().min(a0.lazy().recip())).abs();
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 4, 1 operand.
-    #[test]
-    fn tree_03(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![2, 1, 1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![2, 1, 1]>::new(&d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&reduce(Red::Max, &[0], false, un(Un::ToFloat, reduce(Red::ArgMax, &[1, 2], false, un(Un::Powi(2), bin(Bin::Min, leaf(0), num(0.75)))))), &operands);
-        let e = (((a0.lazy().min(0.75)).powi(2)).argmax_axes::<axes![1, 2]>().map(|i| i as f64)).max_axes::<axes![0]>();
+        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let s2 = vec![1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = Tensor::<f64, shape![1]>::from_slice(&d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let want = eval(&bin(Bin::Mul, dims(Bin::Sub, &[], leaf(2), leaf(1)), un(Un::Powi(3), leaf(0))), &operands);
+        let e = (a2.lazy().with_dims::<axes![]>() - &a1) * (a0.lazy().powi(3));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[], &want), Ok(()));
-    }
-
-    /// Depth 1, 1 operand.
-    #[test]
-    fn tree_04(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![r, 2];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![rr, 2], &d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&un(Un::Ln, leaf(0)), &operands);
-        let e = a0.lazy().ln();
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 2, 4 operands.
-    #[test]
-    fn tree_05(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let s2 = vec![];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
-        let s3 = vec![r];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = TensorRef::from_shape(dims![rr], &d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&dims(Bin::Add, &[], bin(Bin::Max, leaf(0), leaf(1)), dims(Bin::Mul, &[], leaf(2), leaf(3))), &operands);
-        let e = (a0.lazy().max(&a1)).with_dims::<axes![]>() + (a2.lazy().with_dims::<axes![]>() * &a3);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        e.eval_into(&mut TensorMut::from_shape(dims![rr], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[r], &want), Ok(()));
         let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
         let plus = added(&acc, &want);
         let mut y = TensorMut::from_shape(dims![rr], &mut acc).unwrap();
@@ -160,635 +597,268 @@ proptest! {
         prop_assert_eq!(check(y.as_slice(), &[r], &plus), Ok(()));
     }
 
-    /// Depth 3, 5 operands.
+    /// Depth 3, 4 operands.
     #[test]
-    fn tree_06(seed in any::<u64>(), h in 0usize..5) {
+    fn tree_22(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let qq: Q = q);
         let hazard = HAZARDS[h];
-        let s0 = vec![4, 1];
+        let s0 = vec![3, 1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![4, 1]>::new(&mut m0).unwrap();
+        let a0 = Tensor::<f64, shape![3, 1]>::from_slice(&d0).unwrap();
+        let s1 = vec![1, q];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::from_shape(dims![1, qq], &d1).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
+        let s3 = vec![1, 1];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = Tensor::<f64, shape![1, 1]>::from_slice(&d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let want = eval(&bin(Bin::Min, reduce(Red::Mean, &[0], true, leaf(0)), bin(Bin::Add, leaf(3), bin(Bin::Add, leaf(2), leaf(1)))), &operands);
+        let e = (a0.lazy().mean_keepdims::<axes![0]>()).min(a3.lazy() + (a2.lazy() + &a1));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+    }
+
+    /// Depth 4, 4 operands.
+    #[test]
+    fn tree_23(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let qq: Q = q);
+        let hazard = HAZARDS[h];
+        let s0 = vec![q, 5, 1, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![qq, 5, 1, 1], &d0).unwrap();
+        let s1 = vec![4, 3, 1, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::<f64, shape![4, 3, 1, 1]>::from_slice(&d1).unwrap();
+        let s2 = vec![2, 1, 1, 1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = Tensor::<f64, shape![2, 1, 1, 1]>::from_slice(&d2).unwrap();
+        let s3 = vec![3, 1, q];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::from_shape(dims![3, 1, qq], &d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let (want, empty) = eval_tries(&reduce(Red::Sum, &[2], false, bin(Bin::Sub, try_reduce(0, Red::Max, &[0, 1, 2], true, bin(Bin::Add, leaf(0), num(2.0))), bin(Bin::Sub, bin(Bin::Add, leaf(3), leaf(2)), un(Un::ToFloat, try_reduce(1, Red::ArgMin, &[0], true, leaf(1)))))), &operands);
+        let t0 = (a0.lazy() + 2.0).try_max_keepdims::<axes![0, 1, 2]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let t1 = a1.lazy().try_argmin_keepdims::<axes![0]>();
+        prop_assert_eq!(t1.is_none(), empty[1]);
+        let Some(t1) = t1 else { return Ok(()) };
+        let e = (t0 - ((a3.lazy() + &a2) - (t1.map(|i| i as f64)))).sum_axes::<axes![2]>();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 1, 1 operand.
+    #[test]
+    fn tree_24(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![1, r, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![1, rr, 1], &d0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&reduce(Red::Sum, &[1, 2], false, leaf(0)), &operands);
+        let e = a0.lazy().sum_axes::<axes![1, 2]>();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMax, &want) {
+        prop_assert_eq!(e.argmax_all(), at);
+        }
+    }
+
+    /// Depth 2, 2 operands.
+    #[test]
+    fn tree_25(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![]>::new(&d0).unwrap();
         let s1 = vec![];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let want = eval(&un(Un::Sqrt, bin(Bin::Min, leaf(0), leaf(1))), &operands);
+        let e = (a0.lazy().min(&a1)).sqrt();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
+    }
+
+    /// Depth 3, 3 operands.
+    #[test]
+    fn tree_26(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![rr], &d0).unwrap();
+        let s1 = vec![4];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![4]>::from_slice(&d1).unwrap();
+        let s2 = vec![4];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = BoxedTensor::<f64, shape![4]>::from_slice(&d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Add, num(-0.25), bin(Bin::Mul, bin(Bin::Max, leaf(2), leaf(1)), un(Un::ToFloat, try_reduce(0, Red::ArgMax, &[0], true, leaf(0))))), &operands);
+        let t0 = a0.lazy().try_argmax_keepdims::<axes![0]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = -0.25 + ((a2.lazy().max(&a1)) * (t0.map(|i| i as f64)));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 4, 4 operands.
+    #[test]
+    fn tree_27(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![1, 2];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![1, 2]>::from_slice(&d0).unwrap();
+        let s1 = vec![1, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::<f64, shape![1, 1]>::from_slice(&d1).unwrap();
         let s2 = vec![];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
         let a2 = BoxedTensor::<f64, shape![]>::from_slice(&d2).unwrap();
         let s3 = vec![];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
         let a3 = Tensor::<f64, shape![]>::from_slice(&d3).unwrap();
-        let s4 = vec![];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = BoxedTensor::<f64, shape![]>::from_slice(&d4).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
-        let want = eval(&bin(Bin::Mul, bin(Bin::Add, bin(Bin::Min, leaf(0), num(2.0)), bin(Bin::Add, leaf(1), num(0.75))), un(Un::Powi(3), select(Cmp::Ge, leaf(2), leaf(3), leaf(4), num(-1.5)))), &operands);
-        let e = ((a0.lazy().min(2.0)) + (a1.lazy() + 0.75)) * ((a2.lazy().ge(&a3).select(&a4, -1.5)).powi(3));
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let want = eval(&bin(Bin::Add, un(Un::ToFloat, reduce(Red::ArgMax, &[0, 1], false, bin(Bin::Add, bin(Bin::Add, num(2.0), leaf(1)), un(Un::Neg, leaf(0))))), clamp(leaf(2), leaf(3), num(-1.5))), &operands);
+        let e = (((2.0 + a1.lazy()) + (-a0.lazy())).argmax_axes::<axes![0, 1]>().map(|i| i as f64)) + (a2.lazy().clamp(&a3, -1.5));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![4, 1]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[4, 1], &want), Ok(()));
-    }
-
-    /// Depth 4, 5 operands.
-    #[test]
-    fn tree_07(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![1]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let s2 = vec![];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = BoxedTensor::<f64, shape![]>::from_slice(&d2).unwrap();
-        let s3 = vec![1];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![1]>::from_slice(&d3).unwrap();
-        let s4 = vec![];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = Tensor::<f64, shape![]>::from_slice(&d4).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
-        let want = eval(&bin(Bin::Min, reduce(Red::Max, &[0], true, bin(Bin::Sub, un(Un::Neg, leaf(2)), bin(Bin::Div, leaf(1), leaf(0)))), un(Un::Clamp(-2.0, 3.5), un(Un::Abs, bin(Bin::Mul, leaf(3), leaf(4))))), &operands);
-        let e = (((-a2.lazy()) - (a1.lazy() / &a0)).max_keepdims::<axes![0]>()).min(((a3.lazy() * &a4).abs()).clamp(-2.0, 3.5));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        e.eval_into(&mut TensorMut::<f64, shape![]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[], &want), Ok(()));
         let total = e.sum_all();
         prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
     }
 
-    /// Depth 1, 1 operand.
+    /// Depth 1, 2 operands.
     #[test]
-    fn tree_08(seed in any::<u64>(), h in 0usize..5) {
+    fn tree_28(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
         let hazard = HAZARDS[h];
-        let s0 = vec![1, 4];
+        let s0 = vec![r, 1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![1, 4]>::new(&d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&un(Un::ToFloat, reduce(Red::ArgMin, &[0, 1], false, leaf(0))), &operands);
-        let e = a0.lazy().argmin_axes::<axes![0, 1]>().map(|i| i as f64);
+        let a0 = TensorRef::from_shape(dims![rr, 1], &d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let want = eval(&clamp(leaf(0), num(0.75), leaf(1)), &operands);
+        let e = a0.lazy().clamp(0.75, &a1);
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
     }
 
-    /// Depth 2, 4 operands.
+    /// Depth 2, 3 operands.
     #[test]
-    fn tree_09(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+    fn tree_29(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
         bind!(let rr: R = r);
         let hazard = HAZARDS[h];
-        let s0 = vec![1];
+        let s0 = vec![r];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![1]>::new(&mut m0).unwrap();
-        let s1 = vec![1];
+        let a0 = TensorRef::from_shape(dims![rr], &d0).unwrap();
+        let s1 = vec![r];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![1]>::from_slice(&d1).unwrap();
-        let s2 = vec![r, 5, 2];
+        let a1 = TensorRef::from_shape(dims![rr], &d1).unwrap();
+        let s2 = vec![r];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = BoxedTensor::from_shape_vec(dims![rr, 5, 2], d2.clone()).unwrap();
-        let s3 = vec![r, 1, 2];
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::from_shape(dims![rr], &mut m2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let want = eval(&bin(Bin::Div, bin(Bin::Sub, leaf(1), leaf(0)), leaf(2)), &operands);
+        let e = (a1.lazy() - &a0) / &a2;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::from_shape(dims![rr], &mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[r], &plus), Ok(()));
+        if let Some(at) = position_of(Red::ArgMin, &want) {
+        prop_assert_eq!(e.argmin_all(), at);
+        }
+        let eager = &(&a1 - &a0) / &a2;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+    }
+
+    /// Depth 3, 6 operands.
+    #[test]
+    fn tree_30(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![2, 4];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![2, 4]>::new(&d0).unwrap();
+        let s1 = vec![2];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::<f64, shape![2]>::from_slice(&d1).unwrap();
+        let s2 = vec![2, 4];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = BoxedTensor::<f64, shape![2, 4]>::from_slice(&d2).unwrap();
+        let s3 = vec![2, 4];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = TensorRef::from_shape(dims![rr, 1, 2], &d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&dims(Bin::Div, &[0], bin(Bin::Div, leaf(1), leaf(0)), bin(Bin::Max, leaf(3), leaf(2))), &operands);
-        let e = (a1.lazy() / &a0).with_dims::<axes![0]>() / (a3.lazy().max(&a2));
+        let a3 = Tensor::<f64, shape![2, 4]>::from_slice(&d3).unwrap();
+        let s4 = vec![2, 1];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = Tensor::<f64, shape![2, 1]>::from_slice(&d4).unwrap();
+        let s5 = vec![2, 1];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let mut m5 = d5.clone();
+        let a5 = TensorMut::<f64, shape![2, 1]>::new(&mut m5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Min, select(Cmp::Le, dims(Bin::Div, &[0], leaf(2), leaf(1)), bin(Bin::Sub, leaf(4), leaf(3)), leaf(5), num(2.0)), un(Un::ToFloat, try_reduce(0, Red::ArgMin, &[0], true, un(Un::Powi(3), leaf(0))))), &operands);
+        let t0 = (a0.lazy().powi(3)).try_argmin_keepdims::<axes![0]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = ((a2.lazy().with_dims::<axes![0]>() / &a1).le(a4.lazy() - &a3).select(&a5, 2.0)).min(t0.map(|i| i as f64));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![rr, 5, 2], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[r, 5, 2], &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::from_shape(dims![rr, 5, 2], &mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[r, 5, 2], &plus), Ok(()));
+        e.eval_into(&mut TensorMut::<f64, shape![2, 4]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[2, 4], &want), Ok(()));
     }
 
-    /// Depth 3, 3 operands.
+    /// Depth 4, 6 operands.
     #[test]
-    fn tree_10(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let qq: Q = q);
-        let hazard = HAZARDS[h];
-        let s0 = vec![q, 1, 4];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![qq, 1, 4], &d0).unwrap();
-        let s1 = vec![1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![1]>::from_slice(&d1).unwrap();
-        let s2 = vec![3, 1, 1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![3, 1, 1]>::from_slice(&d2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Sub, reduce(Red::Mean, &[0, 1], true, reduce(Red::Min, &[2], false, leaf(0))), un(Un::ToFloat, reduce(Red::ArgMax, &[0], false, dims(Bin::Sub, &[2], leaf(1), leaf(2))))), &operands);
-        let e = ((a0.lazy().min_axes::<axes![2]>()).mean_keepdims::<axes![0, 1]>()) - ((a1.lazy().with_dims::<axes![2]>() - &a2).argmax_axes::<axes![0]>().map(|i| i as f64));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 4, 4 operands.
-    #[test]
-    fn tree_11(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
+    fn tree_31(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
         let s0 = vec![];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
         let a0 = Tensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![2, r];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![2, rr], &d1).unwrap();
-        let s2 = vec![1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![1]>::from_slice(&d2).unwrap();
-        let s3 = vec![];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![]>::from_slice(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Sub, un(Un::Sqrt, leaf(3)), bin(Bin::Min, bin(Bin::Sub, reduce(Red::Sum, &[0, 1], false, leaf(1)), un(Un::Clamp(-2.0, 3.5), leaf(0))), reduce(Red::Mean, &[0], false, leaf(2)))), &operands);
-        let e = (a3.lazy().sqrt()) - (((a1.lazy().sum_axes::<axes![0, 1]>()) - (a0.lazy().clamp(-2.0, 3.5))).min(a2.lazy().mean_axes::<axes![0]>()));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 1, 1 operand.
-    #[test]
-    fn tree_12(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![1]>::from_slice(&d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&bin(Bin::Max, leaf(0), num(0.75)), &operands);
-        let e = a0.lazy().max(0.75);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 2, 4 operands.
-    #[test]
-    fn tree_13(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let s2 = vec![];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![]>::from_slice(&d2).unwrap();
-        let s3 = vec![];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![]>::from_slice(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Sub, bin(Bin::Div, leaf(1), leaf(0)), bin(Bin::Max, leaf(2), leaf(3))), &operands);
-        let e = (a1.lazy() / &a0) - (a2.lazy().max(&a3));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
-    }
-
-    /// Depth 3, 5 operands.
-    #[test]
-    fn tree_14(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![2];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![2]>::from_slice(&d0).unwrap();
         let s1 = vec![];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
         let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
-        let s2 = vec![1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = BoxedTensor::<f64, shape![1]>::from_slice(&d2).unwrap();
-        let s3 = vec![1];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![1]>::from_slice(&d3).unwrap();
-        let s4 = vec![1];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let mut m4 = d4.clone();
-        let a4 = TensorMut::<f64, shape![1]>::new(&mut m4).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
-        let want = eval(&bin(Bin::Mul, num(-1.5), bin(Bin::Mul, select(Cmp::Lt, leaf(0), num(-0.25), leaf(1), leaf(2)), dims(Bin::Sub, &[], leaf(4), leaf(3)))), &operands);
-        let e = -1.5 * ((a0.lazy().lt(-0.25).select(&a1, &a2)) * (a4.lazy().with_dims::<axes![]>() - &a3));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 4, 5 operands.
-    #[test]
-    fn tree_15(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let qq: Q = q);
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, q, 2];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::from_shape(dims![1, qq, 2], &mut m0).unwrap();
-        let s1 = vec![3, q, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![3, qq, 1], &d1).unwrap();
-        let s2 = vec![3, 1, 1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::<f64, shape![3, 1, 1]>::new(&d2).unwrap();
-        let s3 = vec![];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = TensorRef::<f64, shape![]>::new(&d3).unwrap();
-        let s4 = vec![2];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = TensorRef::<f64, shape![2]>::new(&d4).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
-        let want = eval(&bin(Bin::Max, bin(Bin::Sub, bin(Bin::Mul, num(3.0), un(Un::Neg, leaf(0))), select(Cmp::Le, leaf(1), leaf(2), num(2.0), num(2.0))), dims(Bin::Sub, &[], leaf(4), leaf(3))), &operands);
-        let e = ((3.0 * (-a0.lazy())) - (a1.lazy().le(&a2).select(2.0, 2.0))).max(a4.lazy().with_dims::<axes![]>() - &a3);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![3, qq, 2], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[3, q, 2], &want), Ok(()));
-    }
-
-    /// Depth 1, 2 operands.
-    #[test]
-    fn tree_16(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![r, 1, 2];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![rr, 1, 2], &d0).unwrap();
-        let s1 = vec![r, 3, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::from_shape_vec(dims![rr, 3, 1], d1.clone()).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Sub, leaf(0), leaf(1)), &operands);
-        let e = a0.lazy() - &a1;
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let eager = &a0 - &a1;
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 2, 3 operands.
-    #[test]
-    fn tree_17(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let s2 = vec![];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![]>::from_slice(&d2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Max, bin(Bin::Add, leaf(0), num(0.75)), bin(Bin::Add, leaf(1), leaf(2))), &operands);
-        let e = (a0.lazy() + 0.75).max(a1.lazy() + &a2);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 3, 2 operands.
-    #[test]
-    fn tree_18(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![3];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![3]>::new(&mut m0).unwrap();
-        let s1 = vec![3];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![3]>::from_slice(&d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Mul, num(-0.25), bin(Bin::Min, bin(Bin::Mul, num(0.5), leaf(1)), un(Un::Clamp(-2.0, 3.5), leaf(0)))), &operands);
-        let e = -0.25 * ((0.5 * a1.lazy()).min(a0.lazy().clamp(-2.0, 3.5)));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![3]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[3], &want), Ok(()));
-    }
-
-    /// Depth 4, 6 operands.
-    #[test]
-    fn tree_19(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 5];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![1, 5]>::new(&d0).unwrap();
-        let s1 = vec![1, 3];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![1, 3]>::from_slice(&d1).unwrap();
-        let s2 = vec![1, 3];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let mut m2 = d2.clone();
-        let a2 = TensorMut::<f64, shape![1, 3]>::new(&mut m2).unwrap();
-        let s3 = vec![1];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = Tensor::<f64, shape![1]>::from_slice(&d3).unwrap();
-        let s4 = vec![3];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = BoxedTensor::<f64, shape![3]>::from_slice(&d4).unwrap();
-        let s5 = vec![];
-        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
-        let a5 = Tensor::<f64, shape![]>::from_slice(&d5).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
-        let want = eval(&bin(Bin::Mul, un(Un::Neg, bin(Bin::Sub, leaf(5), select(Cmp::Eq, leaf(1), leaf(2), leaf(3), leaf(4)))), reduce(Red::Max, &[1], true, leaf(0))), &operands);
-        let e = (-(a5.lazy() - (a1.lazy().equals(&a2).select(&a3, &a4)))) * (a0.lazy().max_keepdims::<axes![1]>());
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 1, 1 operand.
-    #[test]
-    fn tree_20(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&bin(Bin::Min, leaf(0), num(3.0)), &operands);
-        let e = a0.lazy().min(3.0);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 2, 1 operand.
-    #[test]
-    fn tree_21(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let qq: Q = q);
-        let hazard = HAZARDS[h];
-        let s0 = vec![2, q, 5];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![2, qq, 5], &d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&bin(Bin::Add, num(0.5), bin(Bin::Max, leaf(0), num(0.5))), &operands);
-        let e = 0.5 + (a0.lazy().max(0.5));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![2, qq, 5], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[2, q, 5], &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::from_shape(dims![2, qq, 5], &mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[2, q, 5], &plus), Ok(()));
-    }
-
-    /// Depth 3, 4 operands.
-    #[test]
-    fn tree_22(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![5];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![5]>::from_slice(&d0).unwrap();
-        let s1 = vec![1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let mut m1 = d1.clone();
-        let a1 = TensorMut::<f64, shape![1]>::new(&mut m1).unwrap();
-        let s2 = vec![1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::<f64, shape![1]>::new(&d2).unwrap();
-        let s3 = vec![];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = TensorRef::<f64, shape![]>::new(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Mul, bin(Bin::Max, leaf(3), bin(Bin::Mul, leaf(1), leaf(2))), un(Un::ToFloat, reduce(Red::ArgMin, &[0], true, bin(Bin::Max, leaf(0), num(0.75))))), &operands);
-        let e = (a3.lazy().max(a1.lazy() * &a2)) * ((a0.lazy().max(0.75)).argmin_keepdims::<axes![0]>().map(|i| i as f64));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 4, 6 operands.
-    #[test]
-    fn tree_23(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let qq: Q = q);
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![2, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![2, 1]>::new(&d1).unwrap();
-        let s2 = vec![1, q];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = BoxedTensor::from_shape_vec(dims![1, qq], d2.clone()).unwrap();
-        let s3 = vec![1, q, 4];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::from_shape_vec(dims![1, qq, 4], d3.clone()).unwrap();
-        let s4 = vec![2, 1, 5, 4];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = TensorRef::<f64, shape![2, 1, 5, 4]>::new(&d4).unwrap();
-        let s5 = vec![5, 4];
-        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
-        let a5 = Tensor::<f64, shape![5, 4]>::from_slice(&d5).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
-        let want = eval(&bin(Bin::Mul, reduce(Red::Sum, &[1], false, un(Un::Exp, bin(Bin::Mul, leaf(5), leaf(4)))), reduce(Red::Mean, &[1], true, dims(Bin::Mul, &[0, 2], dims(Bin::Mul, &[], leaf(0), leaf(1)), dims(Bin::Sub, &[0, 1], leaf(2), leaf(3))))), &operands);
-        let e = (((a5.lazy() * &a4).exp()).sum_axes::<axes![1]>()) * (((a0.lazy().with_dims::<axes![]>() * &a1).with_dims::<axes![0, 2]>() * (a2.lazy().with_dims::<axes![0, 1]>() - &a3)).mean_keepdims::<axes![1]>());
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 1, 2 operands.
-    #[test]
-    fn tree_24(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![r, 4, 3];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![rr, 4, 3], &d0).unwrap();
-        let s1 = vec![1, 4, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![1, 4, 1]>::new(&d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Add, leaf(1), leaf(0)), &operands);
-        let e = a1.lazy() + &a0;
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![rr, 4, 3], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[r, 4, 3], &want), Ok(()));
-        let eager = &a1 + &a0;
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 2, 3 operands.
-    #[test]
-    fn tree_25(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![1, 1]>::from_slice(&d0).unwrap();
-        let s1 = vec![r, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![rr, 1], &d1).unwrap();
         let s2 = vec![];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
         let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Mul, bin(Bin::Mul, leaf(2), leaf(1)), reduce(Red::Sum, &[0], true, leaf(0))), &operands);
-        let e = (a2.lazy() * &a1) * (a0.lazy().sum_keepdims::<axes![0]>());
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::from_shape(dims![rr, 1], &mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[r, 1], &plus), Ok(()));
-    }
-
-    /// Depth 3, 4 operands.
-    #[test]
-    fn tree_26(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![5, 2, 1, 4];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![5, 2, 1, 4]>::from_slice(&d0).unwrap();
-        let s1 = vec![1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![1]>::from_slice(&d1).unwrap();
-        let s2 = vec![1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![1]>::from_slice(&d2).unwrap();
-        let s3 = vec![1];
+        let s3 = vec![];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = Tensor::<f64, shape![1]>::from_slice(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Mul, reduce(Red::Sum, &[2], false, un(Un::Sqrt, leaf(0))), dims(Bin::Sub, &[], bin(Bin::Sub, leaf(1), leaf(2)), bin(Bin::Sub, leaf(3), num(-0.25)))), &operands);
-        let e = ((a0.lazy().sqrt()).sum_axes::<axes![2]>()) * ((a1.lazy() - &a2).with_dims::<axes![]>() - (a3.lazy() - -0.25));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 4, 4 operands.
-    #[test]
-    fn tree_27(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let qq: Q = q);
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 4];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![1, 4]>::from_slice(&d0).unwrap();
-        let s1 = vec![1, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![1, 1]>::new(&d1).unwrap();
-        let s2 = vec![1, 5];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![1, 5]>::from_slice(&d2).unwrap();
-        let s3 = vec![5, 5, q];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::from_shape_vec(dims![5, 5, qq], d3.clone()).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Mul, reduce(Red::Sum, &[2], false, leaf(3)), select(Cmp::Le, bin(Bin::Max, bin(Bin::Add, leaf(1), leaf(2)), un(Un::ToFloat, reduce(Red::ArgMax, &[1], true, leaf(0)))), num(0.75), num(0.5), num(3.0))), &operands);
-        let e = (a3.lazy().sum_axes::<axes![2]>()) * (((a1.lazy() + &a2).max(a0.lazy().argmax_keepdims::<axes![1]>().map(|i| i as f64))).le(0.75).select(0.5, 3.0));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![5, 5]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[5, 5], &want), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 1, 2 operands.
-    #[test]
-    fn tree_28(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Max, leaf(1), leaf(0)), &operands);
-        let e = a1.lazy().max(&a0);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 2, 1 operand.
-    #[test]
-    fn tree_29(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 4, 1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![1, 4, 1]>::new(&mut m0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&reduce(Red::Min, &[0], false, reduce(Red::Sum, &[0, 2], false, leaf(0))), &operands);
-        let e = (a0.lazy().sum_axes::<axes![0, 2]>()).min_axes::<axes![0]>();
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
-    }
-
-    /// Depth 3, 4 operands.
-    #[test]
-    fn tree_30(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![5, 1, 5];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![5, 1, 5]>::new(&d0).unwrap();
-        let s1 = vec![5];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![5]>::from_slice(&d1).unwrap();
-        let s2 = vec![5, 1, 5];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::<f64, shape![5, 1, 5]>::new(&d2).unwrap();
-        let s3 = vec![1, 1, 1];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = Tensor::<f64, shape![1, 1, 1]>::from_slice(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&un(Un::ToFloat, reduce(Red::ArgMax, &[0, 2], false, select(Cmp::Gt, un(Un::Clamp(-2.0, 3.5), leaf(0)), un(Un::Powi(2), leaf(1)), un(Un::Recip, leaf(2)), leaf(3)))), &operands);
-        let e = ((a0.lazy().clamp(-2.0, 3.5)).gt(a1.lazy().powi(2)).select(a2.lazy().recip(), &a3)).argmax_axes::<axes![0, 2]>().map(|i| i as f64);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![1]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[1], &want), Ok(()));
-    }
-
-    /// Depth 4, 4 operands.
-    #[test]
-    fn tree_31(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 1, 1, 1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![1, 1, 1, 1]>::from_slice(&d0).unwrap();
-        let s1 = vec![1, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![1, 1]>::new(&d1).unwrap();
-        let s2 = vec![1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![1]>::from_slice(&d2).unwrap();
-        let s3 = vec![2, 1];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = Tensor::<f64, shape![2, 1]>::from_slice(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&reduce(Red::Min, &[0, 1], false, un(Un::Recip, dims(Bin::Div, &[0, 1], un(Un::ToFloat, reduce(Red::ArgMin, &[0, 3], false, leaf(0))), select(Cmp::Ge, leaf(1), leaf(2), num(2.0), leaf(3))))), &operands);
-        let e = (((a0.lazy().argmin_axes::<axes![0, 3]>().map(|i| i as f64)).with_dims::<axes![0, 1]>() / (a1.lazy().ge(&a2).select(2.0, &a3))).recip()).min_axes::<axes![0, 1]>();
+        let a3 = Tensor::<f64, shape![]>::from_slice(&d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = BoxedTensor::<f64, shape![]>::from_slice(&d4).unwrap();
+        let s5 = vec![];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let a5 = TensorRef::<f64, shape![]>::new(&d5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let want = eval(&bin(Bin::Add, leaf(5), bin(Bin::Div, bin(Bin::Sub, leaf(3), leaf(4)), bin(Bin::Div, bin(Bin::Add, leaf(0), leaf(1)), un(Un::Sqrt, leaf(2))))), &operands);
+        let e = a5.lazy() + ((a3.lazy() - &a4) / ((a0.lazy() + &a1) / (a2.lazy().sqrt())));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
     }
@@ -797,40 +867,46 @@ proptest! {
     #[test]
     fn tree_32(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
-        let s0 = vec![2];
+        let s0 = vec![4];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![2]>::from_slice(&d0).unwrap();
+        let a0 = Tensor::<f64, shape![4]>::from_slice(&d0).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&un(Un::Neg, leaf(0)), &operands);
-        let e = -a0.lazy();
+        let want = eval(&reduce(Red::Sum, &[0], false, leaf(0)), &operands);
+        let e = a0.lazy().sum_axes::<axes![0]>();
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let total = e.sum_all();
         prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-        let eager = -&a0;
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
     }
 
-    /// Depth 2, 1 operand.
+    /// Depth 2, 3 operands.
     #[test]
     fn tree_33(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
-        let s0 = vec![3, 4];
+        let s0 = vec![3, 1, 5];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![3, 4]>::from_slice(&d0).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&un(Un::Recip, bin(Bin::Sub, num(2.0), leaf(0))), &operands);
-        let e = (2.0 - a0.lazy()).recip();
+        let a0 = TensorRef::<f64, shape![3, 1, 5]>::new(&d0).unwrap();
+        let s1 = vec![3, 1, 5];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![3, 1, 5]>::from_slice(&d1).unwrap();
+        let s2 = vec![3, 1, 5];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::<f64, shape![3, 1, 5]>::new(&d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let want = eval(&bin(Bin::Mul, bin(Bin::Sub, leaf(1), leaf(0)), leaf(2)), &operands);
+        let e = (a1.lazy() - &a0) * &a2;
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![3, 4]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[3, 4], &want), Ok(()));
+        e.eval_into(&mut TensorMut::<f64, shape![3, 1, 5]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[3, 1, 5], &want), Ok(()));
         let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
         let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![3, 4]>::new(&mut acc).unwrap();
+        let mut y = TensorMut::<f64, shape![3, 1, 5]>::new(&mut acc).unwrap();
         y += e;
-        prop_assert_eq!(check(y.as_slice(), &[3, 4], &plus), Ok(()));
+        prop_assert_eq!(check(y.as_slice(), &[3, 1, 5], &plus), Ok(()));
+        let eager = &(&a1 - &a0) * &a2;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
     }
 
     /// Depth 3, 4 operands.
@@ -838,50 +914,56 @@ proptest! {
     fn tree_34(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
         bind!(let rr: R = r);
         let hazard = HAZARDS[h];
-        let s0 = vec![1, r, 1, 3];
+        let s0 = vec![];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![1, rr, 1, 3], &d0).unwrap();
+        let a0 = TensorRef::<f64, shape![]>::new(&d0).unwrap();
         let s1 = vec![r, 1];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::from_shape_vec(dims![rr, 1], d1.clone()).unwrap();
-        let s2 = vec![1];
+        let mut m1 = d1.clone();
+        let a1 = TensorMut::from_shape(dims![rr, 1], &mut m1).unwrap();
+        let s2 = vec![r, r, 5];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![1]>::from_slice(&d2).unwrap();
-        let s3 = vec![r, 1];
+        let a2 = BoxedTensor::from_shape_vec(dims![rr, rr, 5], d2.clone()).unwrap();
+        let s3 = vec![1, 5];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = TensorRef::from_shape(dims![rr, 1], &d3).unwrap();
+        let mut m3 = d3.clone();
+        let a3 = TensorMut::<f64, shape![1, 5]>::new(&mut m3).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Mul, un(Un::ToFloat, reduce(Red::ArgMin, &[1], true, reduce(Red::Sum, &[0, 2], false, leaf(0)))), bin(Bin::Min, bin(Bin::Mul, leaf(1), leaf(2)), leaf(3))), &operands);
-        let e = ((a0.lazy().sum_axes::<axes![0, 2]>()).argmin_keepdims::<axes![1]>().map(|i| i as f64)) * ((a1.lazy() * &a2).min(&a3));
+        let (want, empty) = eval_tries(&bin(Bin::Add, bin(Bin::Div, try_reduce(0, Red::Min, &[1], false, leaf(2)), un(Un::Ln, leaf(3))), reduce(Red::Sum, &[1], true, dims(Bin::Div, &[], leaf(1), leaf(0)))), &operands);
+        let t0 = a2.lazy().try_min_axes::<axes![1]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (t0 / (a3.lazy().ln())) + ((a1.lazy().with_dims::<axes![]>() / &a0).sum_keepdims::<axes![1]>());
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMax, &want) {
+        prop_assert_eq!(e.argmax_all(), at);
+        }
     }
 
     /// Depth 4, 5 operands.
     #[test]
-    fn tree_35(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
+    fn tree_35(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let qq: Q = q);
         let hazard = HAZARDS[h];
-        let s0 = vec![r, 1, 4];
+        let s0 = vec![1, 4, q];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::from_shape(dims![rr, 1, 4], &mut m0).unwrap();
-        let s1 = vec![r, 1, 4];
+        let a0 = TensorRef::from_shape(dims![1, 4, qq], &d0).unwrap();
+        let s1 = vec![q];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![rr, 1, 4], &d1).unwrap();
-        let s2 = vec![4];
+        let a1 = TensorRef::from_shape(dims![qq], &d1).unwrap();
+        let s2 = vec![1, 4, q];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let mut m2 = d2.clone();
-        let a2 = TensorMut::<f64, shape![4]>::new(&mut m2).unwrap();
-        let s3 = vec![];
+        let a2 = TensorRef::from_shape(dims![1, 4, qq], &d2).unwrap();
+        let s3 = vec![1, 4, q];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![]>::from_slice(&d3).unwrap();
-        let s4 = vec![];
+        let a3 = BoxedTensor::from_shape_vec(dims![1, 4, qq], d3.clone()).unwrap();
+        let s4 = vec![1, 1, 1];
         let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = BoxedTensor::<f64, shape![]>::from_slice(&d4).unwrap();
+        let a4 = Tensor::<f64, shape![1, 1, 1]>::from_slice(&d4).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
-        let want = eval(&bin(Bin::Add, bin(Bin::Mul, bin(Bin::Sub, leaf(3), leaf(4)), reduce(Red::Mean, &[0], false, leaf(2))), un(Un::ToFloat, reduce(Red::ArgMax, &[2], false, bin(Bin::Sub, leaf(1), un(Un::Powi(2), leaf(0)))))), &operands);
-        let e = ((a3.lazy() - &a4) * (a2.lazy().mean_axes::<axes![0]>())) + ((&a1 - (a0.lazy().powi(2))).argmax_axes::<axes![2]>().map(|i| i as f64));
+        let want = eval(&bin(Bin::Add, leaf(4), bin(Bin::Add, bin(Bin::Mul, num(-1.5), un(Un::Sqrt, leaf(3))), bin(Bin::Sub, select(Cmp::Eq, leaf(0), num(3.0), num(-1.5), leaf(1)), leaf(2)))), &operands);
+        let e = &a4 + ((-1.5 * (a3.lazy().sqrt())) + ((a0.lazy().equals(3.0).select(-1.5, &a1)) - &a2));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
     }
@@ -890,178 +972,223 @@ proptest! {
     #[test]
     fn tree_36(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
-        let s0 = vec![];
+        let s0 = vec![2, 4];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
+        let a0 = Tensor::<f64, shape![2, 4]>::from_slice(&d0).unwrap();
+        let s1 = vec![2, 1];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let mut m1 = d1.clone();
-        let a1 = TensorMut::<f64, shape![]>::new(&mut m1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Div, leaf(0), leaf(1)), &operands);
-        let e = a0.lazy() / &a1;
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[], &want), Ok(()));
-        let eager = &a0 / &a1;
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 2, 2 operands.
-    #[test]
-    fn tree_37(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![1]>::new(&d0).unwrap();
-        let s1 = vec![4];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![4]>::new(&d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Min, reduce(Red::Sum, &[0], true, leaf(0)), leaf(1)), &operands);
-        let e = (a0.lazy().sum_keepdims::<axes![0]>()).min(&a1);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![4]>::new(&mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[4], &plus), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 3, 2 operands.
-    #[test]
-    fn tree_38(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![1]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Mul, un(Un::Ln, select(Cmp::Lt, leaf(0), num(-1.5), num(0.75), leaf(1))), num(-1.5)), &operands);
-        let e = ((a0.lazy().lt(-1.5).select(0.75, &a1)).ln()) * -1.5;
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 4, 2 operands.
-    #[test]
-    fn tree_39(r in 0usize..=5, q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        bind!(let qq: Q = q);
-        let hazard = HAZARDS[h];
-        let s0 = vec![4, 1, 4, r];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![4, 1, 4, rr], &d0).unwrap();
-        let s1 = vec![4, q];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![4, qq], &d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&un(Un::Sqrt, bin(Bin::Add, bin(Bin::Min, un(Un::Abs, leaf(1)), num(0.75)), un(Un::ToFloat, reduce(Red::ArgMax, &[0, 1], true, reduce(Red::Sum, &[1, 3], false, leaf(0)))))), &operands);
-        let e = (((a1.lazy().abs()).min(0.75)) + ((a0.lazy().sum_axes::<axes![1, 3]>()).argmax_keepdims::<axes![0, 1]>().map(|i| i as f64))).sqrt();
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![4, qq], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[4, q], &want), Ok(()));
-    }
-
-    /// Depth 1, 2 operands.
-    #[test]
-    fn tree_40(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![5];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![5]>::new(&mut m0).unwrap();
-        let s1 = vec![1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![1]>::new(&d1).unwrap();
+        let a1 = Tensor::<f64, shape![2, 1]>::from_slice(&d1).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
         let want = eval(&bin(Bin::Add, leaf(1), leaf(0)), &operands);
         let e = a1.lazy() + &a0;
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::<f64, shape![2, 4]>::new(&mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[2, 4], &want), Ok(()));
         let eager = &a1 + &a0;
         prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
     }
 
-    /// Depth 2, 2 operands.
+    /// Depth 2, 3 operands.
     #[test]
-    fn tree_41(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+    fn tree_37(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r, 1, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let mut m0 = d0.clone();
+        let a0 = TensorMut::from_shape(dims![rr, 1, 1], &mut m0).unwrap();
+        let s1 = vec![r, 1, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::from_shape(dims![rr, 1, 1], &d1).unwrap();
+        let s2 = vec![r, 3, 1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::from_shape(dims![rr, 3, 1], &d2).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Sub, un(Un::ToFloat, try_reduce(0, Red::ArgMin, &[1], true, leaf(0))), bin(Bin::Mul, leaf(2), leaf(1))), &operands);
+        let t0 = a0.lazy().try_argmin_keepdims::<axes![1]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (t0.map(|i| i as f64)) - (a2.lazy() * &a1);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::from_shape(dims![rr, 3, 1], &mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[r, 3, 1], &plus), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+    }
+
+    /// Depth 3, 4 operands.
+    #[test]
+    fn tree_38(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![2, r, 5];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![2, rr, 5], &d0).unwrap();
+        let s1 = vec![r];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::from_shape(dims![rr], &d1).unwrap();
+        let s2 = vec![r];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::from_shape(dims![rr], &d2).unwrap();
+        let s3 = vec![r, 1, 2];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::from_shape(dims![rr, 1, 2], &d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let (want, empty) = eval_tries(&dims(Bin::Sub, &[], reduce(Red::Mean, &[0, 2], false, leaf(0)), dims(Bin::Sub, &[0], bin(Bin::Mul, leaf(1), leaf(2)), un(Un::ToFloat, try_reduce(0, Red::ArgMax, &[0, 2], false, leaf(3))))), &operands);
+        let t0 = a3.lazy().try_argmax_axes::<axes![0, 2]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (a0.lazy().mean_axes::<axes![0, 2]>()).with_dims::<axes![]>() - ((a1.lazy() * &a2).with_dims::<axes![0]>() - (t0.map(|i| i as f64)));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 4, 5 operands.
+    #[test]
+    fn tree_39(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![1, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let mut m0 = d0.clone();
+        let a0 = TensorMut::<f64, shape![1, 1]>::new(&mut m0).unwrap();
+        let s1 = vec![1, r, 5];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::from_shape(dims![1, rr, 5], &d1).unwrap();
+        let s2 = vec![5];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::<f64, shape![5]>::new(&mut m2).unwrap();
+        let s3 = vec![r, 1, 1];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::from_shape(dims![rr, 1, 1], &d3).unwrap();
+        let s4 = vec![1, 1, 5];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = BoxedTensor::<f64, shape![1, 1, 5]>::from_slice(&d4).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
+        let want = eval(&dims(Bin::Mul, &[0, 1], reduce(Red::Sum, &[0], false, clamp(bin(Bin::Sub, leaf(2), leaf(1)), leaf(3), leaf(4))), leaf(0)), &operands);
+        let e = (((a2.lazy() - &a1).clamp(&a3, &a4)).sum_axes::<axes![0]>()).with_dims::<axes![0, 1]>() * &a0;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::from_shape(dims![rr, 5], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[r, 5], &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMin, &want) {
+        prop_assert_eq!(e.argmin_all(), at);
+        }
+    }
+
+    /// Depth 1, 2 operands.
+    #[test]
+    fn tree_40(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
         bind!(let rr: R = r);
         let hazard = HAZARDS[h];
         let s0 = vec![1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
         let a0 = BoxedTensor::<f64, shape![1]>::from_slice(&d0).unwrap();
-        let s1 = vec![r];
+        let s1 = vec![r, 1];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let mut m1 = d1.clone();
-        let a1 = TensorMut::from_shape(dims![rr], &mut m1).unwrap();
+        let a1 = BoxedTensor::from_shape_vec(dims![rr, 1], d1.clone()).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Sub, bin(Bin::Sub, leaf(1), leaf(0)), num(2.0)), &operands);
-        let e = (a1.lazy() - &a0) - 2.0;
+        let want = eval(&dims(Bin::Sub, &[0], leaf(1), leaf(0)), &operands);
+        let e = a1.lazy().with_dims::<axes![0]>() - &a0;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let eager = &a1.with_dims::<axes![0]>() - &a0;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+    }
+
+    /// Depth 2, 2 operands.
+    #[test]
+    fn tree_41(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![]>::from_slice(&d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let want = eval(&un(Un::Exp, bin(Bin::Sub, leaf(1), leaf(0))), &operands);
+        let e = (a1.lazy() - &a0).exp();
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
         let plus = added(&acc, &want);
-        let mut y = TensorMut::from_shape(dims![rr], &mut acc).unwrap();
+        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
         y += e;
-        prop_assert_eq!(check(y.as_slice(), &[r], &plus), Ok(()));
-        let eager = &(&a1 - &a0) - 2.0;
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
     }
 
-    /// Depth 3, 2 operands.
+    /// Depth 3, 6 operands.
     #[test]
-    fn tree_42(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
+    fn tree_42(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let qq: Q = q);
         let hazard = HAZARDS[h];
-        let s0 = vec![1, r];
+        let s0 = vec![4];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::from_shape(dims![1, rr], &d0).unwrap();
-        let s1 = vec![5, r];
+        let a0 = BoxedTensor::<f64, shape![4]>::from_slice(&d0).unwrap();
+        let s1 = vec![1];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![5, rr], &d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Mul, reduce(Red::Max, &[0], false, bin(Bin::Div, leaf(1), leaf(0))), num(3.0)), &operands);
-        let e = ((a1.lazy() / &a0).max_axes::<axes![0]>()) * 3.0;
+        let a1 = BoxedTensor::<f64, shape![1]>::from_slice(&d1).unwrap();
+        let s2 = vec![2, q, 4];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = TensorRef::from_shape(dims![2, qq, 4], &d2).unwrap();
+        let s3 = vec![4];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = BoxedTensor::<f64, shape![4]>::from_slice(&d3).unwrap();
+        let s4 = vec![4];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let mut m4 = d4.clone();
+        let a4 = TensorMut::<f64, shape![4]>::new(&mut m4).unwrap();
+        let s5 = vec![1];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let a5 = TensorRef::<f64, shape![1]>::new(&d5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let want = eval(&dims(Bin::Div, &[2], bin(Bin::Mul, bin(Bin::Mul, leaf(2), leaf(3)), bin(Bin::Sub, leaf(5), leaf(4))), bin(Bin::Max, leaf(1), leaf(0))), &operands);
+        let e = ((a2.lazy() * &a3) * (a5.lazy() - &a4)).with_dims::<axes![2]>() / (a1.lazy().max(&a0));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![rr], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[r], &want), Ok(()));
+        e.eval_into(&mut TensorMut::from_shape(dims![2, qq, 4], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[2, q, 4], &want), Ok(()));
         let total = e.sum_all();
         prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
     }
 
-    /// Depth 4, 4 operands.
+    /// Depth 4, 5 operands.
     #[test]
     fn tree_43(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
         bind!(let rr: R = r);
         let hazard = HAZARDS[h];
-        let s0 = vec![5, 5, 2];
+        let s0 = vec![r, 1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![5, 5, 2]>::new(&mut m0).unwrap();
-        let s1 = vec![r, 1, 1];
+        let a0 = BoxedTensor::from_shape_vec(dims![rr, 1], d0.clone()).unwrap();
+        let s1 = vec![];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![rr, 1, 1], &d1).unwrap();
-        let s2 = vec![r, 1, 1];
+        let mut m1 = d1.clone();
+        let a1 = TensorMut::<f64, shape![]>::new(&mut m1).unwrap();
+        let s2 = vec![];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = BoxedTensor::from_shape_vec(dims![rr, 1, 1], d2.clone()).unwrap();
-        let s3 = vec![1, 1];
+        let a2 = BoxedTensor::<f64, shape![]>::from_slice(&d2).unwrap();
+        let s3 = vec![];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = Tensor::<f64, shape![1, 1]>::from_slice(&d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Max, select(Cmp::Eq, bin(Bin::Div, num(0.75), dims(Bin::Sub, &[], leaf(2), leaf(1))), num(0.75), num(0.5), leaf(3)), un(Un::ToFloat, reduce(Red::ArgMax, &[0, 1, 2], true, leaf(0)))), &operands);
-        let e = ((0.75 / (a2.lazy().with_dims::<axes![]>() - &a1)).equals(0.75).select(0.5, &a3)).max(a0.lazy().argmax_keepdims::<axes![0, 1, 2]>().map(|i| i as f64));
+        let a3 = TensorRef::<f64, shape![]>::new(&d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = Tensor::<f64, shape![]>::from_slice(&d4).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Add, leaf(4), select(Cmp::Gt, un(Un::ToFloat, try_reduce(0, Red::ArgMax, &[0, 1], false, bin(Bin::Sub, leaf(0), num(0.75)))), num(3.0), bin(Bin::Add, bin(Bin::Min, leaf(1), num(0.75)), leaf(2)), leaf(3))), &operands);
+        let t0 = (a0.lazy() - 0.75).try_argmax_axes::<axes![0, 1]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = &a4 + ((t0.map(|i| i as f64)).gt(3.0).select((a1.lazy().min(0.75)) + &a2, &a3));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
     }
@@ -1070,89 +1197,84 @@ proptest! {
     #[test]
     fn tree_44(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
-        let s0 = vec![];
+        let s0 = vec![1, 1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
+        let mut m0 = d0.clone();
+        let a0 = TensorMut::<f64, shape![1, 1]>::new(&mut m0).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&un(Un::Recip, leaf(0)), &operands);
-        let e = a0.lazy().recip();
+        let want = eval(&un(Un::Neg, leaf(0)), &operands);
+        let e = -a0.lazy();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMax, &want) {
+        prop_assert_eq!(e.argmax_all(), at);
+        }
+        let eager = -&a0;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+    }
+
+    /// Depth 2, 1 operand.
+    #[test]
+    fn tree_45(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r, 2, 3];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::from_shape_vec(dims![rr, 2, 3], d0.clone()).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&un(Un::Exp, bin(Bin::Mul, num(0.5), leaf(0))), &operands);
+        let e = (0.5 * a0.lazy()).exp();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::from_shape(dims![rr, 2, 3], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[r, 2, 3], &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::from_shape(dims![rr, 2, 3], &mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[r, 2, 3], &plus), Ok(()));
+    }
+
+    /// Depth 3, 2 operands.
+    #[test]
+    fn tree_46(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![3, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![3, 1]>::new(&d0).unwrap();
+        let s1 = vec![1, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::<f64, shape![1, 1]>::new(&d1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Mul, try_reduce(0, Red::Min, &[0], true, reduce(Red::Mean, &[0], false, leaf(0))), reduce(Red::Mean, &[1], false, leaf(1))), &operands);
+        let t0 = (a0.lazy().mean_axes::<axes![0]>()).try_min_keepdims::<axes![0]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = t0 * (a1.lazy().mean_axes::<axes![1]>());
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
     }
 
-    /// Depth 2, 4 operands.
+    /// Depth 4, 4 operands.
     #[test]
-    fn tree_45(seed in any::<u64>(), h in 0usize..5) {
+    fn tree_47(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
         let s0 = vec![];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![]>::from_slice(&d0).unwrap();
+        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
         let s1 = vec![];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
         let s2 = vec![];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
         let a2 = Tensor::<f64, shape![]>::from_slice(&d2).unwrap();
         let s3 = vec![];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = Tensor::<f64, shape![]>::from_slice(&d3).unwrap();
+        let a3 = TensorRef::<f64, shape![]>::new(&d3).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Add, bin(Bin::Div, leaf(3), leaf(2)), bin(Bin::Sub, leaf(1), leaf(0))), &operands);
-        let e = (a3.lazy() / &a2) + (a1.lazy() - &a0);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::<f64, shape![]>::new(&mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[], &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
-        let eager = &(&a3 / &a2) + &(&a1 - &a0);
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 3, 4 operands.
-    #[test]
-    fn tree_46(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 5, 3];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![1, 5, 3]>::new(&d0).unwrap();
-        let s1 = vec![3];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![3]>::new(&d1).unwrap();
-        let s2 = vec![r, 1, 1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::from_shape(dims![rr, 1, 1], &d2).unwrap();
-        let s3 = vec![r, 2, 1];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = TensorRef::from_shape(dims![rr, 2, 1], &d3).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Mul, reduce(Red::Max, &[0, 1, 2], true, bin(Bin::Add, leaf(1), leaf(0))), bin(Bin::Add, un(Un::ToFloat, reduce(Red::ArgMin, &[1, 2], true, leaf(2))), un(Un::Abs, leaf(3)))), &operands);
-        let e = ((a1.lazy() + &a0).max_keepdims::<axes![0, 1, 2]>()) * ((a2.lazy().argmin_keepdims::<axes![1, 2]>().map(|i| i as f64)) + (a3.lazy().abs()));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-    }
-
-    /// Depth 4, 3 operands.
-    #[test]
-    fn tree_47(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![3, 1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![3, 1]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
-        let s2 = vec![1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![1]>::from_slice(&d2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&un(Un::Abs, bin(Bin::Min, un(Un::Exp, leaf(2)), un(Un::Powi(3), bin(Bin::Sub, leaf(0), leaf(1))))), &operands);
-        let e = ((a2.lazy().exp()).min((a0.lazy() - &a1).powi(3))).abs();
+        let want = eval(&bin(Bin::Mul, bin(Bin::Min, un(Un::Neg, un(Un::Clamp(-2.0, 3.5), leaf(0))), clamp(leaf(1), leaf(2), leaf(3))), num(0.75)), &operands);
+        let e = ((-(a0.lazy().clamp(-2.0, 3.5))).min(a1.lazy().clamp(&a2, &a3))) * 0.75;
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let total = e.sum_all();
@@ -1161,163 +1283,14 @@ proptest! {
 
     /// Depth 1, 1 operand.
     #[test]
-    fn tree_48(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
+    fn tree_48(seed in any::<u64>(), h in 0usize..5) {
         let hazard = HAZARDS[h];
-        let s0 = vec![r, 3];
+        let s0 = vec![1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::from_shape_vec(dims![rr, 3], d0.clone()).unwrap();
+        let a0 = BoxedTensor::<f64, shape![1]>::from_slice(&d0).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
-        let want = eval(&bin(Bin::Sub, num(0.75), leaf(0)), &operands);
-        let e = 0.75 - a0.lazy();
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![rr, 3], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[r, 3], &want), Ok(()));
-        let eager = 0.75 - &a0;
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 2, 3 operands.
-    #[test]
-    fn tree_49(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![2, 1];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![2, 1]>::new(&d0).unwrap();
-        let s1 = vec![r, 3];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::from_shape(dims![rr, 3], &d1).unwrap();
-        let s2 = vec![r, 1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::from_shape(dims![rr, 1], &d2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Sub, reduce(Red::Max, &[0, 1], true, leaf(0)), bin(Bin::Mul, leaf(2), leaf(1))), &operands);
-        let e = (a0.lazy().max_keepdims::<axes![0, 1]>()) - (a2.lazy() * &a1);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::from_shape(dims![rr, 3], &mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[r, 3], &plus), Ok(()));
-    }
-
-    /// Depth 3, 3 operands.
-    #[test]
-    fn tree_50(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 1, 3];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![1, 1, 3]>::new(&d0).unwrap();
-        let s1 = vec![1, 1, 1];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![1, 1, 1]>::new(&d1).unwrap();
-        let s2 = vec![1, 1, 1];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let mut m2 = d2.clone();
-        let a2 = TensorMut::<f64, shape![1, 1, 1]>::new(&mut m2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Div, num(3.0), bin(Bin::Add, leaf(2), bin(Bin::Sub, leaf(0), leaf(1)))), &operands);
-        let e = 3.0 / (a2.lazy() + (a0.lazy() - &a1));
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let eager = 3.0 / &(&a2 + &(&a0 - &a1));
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 4, 2 operands.
-    #[test]
-    fn tree_51(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
-        bind!(let rr: R = r);
-        let hazard = HAZARDS[h];
-        let s0 = vec![1, 1, r];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::from_shape_vec(dims![1, 1, rr], d0.clone()).unwrap();
-        let s1 = vec![1, r];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::from_shape_vec(dims![1, rr], d1.clone()).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&reduce(Red::Min, &[0, 1], false, bin(Bin::Sub, num(0.75), bin(Bin::Mul, num(3.0), bin(Bin::Add, leaf(0), leaf(1))))), &operands);
-        let e = (0.75 - (3.0 * (a0.lazy() + &a1))).min_axes::<axes![0, 1]>();
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut buf = vec![f64::NAN; want.data.len()];
-        e.eval_into(&mut TensorMut::from_shape(dims![rr], &mut buf).unwrap());
-        prop_assert_eq!(check(&buf, &[r], &want), Ok(()));
-    }
-
-    /// Depth 1, 2 operands.
-    #[test]
-    fn tree_52(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = BoxedTensor::<f64, shape![]>::from_slice(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = BoxedTensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
-        let want = eval(&bin(Bin::Max, leaf(0), leaf(1)), &operands);
-        let e = a0.lazy().max(&a1);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let total = e.sum_all();
-        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
-    }
-
-    /// Depth 2, 3 operands.
-    #[test]
-    fn tree_53(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = TensorRef::<f64, shape![]>::new(&d0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = TensorRef::<f64, shape![]>::new(&d1).unwrap();
-        let s2 = vec![];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = BoxedTensor::<f64, shape![]>::from_slice(&d2).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone())];
-        let want = eval(&bin(Bin::Div, leaf(2), bin(Bin::Mul, leaf(1), leaf(0))), &operands);
-        let e = a2.lazy() / (a1.lazy() * &a0);
-        let got = e.eval();
-        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
-        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
-        let plus = added(&acc, &want);
-        let mut y = TensorMut::<f64, shape![]>::new(&mut acc).unwrap();
-        y += e;
-        prop_assert_eq!(check(y.as_slice(), &[], &plus), Ok(()));
-        let eager = &a2 / &(&a1 * &a0);
-        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
-    }
-
-    /// Depth 3, 5 operands.
-    #[test]
-    fn tree_54(seed in any::<u64>(), h in 0usize..5) {
-        let hazard = HAZARDS[h];
-        let s0 = vec![];
-        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let mut m0 = d0.clone();
-        let a0 = TensorMut::<f64, shape![]>::new(&mut m0).unwrap();
-        let s1 = vec![];
-        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
-        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
-        let s2 = vec![];
-        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = TensorRef::<f64, shape![]>::new(&d2).unwrap();
-        let s3 = vec![];
-        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![]>::from_slice(&d3).unwrap();
-        let s4 = vec![];
-        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
-        let a4 = Tensor::<f64, shape![]>::from_slice(&d4).unwrap();
-        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
-        let want = eval(&un(Un::Ln, bin(Bin::Add, select(Cmp::Gt, leaf(0), leaf(1), leaf(2), leaf(3)), leaf(4))), &operands);
-        let e = ((a0.lazy().gt(&a1).select(&a2, &a3)) + &a4).ln();
+        let want = eval(&reduce(Red::Sum, &[0], false, leaf(0)), &operands);
+        let e = a0.lazy().sum_axes::<axes![0]>();
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
         let mut buf = vec![f64::NAN; want.data.len()];
@@ -1325,25 +1298,201 @@ proptest! {
         prop_assert_eq!(check(&buf, &[], &want), Ok(()));
     }
 
-    /// Depth 4, 4 operands.
+    /// Depth 2, 4 operands.
     #[test]
-    fn tree_55(seed in any::<u64>(), h in 0usize..5) {
+    fn tree_49(r in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
         let hazard = HAZARDS[h];
         let s0 = vec![1];
         let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
-        let a0 = Tensor::<f64, shape![1]>::from_slice(&d0).unwrap();
+        let a0 = TensorRef::<f64, shape![1]>::new(&d0).unwrap();
+        let s1 = vec![r];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = BoxedTensor::from_shape_vec(dims![rr], d1.clone()).unwrap();
+        let s2 = vec![];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = Tensor::<f64, shape![]>::from_slice(&d2).unwrap();
+        let s3 = vec![r];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::from_shape(dims![rr], &d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Div, select(Cmp::Gt, leaf(1), num(0.75), leaf(2), leaf(3)), try_reduce(0, Red::Min, &[0], true, leaf(0))), &operands);
+        let t0 = a0.lazy().try_min_keepdims::<axes![0]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (a1.lazy().gt(0.75).select(&a2, &a3)) / t0;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::from_shape(dims![rr], &mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[r], &plus), Ok(()));
+        if let Some(at) = position_of(Red::ArgMin, &want) {
+        prop_assert_eq!(e.argmin_all(), at);
+        }
+    }
+
+    /// Depth 3, 6 operands.
+    #[test]
+    fn tree_50(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![5];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![5]>::from_slice(&d0).unwrap();
+        let s1 = vec![];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![]>::from_slice(&d1).unwrap();
+        let s2 = vec![5];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::<f64, shape![5]>::new(&mut m2).unwrap();
+        let s3 = vec![5];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = Tensor::<f64, shape![5]>::from_slice(&d3).unwrap();
+        let s4 = vec![];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = Tensor::<f64, shape![]>::from_slice(&d4).unwrap();
+        let s5 = vec![1];
+        let d5 = values(s5.iter().product(), seed.rotate_left(36), hazard);
+        let a5 = TensorRef::<f64, shape![1]>::new(&d5).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone()), (&d5[..], s5.clone())];
+        let want = eval(&bin(Bin::Min, bin(Bin::Sub, leaf(5), select(Cmp::Le, leaf(3), num(2.0), num(-1.5), leaf(4))), clamp(bin(Bin::Add, leaf(1), leaf(0)), num(0.5), leaf(2))), &operands);
+        let e = (&a5 - (a3.lazy().le(2.0).select(-1.5, &a4))).min((a1.lazy() + &a0).clamp(0.5, &a2));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+    }
+
+    /// Depth 4, 4 operands.
+    #[test]
+    fn tree_51(r in 0usize..=5, q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        bind!(let qq: Q = q);
+        let hazard = HAZARDS[h];
+        let s0 = vec![1, 2, 2, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = Tensor::<f64, shape![1, 2, 2, 1]>::from_slice(&d0).unwrap();
+        let s1 = vec![1, 2, 3];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![1, 2, 3]>::from_slice(&d1).unwrap();
+        let s2 = vec![1, q, 2, 1];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::from_shape(dims![1, qq, 2, 1], &mut m2).unwrap();
+        let s3 = vec![r, q, 2, 3];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = TensorRef::from_shape(dims![rr, qq, 2, 3], &d3).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
+        let want = eval(&un(Un::ToFloat, reduce(Red::ArgMin, &[3], false, bin(Bin::Max, bin(Bin::Mul, un(Un::ToFloat, reduce(Red::ArgMax, &[1, 3], true, leaf(0))), dims(Bin::Add, &[0, 2, 3], leaf(2), leaf(1))), bin(Bin::Mul, num(3.0), leaf(3))))), &operands);
+        let e = (((a0.lazy().argmax_keepdims::<axes![1, 3]>().map(|i| i as f64)) * (a2.lazy().with_dims::<axes![0, 2, 3]>() + &a1)).max(3.0 * a3.lazy())).argmin_axes::<axes![3]>().map(|i| i as f64);
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::from_shape(dims![rr, qq, 2], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[r, q, 2], &want), Ok(()));
+    }
+
+    /// Depth 1, 1 operand.
+    #[test]
+    fn tree_52(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::<f64, shape![1]>::from_slice(&d0).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone())];
+        let want = eval(&bin(Bin::Div, leaf(0), num(-0.25)), &operands);
+        let e = a0.lazy() / -0.25;
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let total = e.sum_all();
+        prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));
+        let eager = &a0 / -0.25;
+        prop_assert!(same_bits(eager.as_slice(), got.as_slice()));
+    }
+
+    /// Depth 2, 4 operands.
+    #[test]
+    fn tree_53(seed in any::<u64>(), h in 0usize..5) {
+        let hazard = HAZARDS[h];
+        let s0 = vec![];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::<f64, shape![]>::new(&d0).unwrap();
         let s1 = vec![1];
         let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
         let a1 = BoxedTensor::<f64, shape![1]>::from_slice(&d1).unwrap();
-        let s2 = vec![4, 1];
+        let s2 = vec![1];
         let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
-        let a2 = Tensor::<f64, shape![4, 1]>::from_slice(&d2).unwrap();
-        let s3 = vec![4, 1, 5];
+        let mut m2 = d2.clone();
+        let a2 = TensorMut::<f64, shape![1]>::new(&mut m2).unwrap();
+        let s3 = vec![1];
         let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
-        let a3 = BoxedTensor::<f64, shape![4, 1, 5]>::from_slice(&d3).unwrap();
+        let a3 = TensorRef::<f64, shape![1]>::new(&d3).unwrap();
         let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone())];
-        let want = eval(&bin(Bin::Max, dims(Bin::Sub, &[], reduce(Red::Mean, &[0, 2], false, dims(Bin::Div, &[0, 1], leaf(2), leaf(3))), bin(Bin::Min, leaf(1), num(0.5))), reduce(Red::Max, &[0], true, leaf(0))), &operands);
-        let e = (((a2.lazy().with_dims::<axes![0, 1]>() / &a3).mean_axes::<axes![0, 2]>()).with_dims::<axes![]>() - (a1.lazy().min(0.5))).max(a0.lazy().max_keepdims::<axes![0]>());
+        let want = eval(&clamp(dims(Bin::Mul, &[], leaf(1), leaf(0)), num(-1.5), bin(Bin::Max, leaf(2), leaf(3))), &operands);
+        let e = (a1.lazy().with_dims::<axes![]>() * &a0).clamp(-1.5, a2.lazy().max(&a3));
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut acc = values(want.data.len(), seed ^ 0x5eed, 0);
+        let plus = added(&acc, &want);
+        let mut y = TensorMut::<f64, shape![1]>::new(&mut acc).unwrap();
+        y += e;
+        prop_assert_eq!(check(y.as_slice(), &[1], &plus), Ok(()));
+    }
+
+    /// Depth 3, 2 operands.
+    #[test]
+    fn tree_54(r in 0usize..=5, q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let rr: R = r);
+        bind!(let qq: Q = q);
+        let hazard = HAZARDS[h];
+        let s0 = vec![r, 1, 4, 1];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = BoxedTensor::from_shape_vec(dims![rr, 1, 4, 1], d0.clone()).unwrap();
+        let s1 = vec![1, 1, 4, q];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = TensorRef::from_shape(dims![1, 1, 4, qq], &d1).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone())];
+        let (want, empty) = eval_tries(&reduce(Red::Mean, &[0, 1], false, bin(Bin::Sub, un(Un::Neg, leaf(1)), try_reduce(0, Red::Max, &[1], true, leaf(0)))), &operands);
+        let t0 = a0.lazy().try_max_keepdims::<axes![1]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = ((-a1.lazy()) - t0).mean_axes::<axes![0, 1]>();
+        let got = e.eval();
+        prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
+        let mut buf = vec![f64::NAN; want.data.len()];
+        e.eval_into(&mut TensorMut::from_shape(dims![4, qq], &mut buf).unwrap());
+        prop_assert_eq!(check(&buf, &[4, q], &want), Ok(()));
+        if let Some(at) = position_of(Red::ArgMax, &want) {
+        prop_assert_eq!(e.argmax_all(), at);
+        }
+    }
+
+    /// Depth 4, 5 operands.
+    #[test]
+    fn tree_55(q in 0usize..=5, seed in any::<u64>(), h in 0usize..5) {
+        bind!(let qq: Q = q);
+        let hazard = HAZARDS[h];
+        let s0 = vec![4, q, 2, 4];
+        let d0 = values(s0.iter().product(), seed.rotate_left(1), hazard);
+        let a0 = TensorRef::from_shape(dims![4, qq, 2, 4], &d0).unwrap();
+        let s1 = vec![3, 3, 1];
+        let d1 = values(s1.iter().product(), seed.rotate_left(8), hazard);
+        let a1 = Tensor::<f64, shape![3, 3, 1]>::from_slice(&d1).unwrap();
+        let s2 = vec![3, 1, 4];
+        let d2 = values(s2.iter().product(), seed.rotate_left(15), hazard);
+        let a2 = BoxedTensor::<f64, shape![3, 1, 4]>::from_slice(&d2).unwrap();
+        let s3 = vec![1, 3, 1];
+        let d3 = values(s3.iter().product(), seed.rotate_left(22), hazard);
+        let a3 = BoxedTensor::<f64, shape![1, 3, 1]>::from_slice(&d3).unwrap();
+        let s4 = vec![1];
+        let d4 = values(s4.iter().product(), seed.rotate_left(29), hazard);
+        let a4 = BoxedTensor::<f64, shape![1]>::from_slice(&d4).unwrap();
+        let operands: Vec<Operand> = vec![(&d0[..], s0.clone()), (&d1[..], s1.clone()), (&d2[..], s2.clone()), (&d3[..], s3.clone()), (&d4[..], s4.clone())];
+        let (want, empty) = eval_tries(&bin(Bin::Add, un(Un::ToFloat, try_reduce(0, Red::ArgMax, &[0, 1], true, un(Un::ToFloat, reduce(Red::ArgMin, &[2], false, un(Un::Clamp(-2.0, 3.5), leaf(0)))))), un(Un::Powi(3), bin(Bin::Sub, select(Cmp::Eq, leaf(1), leaf(2), leaf(3), leaf(4)), num(-0.25)))), &operands);
+        let t0 = ((a0.lazy().clamp(-2.0, 3.5)).argmin_axes::<axes![2]>().map(|i| i as f64)).try_argmax_keepdims::<axes![0, 1]>();
+        prop_assert_eq!(t0.is_none(), empty[0]);
+        let Some(t0) = t0 else { return Ok(()) };
+        let e = (t0.map(|i| i as f64)) + (((a1.lazy().equals(&a2).select(&a3, &a4)) - -0.25).powi(3));
         let got = e.eval();
         prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));
     }

@@ -13,8 +13,9 @@
 //!   0–5), each operation checked against the run-time kernel and the naive reference.
 //! - `tests/test_expression_trees.rs` (`generate/trees.rs`): random expression trees (depth 1–4,
 //!   1–6 operands of every tensor kind, fixed and run-time sizes, NumPy's and XLA's forms,
-//!   reductions and keep-dims twins), each a proptest against the naive tree evaluator of
-//!   `common/trees.rs` and, where the tree has them, the eager operators.
+//!   `clamp` with operand bounds, reductions and keep-dims twins, the `try_` forms over
+//!   run-time axes), each a proptest against the naive tree evaluator of `common/trees.rs` and,
+//!   where the tree has them, the eager operators; some also by `argmax_all` and `argmin_all`.
 //!
 //! After a change to the vectors or the generators, regenerate with
 //! `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`. The output goes through

@@ -91,8 +91,9 @@ pub enum Node {
     Un(Un, Box<Node>),
     /// `cmp(a, b).select(yes, no)`, the four broadcast together.
     Select(Cmp, Box<[Node; 4]>),
-    /// A reduction over the axes, which are removed, or kept as size 1 (`true`).
-    Reduce(Red, Vec<usize>, bool, Box<Node>),
+    /// A reduction over the axes, which are removed, or kept as size 1 (`true`); with an id,
+    /// the `try_` form, which has no result when a reduced axis is empty.
+    Reduce(Red, Vec<usize>, bool, Option<usize>, Box<Node>),
 }
 
 pub fn leaf(k: usize) -> Node {
@@ -114,7 +115,17 @@ pub fn select(cmp: Cmp, a: Node, b: Node, yes: Node, no: Node) -> Node {
     Node::Select(cmp, Box::new([a, b, yes, no]))
 }
 pub fn reduce(red: Red, axes: &[usize], keep: bool, a: Node) -> Node {
-    Node::Reduce(red, axes.to_vec(), keep, Box::new(a))
+    Node::Reduce(red, axes.to_vec(), keep, None, Box::new(a))
+}
+/// The `try_` form of a maximum, minimum or position: the tree's reduction number `id`, in the
+/// order the test writes them (see [`eval_tries`]).
+pub fn try_reduce(id: usize, red: Red, axes: &[usize], keep: bool, a: Node) -> Node {
+    Node::Reduce(red, axes.to_vec(), keep, Some(id), Box::new(a))
+}
+/// `x.clamp(low, high)` with bounds of any shape: as documented, `max(low)` then `min(high)`,
+/// the three broadcast together by NumPy's rule.
+pub fn clamp(x: Node, low: Node, high: Node) -> Node {
+    bin(Bin::Min, bin(Bin::Max, x, low), high)
 }
 
 /// An evaluated node: its shape, its elements row-major, and each element's status.
@@ -272,7 +283,7 @@ fn reduce_one(red: Red, terms: &[f64], status: &[Status]) -> (f64, Status) {
         }
         Red::Max | Red::Min | Red::ArgMax | Red::ArgMin => {
             // NaN is ignored unless every element is NaN; the first best position.
-            assert!(!terms.is_empty(), "the generated picks reduce fixed axes of non-zero size");
+            assert!(!terms.is_empty(), "only a `try_` form reduces an axis that may be empty");
             let better =
                 |x: f64, best: f64| if matches!(red, Red::Max | Red::ArgMax) { x > best } else { x < best };
             let mut at = 0;
@@ -304,6 +315,21 @@ fn reduce_one(red: Red, terms: &[f64], status: &[Status]) -> (f64, Status) {
 
 /// Evaluates `node` over `operands`.
 pub fn eval(node: &Node, operands: &[Operand]) -> Value {
+    eval_tries(node, operands).0
+}
+
+/// Evaluates `node` over `operands`, and says for each `try_` reduction (by its id) whether one
+/// of its reduced axes is empty, so that the library must answer `None`. Such a reduction's
+/// elements are unknown (the test stops there), but it has its shape, so the tree around it
+/// still evaluates.
+pub fn eval_tries(node: &Node, operands: &[Operand]) -> (Value, Vec<bool>) {
+    let mut empty = vec![];
+    let value = eval_in(node, operands, &mut empty);
+    (value, empty)
+}
+
+fn eval_in(node: &Node, operands: &[Operand], empty: &mut Vec<bool>) -> Value {
+    let mut operand = |node: &Node| eval_in(node, operands, empty);
     match node {
         Node::Leaf(k) => {
             let (data, shape) = &operands[*k];
@@ -312,25 +338,25 @@ pub fn eval(node: &Node, operands: &[Operand]) -> Value {
         }
         Node::Num(v) => Value { shape: vec![], data: vec![*v], status: vec![Status::Exact] },
         Node::Bin(op, a, b) => {
-            let (a, b) = (eval(a, operands), eval(b, operands));
+            let (a, b) = (operand(a), operand(b));
             let (shape, spread) = numpy_all(&[&a, &b]);
             zip(*op, shape, &spread[0], &spread[1])
         }
         Node::Dims(op, dims, a, b) => {
-            let (a, b) = (eval(a, operands), eval(b, operands));
+            let (a, b) = (operand(a), operand(b));
             let shape = naive::with_dims(&a.shape, &b.shape, dims).expect("the generated dims apply");
             let [ma, mb] = naive::with_dims_maps(a.shape.len(), b.shape.len(), dims);
             zip(*op, shape.clone(), &spread(&a, &ma, &shape), &spread(&b, &mb, &shape))
         }
         Node::Un(op, a) => {
-            let a = eval(a, operands);
+            let a = operand(a);
             let data: Vec<f64> = a.data.iter().map(|&x| unary(*op, x)).collect();
             let status =
                 (0..data.len()).map(|i| unary_status(*op, a.data[i], a.status[i], data[i])).collect();
             Value { shape: a.shape, data, status }
         }
         Node::Select(cmp, parts) => {
-            let parts: Vec<Value> = parts.iter().map(|p| eval(p, operands)).collect();
+            let parts: Vec<Value> = parts.iter().map(&mut operand).collect();
             let (shape, spread) = numpy_all(&parts.iter().collect::<Vec<_>>());
             let [(a, sa), (b, sb), (yes, syes), (no, sno)] = <[_; 4]>::try_from(spread).unwrap();
             let picks: Vec<Option<bool>> = (0..a.len())
@@ -348,8 +374,15 @@ pub fn eval(node: &Node, operands: &[Operand]) -> Value {
                 .collect();
             Value { shape, data, status }
         }
-        Node::Reduce(red, axes, keep, a) => {
-            let a = eval(a, operands);
+        Node::Reduce(red, axes, keep, id, a) => {
+            let a = operand(a);
+            let none = axes.iter().any(|&i| a.shape[i] == 0);
+            if let Some(id) = *id {
+                if empty.len() <= id {
+                    empty.resize(id + 1, false);
+                }
+                empty[id] = none;
+            }
             let kept: Vec<usize> = (0..a.shape.len()).filter(|i| !axes.contains(i)).collect();
             let out: Vec<usize> = kept.iter().map(|&i| a.shape[i]).collect();
             let mut groups: Vec<Elements> = vec![(vec![], vec![]); out.iter().product()];
@@ -361,7 +394,11 @@ pub fn eval(node: &Node, operands: &[Operand]) -> Value {
                 group.0.push(a.data[k]);
                 group.1.push(a.status[k]);
             }
-            let folded: Vec<(f64, Status)> = groups.iter().map(|(t, s)| reduce_one(*red, t, s)).collect();
+            let folded: Vec<(f64, Status)> = if none && id.is_some() {
+                vec![(f64::NAN, Status::Unknown); groups.len()]
+            } else {
+                groups.iter().map(|(t, s)| reduce_one(*red, t, s)).collect()
+            };
             let shape = if *keep {
                 (0..a.shape.len()).map(|i| if axes.contains(&i) { 1 } else { a.shape[i] }).collect()
             } else {
@@ -440,6 +477,19 @@ pub fn added(before: &[f64], want: &Value) -> Value {
 pub fn total_of(red: Red, v: &Value) -> Value {
     let (data, status) = reduce_one(red, &v.data, &v.status);
     Value { shape: vec![], data: vec![data], status: vec![status] }
+}
+
+/// The flat row-major position of the first best element of `v` (`argmax_all` with
+/// [`Red::ArgMax`], `argmin_all` with [`Red::ArgMin`]): `None` for no elements. Known only when
+/// every element is exact (else the outer `None`).
+pub fn position_of(red: Red, v: &Value) -> Option<Option<usize>> {
+    if v.data.is_empty() {
+        return Some(None);
+    }
+    match reduce_one(red, &v.data, &v.status) {
+        (at, Status::Exact) => Some(Some(at as usize)),
+        _ => None,
+    }
 }
 
 /// Whether two float slices hold the same bits, any NaN matching any NaN.

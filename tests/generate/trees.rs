@@ -10,6 +10,11 @@
 //! ever meet themselves or a 1. What a node may hold depends on where it is (`Ctx`): below a
 //! division or a comparison the values must match bit for bit, and below a sum that must, they
 //! must also be small dyadic numbers, so that the library's reassociated sum is exact.
+//!
+//! A maximum, minimum or position reduces fixed sizes, or, in its `try_` form, run-time ones
+//! too: the test calls each `try_` form in a statement of its own, asserts `None` exactly when
+//! the reference says a reduced axis is empty (and then stops), and otherwise uses the
+//! expression inside the tree.
 
 use std::fmt::Write;
 
@@ -103,13 +108,18 @@ enum Form {
     Expr,
 }
 
+/// `code` in parentheses, unless it is a name (a `try_` reduction's, `t0`).
+fn paren(code: &str) -> String {
+    if code.chars().all(|c| c.is_ascii_alphanumeric()) { code.into() } else { format!("({code})") }
+}
+
 impl Node {
     /// The node as an expression, to call a method on.
     fn lazy(&self) -> String {
         match self.form {
             Form::Leaf(k) => format!("a{k}.lazy()"),
             Form::Num(_) => panic!("a number is not an expression"),
-            Form::Expr => format!("({})", self.code),
+            Form::Expr => paren(&self.code),
         }
     }
     /// The node as an operand on the right (or of a method).
@@ -117,7 +127,7 @@ impl Node {
         match self.form {
             Form::Leaf(k) => format!("&a{k}"),
             Form::Num(v) => format!("{v:?}"),
-            Form::Expr => format!("({})", self.code),
+            Form::Expr => paren(&self.code),
         }
     }
     /// The node as a method's argument.
@@ -135,10 +145,11 @@ impl Node {
 
 const NUMBERS: [f64; 6] = [2.0, -1.5, 0.5, 3.0, -0.25, 0.75];
 
-/// One tree being drawn: its operands so far.
+/// One tree being drawn: its operands and its `try_` reductions' calls so far.
 struct Tree<'a> {
     rng: &'a mut Rng,
     leaves: Vec<(Vec<Dim>, Kind)>,
+    tries: Vec<String>,
 }
 
 impl Tree<'_> {
@@ -209,10 +220,11 @@ impl Tree<'_> {
                 0..=24 => Some(self.pair(t, depth, ctx)),
                 25..=34 if has_rank => Some(self.with_dims(t, depth, ctx)),
                 35..=44 => Some(self.with_number(t, depth, ctx)),
-                45..=59 => self.unary(t, depth, ctx),
+                45..=55 => self.unary(t, depth, ctx),
+                56..=59 => Some(self.clamped(t, depth, ctx)),
                 60..=65 => Some(self.select(t, depth, ctx)),
-                66..=79 => self.reduction(t, depth, ctx, false),
-                80..=93 if has_rank => self.centred(t, depth, ctx),
+                66..=79 => self.reduction(t, depth, ctx, false, false),
+                80..=93 if has_rank => self.centred(t, depth, ctx, false),
                 94..=99 => Some(self.leaf(t)),
                 _ => None,
             };
@@ -368,6 +380,33 @@ impl Tree<'_> {
         })
     }
 
+    /// `a.clamp(low, high)` with bounds that stretch to `t` (numbers, tensors, expressions),
+    /// not both numbers.
+    fn clamped(&mut self, t: &[Dim], depth: usize, ctx: Ctx) -> Node {
+        let a = self.node(t, depth - 1, ctx);
+        let bound = |tree: &mut Self, number: bool| {
+            if number {
+                tree.number()
+            } else {
+                let target = tree.dropped(t);
+                let d = tree.rng.below(depth as u64);
+                tree.node(&target, d, ctx)
+            }
+        };
+        let low_number = self.chance(3);
+        let low = bound(self, low_number);
+        let high_number = !low_number && self.chance(3);
+        let high = bound(self, high_number);
+        Node {
+            code: format!("{}.clamp({}, {})", a.lazy(), low.argument(), high.argument()),
+            reference: format!("clamp({}, {}, {})", a.reference, low.reference, high.reference),
+            eager: None,
+            shape: broadcast(&[&a.shape, &low.shape, &high.shape]),
+            form: Form::Expr,
+            depth: [a.depth, low.depth, high.depth].into_iter().max().unwrap() + 1,
+        }
+    }
+
     /// `cmp(a, b).select(yes, no)`; the mask's operands must match bit for bit.
     fn select(&mut self, t: &[Dim], depth: usize, ctx: Ctx) -> Node {
         let (method, cmp) =
@@ -407,14 +446,20 @@ impl Tree<'_> {
     }
 
     /// A reduction whose result stretches to `t`: over new axes, or (`keep`) over axes of `t`,
-    /// kept as size 1.
-    fn reduction(&mut self, t: &[Dim], depth: usize, ctx: Ctx, keep: bool) -> Option<Node> {
-        let names = ["Sum", "Sum", "Mean", "Max", "Min", "ArgMax", "ArgMin"];
+    /// kept as size 1. A maximum, minimum or position in its `try_` form (one time in two, or
+    /// always when `must_try`) may reduce run-time sizes, which may be 0.
+    fn reduction(&mut self, t: &[Dim], depth: usize, ctx: Ctx, keep: bool, must_try: bool) -> Option<Node> {
+        let names: &[&str] = if must_try {
+            &["Max", "Min", "ArgMax", "ArgMin"]
+        } else {
+            &["Sum", "Sum", "Mean", "Max", "Min", "ArgMax", "ArgMin"]
+        };
         let red = names[self.rng.below(names.len() as u64)];
         if red == "Mean" && ctx.dyadic {
             return None;
         }
         let picks = !matches!(red, "Sum" | "Mean");
+        let tried = must_try || (picks && self.chance(2));
         let mut target = t.to_vec();
         let axes: Vec<usize> = if keep {
             let axes: Vec<usize> = (0..t.len()).filter(|_| self.chance(2)).collect();
@@ -438,7 +483,11 @@ impl Tree<'_> {
             axes
         };
         for &i in &axes {
-            target[i] = self.size(!picks);
+            target[i] = if tried && self.chance(2) {
+                if self.chance(2) { Dim::R } else { Dim::Q }
+            } else {
+                self.size(!picks)
+            };
         }
         let inner = match red {
             "Sum" | "Mean" if ctx.loose && !ctx.dyadic => Ctx { loose: true, dyadic: false },
@@ -451,8 +500,16 @@ impl Tree<'_> {
         let method =
             red.strip_prefix("Arg").map_or(red.to_string(), |pick| format!("arg{pick}")).to_lowercase();
         let suffix = if keep { "keepdims" } else { "axes" };
-        let mut code = format!("{}.{method}_{suffix}::<axes![{list}]>()", a.lazy());
-        let mut reference = format!("reduce(Red::{red}, &[{list}], {keep}, {})", a.reference);
+        let (mut code, mut reference) = if tried {
+            let id = self.tries.len();
+            self.tries.push(format!("{}.try_{method}_{suffix}::<axes![{list}]>()", a.lazy()));
+            (format!("t{id}"), format!("try_reduce({id}, Red::{red}, &[{list}], {keep}, {})", a.reference))
+        } else {
+            (
+                format!("{}.{method}_{suffix}::<axes![{list}]>()", a.lazy()),
+                format!("reduce(Red::{red}, &[{list}], {keep}, {})", a.reference),
+            )
+        };
         if red.starts_with("Arg") {
             code += ".map(|i| i as f64)";
             reference = format!("un(Un::ToFloat, {reference})");
@@ -466,14 +523,14 @@ impl Tree<'_> {
     }
 
     /// An expression combined with a keep-dims reduction broadcast back against it
-    /// (`x − x.mean_keepdims()`'s shape).
-    fn centred(&mut self, t: &[Dim], depth: usize, ctx: Ctx) -> Option<Node> {
+    /// (`x − x.mean_keepdims()`'s shape); with `must_try`, a `try_` one.
+    fn centred(&mut self, t: &[Dim], depth: usize, ctx: Ctx, must_try: bool) -> Option<Node> {
         let op = self.binary_op(ctx, true);
         let below = Self::below(op, ctx);
         if depth < 2 {
             return None;
         }
-        let r = self.reduction(t, depth - 1, below, true)?;
+        let r = self.reduction(t, depth - 1, below, true, must_try)?;
         let full = self.ones(t);
         let x = self.node(&full, depth - 1, below);
         Some(if self.chance(2) { self.join(op, x, r) } else { self.join(op, r, x) })
@@ -537,25 +594,29 @@ fn output(shape: &[Dim], buf: &str) -> String {
 /// One test: a tree drawn until it has 1 to 6 operands.
 fn test(rng: &mut Rng, n: usize) -> String {
     let depth = 1 + n % 4;
-    let (root, leaves, target) = loop {
+    let (root, leaves, tries) = loop {
         let target = root_shape(rng);
-        let mut tree = Tree { rng: &mut *rng, leaves: vec![] };
+        let mut tree = Tree { rng: &mut *rng, leaves: vec![], tries: vec![] };
         let ctx = Ctx { loose: true, dyadic: false };
-        // One tree in three is an expression against a keep-dims reduction broadcast back.
+        // One tree in three is an expression against a keep-dims reduction broadcast back, one
+        // in nine (of depth 2 or more, and with an axis) against a `try_` one.
+        let must_try = n % 9 == 1 && depth > 1;
+        if must_try && target.is_empty() {
+            continue;
+        }
         let root = if n % 3 == 1 && !target.is_empty() && depth > 1 {
-            match tree.centred(&target, depth, ctx) {
+            match tree.centred(&target, depth, ctx, must_try) {
                 Some(root) => root,
                 None => continue,
             }
         } else {
             tree.node(&target, depth, ctx)
         };
-        let leaves = std::mem::take(&mut tree.leaves);
+        let (leaves, tries) = (std::mem::take(&mut tree.leaves), std::mem::take(&mut tree.tries));
         if root.form == Form::Expr && root.depth == depth && (1..=6).contains(&leaves.len()) {
-            break (root, leaves, target);
+            break (root, leaves, tries);
         }
     };
-    let _ = target;
     let uses = |d: Dim| leaves.iter().any(|(s, _)| s.contains(&d));
     let mut args = vec![];
     let mut binds = String::new();
@@ -575,7 +636,18 @@ fn test(rng: &mut Rng, n: usize) -> String {
     let operands =
         (0..leaves.len()).map(|k| format!("(&d{k}[..], s{k}.clone())")).collect::<Vec<_>>().join(", ");
     writeln!(body, "let operands: Vec<Operand> = vec![{operands}];").unwrap();
-    writeln!(body, "let want = eval(&{}, &operands);", root.reference).unwrap();
+    if tries.is_empty() {
+        writeln!(body, "let want = eval(&{}, &operands);", root.reference).unwrap();
+    } else {
+        // Each `try_` reduction is `None` exactly when a reduced axis is empty, and then the
+        // tree cannot be made.
+        writeln!(body, "let (want, empty) = eval_tries(&{}, &operands);", root.reference).unwrap();
+        for (id, call) in tries.iter().enumerate() {
+            writeln!(body, "let t{id} = {call};").unwrap();
+            writeln!(body, "prop_assert_eq!(t{id}.is_none(), empty[{id}]);").unwrap();
+            writeln!(body, "let Some(t{id}) = t{id} else {{ return Ok(()) }};").unwrap();
+        }
+    }
     writeln!(body, "let e = {};", root.code).unwrap();
     writeln!(body, "let got = e.eval();").unwrap();
     writeln!(body, "prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));").unwrap();
@@ -596,6 +668,13 @@ fn test(rng: &mut Rng, n: usize) -> String {
     if n % 5 == 2 {
         writeln!(body, "let total = e.sum_all();").unwrap();
         writeln!(body, "prop_assert_eq!(check(&[total], &[], &total_of(Red::Sum, &want)), Ok(()));").unwrap();
+    }
+    if n % 5 == 4 {
+        // The position of the first best element, where the reference knows every element.
+        let (method, red) = if n % 2 == 0 { ("argmax_all", "ArgMax") } else { ("argmin_all", "ArgMin") };
+        writeln!(body, "if let Some(at) = position_of(Red::{red}, &want) {{").unwrap();
+        writeln!(body, "prop_assert_eq!(e.{method}(), at);").unwrap();
+        writeln!(body, "}}").unwrap();
     }
     if let Some(eager) = &root.eager {
         writeln!(body, "let eager = {eager};").unwrap();
@@ -620,11 +699,14 @@ pub fn render() -> String {
          //! with `SHAPECAST_BLESS=1 cargo test --test test_generated_fresh`.\n\
          //!\n\
          //! {} random expression trees (depth 1 to 4, 1 to 6 operands of every tensor kind, numbers on\n\
-         //! either side, fixed and run-time sizes, NumPy's and XLA's forms, reductions and keep-dims\n\
-         //! twins), each evaluated by the library and by the naive evaluator of `common/trees.rs`,\n\
-         //! which never calls it, over random data with NaN, infinities and signed zeros and run-time\n\
-         //! sizes from 0 to 5. Element-wise results must match bit for bit, and the eager operators'\n\
-         //! too where the tree has them; `exp` and reassociated sums within a tolerance.\n\n\
+         //! either side, fixed and run-time sizes, NumPy's and XLA's forms, `clamp` with number and\n\
+         //! operand bounds, reductions and keep-dims twins, the `try_` maximum, minimum and positions\n\
+         //! over run-time axes, `None` exactly when one is empty), each evaluated by the library and\n\
+         //! by the naive evaluator of `common/trees.rs`, which never calls it, over random data with\n\
+         //! NaN, infinities and signed zeros and run-time sizes from 0 to 5. Element-wise results\n\
+         //! must match bit for bit, and the eager operators' too where the tree has them; `exp` and\n\
+         //! reassociated sums within a tolerance; `argmax_all` and `argmin_all` where every element\n\
+         //! is exact.\n\n\
          // The eager operators are compared in the spelling users write them, `&a + &b`.\n\
          #![allow(clippy::op_ref)]\n\n\
          mod common;\n\n\
