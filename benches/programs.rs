@@ -263,8 +263,7 @@ fn std_shapecast<'id>(
 fn std_fused<'id>(
     x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
 ) -> BoxedTensor<f32, shape![Batch<'id>, 1024]> {
-    let mean = x.lazy().mean_axes::<axes![0]>().eval();
-    let std = (x.lazy() - &mean).powi(2).mean_axes::<axes![0]>().sqrt().eval();
+    let (mean, std) = std_stats_fused(x);
     ((x.lazy() - &mean) / &std).eval()
 }
 
@@ -275,9 +274,19 @@ fn std_fused_into<'id>(
     x: &TensorRef<f32, shape![Batch<'id>, 1024]>,
     out: &mut TensorMut<f32, shape![Batch<'id>, 1024]>,
 ) {
+    let (mean, std) = std_stats_fused(x);
+    ((x.lazy() - &mean) / &std).eval_into(out);
+}
+
+/// A column statistic of standardization: one value per feature.
+type Column = Tensor<f32, shape![1024]>;
+
+/// The column means and standard deviations of the fast form, each one fused reduction.
+#[inline(always)]
+fn std_stats_fused(x: &TensorRef<f32, shape![Batch<'_>, 1024]>) -> (Column, Column) {
     let mean = x.lazy().mean_axes::<axes![0]>().eval();
     let std = (x.lazy() - &mean).powi(2).mean_axes::<axes![0]>().sqrt().eval();
-    ((x.lazy() - &mean) / &std).eval_into(out);
+    (mean, std)
 }
 
 /// The column statistics by hand: sums row by row, then the squared deviations.

@@ -1055,88 +1055,73 @@ impl<E: Expression> Lazy<E> {
     /// row-major order as the pass hands the elements on: `None` for no elements.
     #[inline(always)]
     fn pick_all<P: Pick<E::Elem>>(self) -> Option<usize> {
-        let shape = self.0.shape();
-        fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
-            let mut dims = [0; W];
-            let dims = crate::shape::extents_in(&shape, &mut dims);
-            let src = self.0.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
-            let (mut best, mut seen) = (None, 0);
-            fused::run(
-                dims,
-                super::hint::<E, E::Shape>(),
-                src,
-                #[inline(always)]
-                |block| {
-                    for (k, &x) in block.iter().enumerate() {
-                        match best {
-                            Some((b, _)) if !P::better(x, b) => {}
-                            _ => best = Some((x, seen + k)),
-                        }
+        let (mut best, mut seen) = (None, 0);
+        self.each_block(
+            #[inline(always)]
+            |block| {
+                for (k, &x) in block.iter().enumerate() {
+                    match best {
+                        Some((b, _)) if !P::better(x, b) => {}
+                        _ => best = Some((x, seen + k)),
                     }
-                    seen += block.len();
-                },
-            );
-            best.map(|(_, at)| at)
-        })
+                }
+                seen += block.len();
+            },
+        );
+        best.map(|(_, at)| at)
     }
 
     /// Folds every element with `F` in 16 lanes, then the lanes together: `None` for no
     /// elements.
     #[inline(always)]
     fn fold_all<F: Fold<E::Elem, Acc = E::Elem, Output = E::Elem>>(self) -> Option<E::Elem> {
+        // Element k of each block the pass hands on is folded into lane k % 16. A block is 16
+        // elements, a run's last part, or a whole short row whose length the shape fixes
+        // (softmax's 10 classes): each is one vector step, with no copy. `started` lanes hold a
+        // value; the others start with their first element.
+        let mut lanes: Option<[E::Elem; BLOCK]> = None;
+        let mut started = 0;
+        self.each_block(
+            #[inline(always)]
+            |block| {
+                if let (Ok(full), Some(lanes), BLOCK) =
+                    (<&[E::Elem; BLOCK]>::try_from(block), lanes.as_mut(), started)
+                {
+                    for (a, &x) in lanes.iter_mut().zip(full) {
+                        *a = F::step(*a, x, 0);
+                    }
+                    return;
+                }
+                for chunk in block.chunks(BLOCK) {
+                    let Some(&first) = chunk.first() else { continue };
+                    let lanes = lanes.get_or_insert([first; BLOCK]);
+                    if chunk.len() <= started {
+                        for (a, &x) in lanes.iter_mut().zip(chunk) {
+                            *a = F::step(*a, x, 0);
+                        }
+                    } else {
+                        for (k, (a, &x)) in lanes.iter_mut().zip(chunk).enumerate() {
+                            *a = if k < started { F::step(*a, x, 0) } else { F::first(x) };
+                        }
+                        started = chunk.len();
+                    }
+                }
+            },
+        );
+        lanes.and_then(|lanes| lanes[..started].iter().copied().reduce(|a, b| F::step(a, b, 0)))
+    }
+
+    /// One pass over every element of the expression, handing `sink` the elements in
+    /// row-major order, a block (or a run's last part, or a short row) at a time: what the
+    /// totals fold.
+    #[inline(always)]
+    fn each_block(self, sink: impl FnMut(&[E::Elem])) {
         let shape = self.0.shape();
         fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
             let src = self.0.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
-            fold_pass::<W, _, F>(dims, super::hint::<E, E::Shape>(), src)
+            fused::run(dims, super::hint::<E, E::Shape>(), src, sink)
         })
     }
-}
-
-/// Folds every element of the pass of `src` over `dims` with `F` in 16 lanes, then the lanes
-/// together: `None` for no elements.
-#[inline(always)]
-fn fold_pass<const W: usize, S: Source<W>, F: Fold<S::Elem, Acc = S::Elem, Output = S::Elem>>(
-    dims: &[usize],
-    hint: fused::Hint,
-    src: S,
-) -> Option<S::Elem> {
-    // Element k of each block the pass hands on is folded into lane k % 16. A block is 16
-    // elements, a run's last part, or a whole short row whose length the shape fixes
-    // (softmax's 10 classes): each is one vector step, with no copy. `started` lanes hold a
-    // value; the others start with their first element.
-    let mut lanes: Option<[S::Elem; BLOCK]> = None;
-    let mut started = 0;
-    fused::run(
-        dims,
-        hint,
-        src,
-        #[inline(always)]
-        |block| {
-            if let (Ok(full), Some(lanes), BLOCK) =
-                (<&[S::Elem; BLOCK]>::try_from(block), lanes.as_mut(), started)
-            {
-                for (a, &x) in lanes.iter_mut().zip(full) {
-                    *a = F::step(*a, x, 0);
-                }
-                return;
-            }
-            for chunk in block.chunks(BLOCK) {
-                let Some(&first) = chunk.first() else { continue };
-                let lanes = lanes.get_or_insert([first; BLOCK]);
-                if chunk.len() <= started {
-                    for (a, &x) in lanes.iter_mut().zip(chunk) {
-                        *a = F::step(*a, x, 0);
-                    }
-                } else {
-                    for (k, (a, &x)) in lanes.iter_mut().zip(chunk).enumerate() {
-                        *a = if k < started { F::step(*a, x, 0) } else { F::first(x) };
-                    }
-                    started = chunk.len();
-                }
-            }
-        },
-    );
-    lanes.and_then(|lanes| lanes[..started].iter().copied().reduce(|a, b| F::step(a, b, 0)))
 }
