@@ -43,6 +43,9 @@ impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for Leaf<'_, T, S, H> {
     }
 }
 
+impl<T, S, H> super::sealed::Sealed for Leaf<'_, T, S, H> {}
+impl<T> super::sealed::Sealed for Scalar<T> {}
+
 impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
     type Source<const W: usize> = LeafSource<'a, T, W>;
     const SLOTS: usize = 0;

@@ -37,6 +37,16 @@
 
 mod indexed;
 mod leaf;
+
+/// What seals [`Expression`]: implemented by the crate's nodes only.
+mod sealed {
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be an `Expression`: only shapecast's own nodes are",
+        label = "not one of shapecast's expression nodes",
+        note = "the kernels read an expression where its source says, trusting it to read exactly its shape, so `Expression` is sealed; implement `IntoExpression` for your type to hand over one of shapecast's expressions (a tensor's `lazy()`, an operator's result, …)"
+    )]
+    pub trait Sealed {}
+}
 #[cfg(any(feature = "std", feature = "libm"))]
 mod math;
 mod node;
@@ -90,7 +100,11 @@ pub trait Typed {
 /// broadcast of its operands', and its home), and how the fused kernel reads it. Built by
 /// [`TensorBase::lazy`], the operators and the methods of [`Lazy`]; evaluated by [`Lazy::eval`]
 /// and its twins, which are where the compiler proves, once, that the whole tree is one.
-pub trait Expression: Typed {
+///
+/// Sealed: the kernels read an expression where its [`source`](Self::source) says, trusting it
+/// to read exactly its shape, so only the crate's nodes are expressions. A type of your own
+/// becomes an operand by implementing [`IntoExpression`] to hand over one of them.
+pub trait Expression: Typed + sealed::Sealed {
     /// What the fused kernel reads, its cursors with strides along `W` axes.
     #[doc(hidden)]
     type Source<const W: usize>: Source<W, Elem = Self::Elem> + Portable;

@@ -267,6 +267,8 @@ where
     }
 }
 
+impl<E, Ax, F, O, const KEEP: bool> super::sealed::Sealed for Reduce<E, Ax, F, O, KEEP> {}
+
 impl<E, Ax, F, O, const KEEP: bool> Expression for Reduce<E, Ax, F, O, KEEP>
 where
     E: Expression,

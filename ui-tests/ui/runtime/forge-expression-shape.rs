@@ -1,5 +1,5 @@
-// Rejects an expression of the user's own claiming a run-time shape it cannot build: the traits
-// are open, but the shape value must still come from a binding.
+// Rejects an expression of the user's own claiming a run-time shape it cannot build: `Typed` is
+// open, but the shape value must still come from a binding (and `Expression` is sealed).
 use shapecast::expr::{Expression, Scalar, Typed};
 use shapecast::prelude::*;
 
