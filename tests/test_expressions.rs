@@ -614,6 +614,42 @@ proptest! {
         prop_assert!(same_bits(&out, &want));
     }
 
+    /// Sums and means over each short row alone (`[P, R, C]` over its last axis, C from 1 to 17,
+    /// R past several blocks of outputs): of the tensor, of an expression of it, of one with an
+    /// operand stretched along the rows (`x · w`, `w` of shape `[C]`) and one stretched along
+    /// the row (`x − m`, `m` of shape `[P, R, 1]`), kept as size 1 or not, into new tensors and
+    /// a `TensorMut`; each row folded left to right from 0 (as NumPy's sum, so that `−0`
+    /// alone sums to `+0`), bit for bit, with NaN and infinities.
+    #[test]
+    fn row_sums_of_short_rows(p in 1usize..=2, r in 0usize..=40, c in 1usize..=17, seed in any::<u64>()) {
+        bind!(let pp: P = p);
+        bind!(let rr: R = r);
+        bind!(let cc: Q = c);
+        let xs = floats(p * r * c, seed);
+        let ms = floats(p * r, seed >> 5);
+        let ws: Vec<f64> = (0..c).map(|k| k as f64 * 0.5 - 1.25).collect();
+        let x = TensorRef::from_shape(dims![pp, rr, cc], &xs).unwrap();
+        let m = TensorRef::from_shape(dims![pp, rr, 1], &ms).unwrap();
+        let w = TensorRef::from_shape(dims![cc], &ws).unwrap();
+        let row_fold = |f: &dyn Fn(usize, usize) -> f64| -> Vec<f64> {
+            (0..p * r).map(|o| (0..c).fold(0.0, |a, k| a + f(o, k))).collect()
+        };
+        let plain = row_fold(&|o, k| xs[o * c + k]);
+        prop_assert!(same_bits(x.lazy().sum_axes::<axes![2]>().eval().as_slice(), &plain));
+        prop_assert!(same_bits(x.lazy().sum_keepdims::<axes![2]>().eval().as_slice(), &plain));
+        let means: Vec<f64> = plain.iter().map(|s| s / c as f64).collect();
+        prop_assert!(same_bits(x.lazy().mean_axes::<axes![2]>().eval().as_slice(), &means));
+        let scaled = row_fold(&|o, k| xs[o * c + k] * 2.0 + 0.5);
+        prop_assert!(same_bits((x.lazy() * 2.0 + 0.5).sum_axes::<axes![2]>().eval().as_slice(), &scaled));
+        let mut out = vec![0.0; p * r];
+        (x.lazy() * 2.0 + 0.5).sum_axes::<axes![2]>().eval_into(&mut TensorMut::from_shape(dims![pp, rr], &mut out).unwrap());
+        prop_assert!(same_bits(&out, &scaled));
+        let weighted = row_fold(&|o, k| xs[o * c + k] * ws[k]);
+        prop_assert!(same_bits((x.lazy() * &w).sum_axes::<axes![2]>().eval().as_slice(), &weighted));
+        let centred = row_fold(&|o, k| xs[o * c + k] - ms[o]);
+        prop_assert!(same_bits((x.lazy() - &m).sum_keepdims::<axes![2]>().eval().as_slice(), &centred));
+    }
+
     /// Softmax's shift over 10 fixed classes and a run-time batch: the row maximum inside the
     /// row sum, and the one-hot mask of labels, as the benchmark writes it (with `abs` for
     /// `exp`, so that the result is exact).

@@ -149,6 +149,21 @@ impl<const W: usize> Cursor<W> {
         self.columns.is_some_and(|axis| self.strides[axis] == 0)
     }
 
+    /// Whether a reduction along `axis`, a row of `len` elements per output, can read this
+    /// leaf's rows for a block of outputs as one flat run: the pass is on the plan's run (not a
+    /// tile's columns), and the leaf is the same along the row or contiguous along it with each
+    /// output's row right after the last.
+    #[inline(always)]
+    pub(crate) fn flat_row(&self, axis: usize, len: usize) -> bool {
+        self.run < self.outs
+            && self.columns.is_none()
+            && match self.strides[axis] {
+                0 => self.inner == 0,
+                1 => self.inner == len,
+                _ => false,
+            }
+    }
+
     /// Whether this leaf is read by a reduction along one of its axes (a stride other than 0
     /// along a reduced axis).
     #[inline(always)]
