@@ -424,11 +424,7 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
             // answers the fold's empty value).
             return None;
         }
-        let mut run_len = None;
-        self.inner.all(&mut |c| {
-            run_len = c.plan_run_len();
-            false
-        });
+        let run_len = self.first_cursor(Cursor::plan_run_len).flatten();
         let blocks = (run_len?.checked_sub(at)? / BLOCK).min(TILE);
         if blocks < 2 {
             return None;
@@ -492,11 +488,7 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
         {
             return None;
         }
-        let mut down = Cursor::<W>::STILL;
-        self.inner.all(&mut |c| {
-            down = c.run_axis();
-            false
-        });
+        let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(at, axis));
         let first = self.inner.block::<false>(0);
         let mut flat = [first; BLOCK];
@@ -504,14 +496,14 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
             *block = self.inner.block::<false>(k * BLOCK);
         }
         self.inner.cursors(&mut |c| c.leave(at, down));
-        let flat = flat.as_flattened();
         let count = self.count;
         let fold = |row: &[S::Elem]| {
             let acc = row.iter().enumerate().skip(1).fold(F::first(row[0]), |a, (i, &x)| F::step(a, x, i));
             F::finish(acc, count)
         };
-        let mut out = [fold(&first[..len]); BLOCK];
-        for (o, row) in out.iter_mut().zip(flat.chunks_exact(len)) {
+        let mut rows = flat.as_flattened().chunks_exact(len);
+        let mut out = [fold(rows.next()?); BLOCK];
+        for (o, row) in out.iter_mut().skip(1).zip(rows) {
             *o = fold(row);
         }
         Some(out)
@@ -593,6 +585,18 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
         let block = fold(self);
         self.last = key.map(|key| (key, block));
         block
+    }
+
+    /// `f` of the first leaf's cursor (every leaf's run is the same axis): `None` without
+    /// leaves.
+    #[inline(always)]
+    fn first_cursor<R>(&self, f: impl Fn(&Cursor<W>) -> R) -> Option<R> {
+        let mut out = None;
+        self.inner.all(&mut |c| {
+            out = Some(f(c));
+            false
+        });
+        out
     }
 
     /// Whether every output along the current run is the same, the reduction's result being
@@ -735,11 +739,7 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
             self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
             return F::finish(acc, self.count);
         }
-        let mut before = Cursor::<W>::STILL;
-        self.inner.all(&mut |c| {
-            before = c.run_axis();
-            false
-        });
+        let before = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(at, axis));
         self.n = last;
         let (mut lanes, mut rest): (Option<[F::Acc; BLOCK]>, Option<F::Acc>) = (None, None);

@@ -151,8 +151,9 @@ impl<const W: usize> Cursor<W> {
 
     /// Whether a reduction along `axis`, a row of `len` elements per output, can read this
     /// leaf's rows for a block of outputs as one flat run: the pass is on the plan's run (not a
-    /// tile's columns), and the leaf is the same along the row or contiguous along it with each
-    /// output's row right after the last.
+    /// tile's columns), and the leaf is either the same for the whole block (stretched along
+    /// the row and the run) or contiguous along the row with each output's row right after the
+    /// last.
     #[inline(always)]
     pub(crate) fn flat_row(&self, axis: usize, len: usize) -> bool {
         self.run < self.outs

@@ -114,6 +114,18 @@ fn paren(code: &str) -> String {
 }
 
 impl Node {
+    /// An expression node over `operands`, one level deeper than the deepest of them.
+    fn expr(
+        code: String,
+        reference: String,
+        eager: Option<String>,
+        shape: Vec<Dim>,
+        operands: &[&Node],
+    ) -> Node {
+        let depth = operands.iter().map(|n| n.depth).max().unwrap_or(0) + 1;
+        Node { code, reference, eager, shape, form: Form::Expr, depth }
+    }
+
     /// The node as an expression, to call a method on.
     fn lazy(&self) -> String {
         match self.form {
@@ -280,14 +292,7 @@ impl Tree<'_> {
             (Some(s), Some(x), Some(y)) => Some(format!("{x} {s} {y}")),
             _ => None,
         };
-        Node {
-            code,
-            reference: format!("bin(Bin::{op}, {}, {})", a.reference, b.reference),
-            eager,
-            shape,
-            form: Form::Expr,
-            depth: a.depth.max(b.depth) + 1,
-        }
+        Node::expr(code, format!("bin(Bin::{op}, {}, {})", a.reference, b.reference), eager, shape, &[&a, &b])
     }
 
     /// An expression and a number, on either side.
@@ -341,14 +346,8 @@ impl Tree<'_> {
             (Form::Expr, Some(x), Some(y)) => Some(format!("&({x}).with_dims::<axes![{list}]>() {sign} {y}")),
             _ => None,
         };
-        Node {
-            code,
-            reference: format!("dims(Bin::{op}, &[{list}], {}, {})", a.reference, b.reference),
-            eager,
-            shape,
-            form: Form::Expr,
-            depth: a.depth.max(b.depth) + 1,
-        }
+        let reference = format!("dims(Bin::{op}, &[{list}], {}, {})", a.reference, b.reference);
+        Node::expr(code, reference, eager, shape, &[&a, &b])
     }
 
     fn unary(&mut self, t: &[Dim], depth: usize, ctx: Ctx) -> Option<Node> {
@@ -370,14 +369,7 @@ impl Tree<'_> {
         } else {
             (format!("{}.{method}", a.lazy()), None)
         };
-        Some(Node {
-            code,
-            reference: format!("un({reference}, {})", a.reference),
-            eager,
-            shape: a.shape.clone(),
-            form: Form::Expr,
-            depth: a.depth + 1,
-        })
+        Some(Node::expr(code, format!("un({reference}, {})", a.reference), eager, a.shape.clone(), &[&a]))
     }
 
     /// `a.clamp(low, high)` with bounds that stretch to `t` (numbers, tensors, expressions),
@@ -397,14 +389,13 @@ impl Tree<'_> {
         let low = bound(self, low_number);
         let high_number = !low_number && self.chance(3);
         let high = bound(self, high_number);
-        Node {
-            code: format!("{}.clamp({}, {})", a.lazy(), low.argument(), high.argument()),
-            reference: format!("clamp({}, {}, {})", a.reference, low.reference, high.reference),
-            eager: None,
-            shape: broadcast(&[&a.shape, &low.shape, &high.shape]),
-            form: Form::Expr,
-            depth: [a.depth, low.depth, high.depth].into_iter().max().unwrap() + 1,
-        }
+        Node::expr(
+            format!("{}.clamp({}, {})", a.lazy(), low.argument(), high.argument()),
+            format!("clamp({}, {}, {})", a.reference, low.reference, high.reference),
+            None,
+            broadcast(&[&a.shape, &low.shape, &high.shape]),
+            &[&a, &low, &high],
+        )
     }
 
     /// `cmp(a, b).select(yes, no)`; the mask's operands must match bit for bit.
@@ -426,23 +417,16 @@ impl Tree<'_> {
         let yes = part(self, ctx);
         let no = part(self, ctx);
         let shape = broadcast(&[&a.shape, &b.shape, &yes.shape, &no.shape]);
-        Node {
-            code: format!(
-                "{}.{method}({}).select({}, {})",
-                a.lazy(),
-                b.argument(),
-                yes.argument(),
-                no.argument()
-            ),
-            reference: format!(
+        Node::expr(
+            format!("{}.{method}({}).select({}, {})", a.lazy(), b.argument(), yes.argument(), no.argument()),
+            format!(
                 "select(Cmp::{cmp}, {}, {}, {}, {})",
                 a.reference, b.reference, yes.reference, no.reference
             ),
-            eager: None,
+            None,
             shape,
-            form: Form::Expr,
-            depth: [a.depth, b.depth, yes.depth, no.depth].into_iter().max().unwrap() + 1,
-        }
+            &[&a, &b, &yes, &no],
+        )
     }
 
     /// A reduction whose result stretches to `t`: over new axes, or (`keep`) over axes of `t`,
@@ -519,7 +503,7 @@ impl Tree<'_> {
         } else {
             (0..a.shape.len()).filter(|i| !axes.contains(i)).map(|i| a.shape[i]).collect()
         };
-        Some(Node { code, reference, eager: None, shape, form: Form::Expr, depth: a.depth + 1 })
+        Some(Node::expr(code, reference, None, shape, &[&a]))
     }
 
     /// An expression combined with a keep-dims reduction broadcast back against it
