@@ -17,6 +17,8 @@ for group in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "repor
     if not times:
         continue
     ref = "copy from slice" if "copy from slice" in times else "hand loop"
+    if ref not in times:  # the thread counts of --bench parallel: benches/parallel_ratios.py
+        continue
     name = json.loads(next(group.glob("*/new/benchmark.json")).read_text())["group_id"]
     if name.startswith("program "):  # whole programs: benches/programs_ratios.py
         continue
