@@ -318,7 +318,7 @@ where
         }
         let inner = self.inner.source(&inner_lands[..dims.len()], slots);
         let close = n.checked_sub(1).is_none_or(|last| inner.all(&mut |c| c.stride(axes[last]) <= 4));
-        ReduceSource { inner, axes, sizes, n, count, close, memo: None, last: None, ahead: None }
+        ReduceSource { inner, axes, sizes, n, count, close, memo: None, last: None, ahead: None, rows: None }
     }
 }
 
@@ -347,6 +347,9 @@ where
     last: Option<([usize; KEY], [F::Output; BLOCK])>,
     /// Outputs folded ahead (see [`tile`](Self::tile)).
     ahead: Option<Ahead<F::Acc, F::Output>>,
+    /// The operand over [`BLOCK`] short rows, read flat (see [`flat`](Self::flat)): made at the
+    /// first such block, then only its first blocks are written, one per element of a row.
+    rows: Option<[[S::Elem; BLOCK]; BLOCK]>,
 }
 
 /// Blocks of outputs folded ahead of their turn: the run they belong to (by where the leaves
@@ -388,10 +391,10 @@ fn tile_of<T: Copy>(block: [T; BLOCK]) -> Blocks<T> {
 
 impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize> Clone for ReduceSource<S, F, W> {
     fn clone(&self) -> Self {
-        let Self { inner, axes, sizes, n, count, close, memo, last, ahead } = self;
+        let Self { inner, axes, sizes, n, count, close, memo, last, ahead, rows } = self;
         let (axes, sizes, n, count, close, memo, last, ahead) =
             (*axes, *sizes, *n, *count, *close, *memo, *last, ahead.clone());
-        ReduceSource { inner: inner.clone(), axes, sizes, n, count, close, memo, last, ahead }
+        ReduceSource { inner: inner.clone(), axes, sizes, n, count, close, memo, last, ahead, rows: *rows }
     }
 }
 
@@ -491,7 +494,8 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
         let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(at, axis));
         let first = self.inner.block::<false>(0);
-        let mut flat = [first; BLOCK];
+        let flat = self.rows.get_or_insert([first; BLOCK]);
+        flat[0] = first;
         for (k, block) in flat.iter_mut().enumerate().take(len).skip(1) {
             *block = self.inner.block::<false>(k * BLOCK);
         }
@@ -501,10 +505,13 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> ReduceSource<S, F, W> {
             let acc = row.iter().enumerate().skip(1).fold(F::first(row[0]), |a, (i, &x)| F::step(a, x, i));
             F::finish(acc, count)
         };
-        let mut rows = flat.as_flattened().chunks_exact(len);
-        let mut out = [fold(rows.next()?); BLOCK];
-        for (o, row) in out.iter_mut().skip(1).zip(rows) {
+        // Row by row, each split off the front (no division by the row's length).
+        let (row, mut rest) = flat.as_flattened().split_at_checked(len)?;
+        let mut out = [fold(row); BLOCK];
+        for o in out.iter_mut().skip(1) {
+            let (row, after) = rest.split_at_checked(len)?;
             *o = fold(row);
+            rest = after;
         }
         Some(out)
     }
