@@ -432,10 +432,10 @@ fn kmeans_shapecast<'id>(
     centroids
 }
 
-/// In the README's fast form: the assignment is one pass (distances, their sum over `D` and the
-/// argmin over `K` fused: no `[N, K, D]` or `[N, K]` tensor), then the sums and the counts of
-/// each centroid's points, each one pass adding every point onto its centroid's row
-/// (`add_at`, NumPy's `np.add.at`).
+/// In the README's fast form: one pass per iteration. The assignment (distances, their sum over
+/// `D` and the argmin over `K`: no `[N, K, D]` or `[N, K]` tensor) gives each point's centroid
+/// as the update reads the point (`mean_at`, PyTorch's `index_reduce(…, "mean",
+/// include_self=False)`): no `[N]` labels either.
 #[inline(never)]
 fn kmeans_fused<'id>(
     points: &TensorRef<f32, shape![Points<'id>, 2]>,
@@ -446,13 +446,8 @@ fn kmeans_fused<'id>(
         let nearest = (points.lazy().insert_axis::<1>() - &centroids)
             .powi(2)
             .sum_axes::<axes![2]>()
-            .argmin_axes::<axes![1]>()
-            .eval(); // [N], each below 4
-        let mut sums = Tensor::<f32, shape![4, 2]>::splat(0.0);
-        sums.add_at(&nearest, points).expect("an argmin over 4 centroids is below 4");
-        let mut counts = Tensor::<f32, shape![4]>::splat(0.0);
-        counts.add_at(&nearest, 1.0).expect("an argmin over 4 centroids is below 4");
-        centroids = (sums.lazy() / counts.lazy().insert_axis::<1>()).eval();
+            .argmin_axes::<axes![1]>(); // [N], each below 4, never stored
+        centroids = centroids.mean_at(nearest, points).expect("an argmin over 4 centroids is below 4");
     }
     centroids
 }

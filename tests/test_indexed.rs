@@ -316,3 +316,128 @@ fn empty_cases() {
         Tensor::<i32, shape![1]>::splat(0).add_at(&Tensor::<usize, shape![1]>::from([3]), 1).unwrap_err();
     assert_eq!(err.to_string(), "index 3 at position 0 is out of range for an axis of size 1");
 }
+
+/// `start` (rows of `width`) with each row that `indices` names replaced by the mean of the
+/// rows of `values` (already one row per index) at those positions, in `f64`; other rows kept.
+fn mean_reference(start: &[f64], width: usize, indices: &[usize], values: &[f64]) -> Vec<f64> {
+    let rows = start.len() / width.max(1);
+    let (mut sums, mut counts) = (vec![0.0; start.len()], vec![0usize; rows]);
+    for (i, &to) in indices.iter().enumerate() {
+        counts[to] += 1;
+        for j in 0..width {
+            sums[to * width + j] += values[i * width + j];
+        }
+    }
+    (0..start.len())
+        .map(|e| if counts[e / width] > 0 { sums[e] / counts[e / width] as f64 } else { start[e] })
+        .collect()
+}
+
+/// Whole numbers as `f64`: their sums are exact in any order, so every mean is one division.
+fn whole(len: usize, seed: u64) -> Vec<f64> {
+    values(len, seed).into_iter().map(|v| v as f64).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `mean_at` into `[4, 3]` (sums on the stack) and `[30, 3]` (in place), from indices in a
+    /// tensor, values from a tensor, a stretched row, a number and an expression.
+    #[test]
+    fn mean_at_small_and_large(n in 0usize..70, seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        let (xs, row) = (whole(n * 3, seed), whole(3, seed >> 3));
+        let x = TensorRef::from_shape(dims![nn, 3], &xs).unwrap();
+        let r = Tensor::<f64, shape![3]>::from_slice(&row).unwrap();
+        let start = whole(12, seed ^ 1);
+        let at = indices(n, 4, seed >> 9);
+        let labels = TensorRef::from_shape(dims![nn], &at).unwrap();
+        let small = Tensor::<f64, shape![4, 3]>::from_slice(&start).unwrap();
+        let got = small.mean_at(&labels, &x).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&start, 3, &at, &xs)[..]);
+        let rows: Vec<f64> = (0..n).flat_map(|_| row.clone()).collect();
+        let got = small.mean_at(&labels, &r).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&start, 3, &at, &rows)[..]);
+        let got = small.mean_at(&labels, 7.0).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&start, 3, &at, &vec![7.0; n * 3])[..]);
+        let e: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v * 2.0 - row[i % 3]).collect();
+        let got = small.mean_at(&labels, x.lazy() * 2.0 - &r).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&start, 3, &at, &e)[..]);
+
+        let start = whole(90, seed ^ 2);
+        let at = indices(n, 30, seed >> 11);
+        let labels = TensorRef::from_shape(dims![nn], &at).unwrap();
+        let large = BoxedTensor::<f64, shape![30, 3]>::from_slice(&start).unwrap();
+        let got = large.mean_at(&labels, &x).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&start, 3, &at, &xs)[..]);
+    }
+
+    /// Indices from an expression, never stored: each point's nearest centroid (an `argmin`
+    /// of a reduction), with values that hold a reduction of their own (each point less the
+    /// mean of its coordinates), as k-means' assignment and update in one pass.
+    #[test]
+    fn mean_at_of_lazy_indices(n in 0usize..70, seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        let ps = whole(n * 2, seed);
+        let c = whole(8, seed >> 5);
+        let points = TensorRef::from_shape(dims![nn, 2], &ps).unwrap();
+        let centroids = Tensor::<f64, shape![4, 2]>::from_slice(&c).unwrap();
+        let nearest: Vec<usize> = ps
+            .chunks(2)
+            .map(|p| {
+                let d: Vec<f64> = c.chunks(2).map(|q| (p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).collect();
+                (1..4).fold(0, |best, k| if d[k] < d[best] { k } else { best })
+            })
+            .collect();
+        let assign = || (points.lazy().insert_axis::<1>() - &centroids).powi(2).sum_axes::<axes![2]>().argmin_axes::<axes![1]>();
+        let got = centroids.mean_at(assign(), &points).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&c, 2, &nearest, &ps)[..]);
+        let centred: Vec<f64> = ps.chunks(2).flat_map(|p| { let m = (p[0] + p[1]) / 2.0; [p[0] - m, p[1] - m] }).collect();
+        let values = points.lazy() - points.lazy().mean_keepdims::<axes![1]>();
+        let got = centroids.mean_at(assign(), values).unwrap();
+        prop_assert_eq!(got.as_slice(), &mean_reference(&c, 2, &nearest, &centred)[..]);
+    }
+
+    /// An index out of range, from a tensor or an expression, is an error naming the first
+    /// such, on both paths.
+    #[test]
+    fn mean_at_errors(n in 1usize..40, bad in any::<prop::sample::Index>(), seed in any::<u64>()) {
+        bind!(let nn: N = n);
+        let mut at = indices(n, 4, seed);
+        let position = bad.index(n);
+        at[position] = 4 + (seed as usize % 3);
+        let first = at.iter().position(|&i| i >= 4).unwrap();
+        let xs = whole(n * 2, seed >> 2);
+        let labels = TensorRef::from_shape(dims![nn], &at).unwrap();
+        let x = TensorRef::from_shape(dims![nn, 2], &xs).unwrap();
+        let err = Tensor::<f64, shape![4, 2]>::splat(0.0).mean_at(&labels, &x).unwrap_err();
+        prop_assert_eq!((err.position(), err.index(), err.len()), (first, at[first], 4));
+        let err = BoxedTensor::<f64, shape![4, 20]>::splat(0.0).mean_at(&labels, 1.0).unwrap_err();
+        prop_assert_eq!((err.position(), err.index(), err.len()), (first, at[first], 4));
+        // The same indices, each one more, from an expression: the first at or past 3.
+        let err = Tensor::<f64, shape![3, 2]>::splat(0.0).mean_at(labels.lazy() + 1, &x).unwrap_err();
+        let first = at.iter().position(|&i| i + 1 >= 3).unwrap();
+        prop_assert_eq!((err.position(), err.index(), err.len()), (first, at[first] + 1, 3));
+    }
+}
+
+/// No indices keep every row; rows of no elements still have their indices checked; a NaN
+/// makes its row's mean NaN and no other; an `f32` mean is the sum over the count.
+#[test]
+fn mean_at_edges() {
+    struct Z;
+    bind!(let zero: Z = 0);
+    let start = Tensor::<f32, shape![2, 2]>::from([[1.0, 2.0], [3.0, 4.0]]);
+    let none = TensorRef::from_shape(dims![zero], &[]).unwrap();
+    assert_eq!(start.mean_at(&none, 5.0).unwrap().as_slice(), [1.0, 2.0, 3.0, 4.0]);
+
+    let flat = Tensor::<f32, shape![2, 0]>::splat(0.0);
+    assert!(flat.mean_at(&Tensor::<usize, shape![2]>::from([1, 0]), 1.0).unwrap().as_slice().is_empty());
+    let err = flat.mean_at(&Tensor::<usize, shape![2]>::from([1, 2]), 1.0).unwrap_err();
+    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for an axis of size 2");
+
+    let x = Tensor::<f32, shape![3, 2]>::from([[f32::NAN, 1.0], [2.0, 3.0], [0.5, 0.25]]);
+    let means = start.mean_at(&Tensor::<usize, shape![3]>::from([0, 0, 1]), &x).unwrap();
+    assert!(means.as_slice()[0].is_nan());
+    assert_eq!(&means.as_slice()[1..], [2.0, 0.5, 0.25]);
+}

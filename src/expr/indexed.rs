@@ -15,11 +15,13 @@
 
 use core::fmt;
 
-use super::{Expression, IntoExpression, Typed, hint, stretched};
+use num_traits::float::FloatCore;
+
+use super::{Expression, HintOf, IntoExpression, Typed, hint, stretched};
 use crate::Summable;
 use crate::forms::AnyBroadcastTo;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
-use crate::kernel::fused;
+use crate::kernel::fused::{self, Shared};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil};
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
 
@@ -196,6 +198,225 @@ where
         });
         Ok(())
     }
+}
+
+impl<D: Data, H: Extent, Tail: AnyShape> TensorBase<D, Cons<H, Tail>>
+where
+    D::Elem: FloatCore + Summable + Shared,
+    Cons<H, Tail>: AnyShape,
+{
+    /// This tensor with each row that an index names replaced by the mean of the rows of
+    /// `values` at that index's positions; a row no index names is kept (PyTorch's
+    /// `index_reduce(0, indices, values, "mean", include_self=False)`): k-means' update, the
+    /// mean of each centroid's points, in one pass.
+    ///
+    /// `indices` is a tensor of `usize` or an expression that gives them (an `argmin`), read in
+    /// the same pass as `values` and never stored. `values` is a tensor, an expression or a
+    /// number, stretched to `[N, …]` by NumPy's rule, as in [`add_at`](TensorBase::add_at). An
+    /// index not below this tensor's first size is an [`IndexError`] (the first, in order),
+    /// and no tensor is returned.
+    ///
+    /// Each mean is the row's sum divided by its count. Into an output of at most 64
+    /// elements the sums are made in 4 interleaved partial sums, as `add_at` makes them.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    ///
+    /// struct Points;
+    /// let data = [1.0f32, 2.0, 10.0, 20.0, 3.0, 4.0];
+    /// bind!(let n: Points = 3);
+    /// let points = TensorRef::from_shape(dims![n, 2], &data)?;
+    /// let centroids = Tensor::<f32, shape![3, 2]>::from([[0.0, 0.0], [9.0, 9.0], [50.0, 50.0]]);
+    ///
+    /// // Each point's nearest centroid, never stored: the assignment and the update are one pass.
+    /// let nearest = (points.lazy().insert_axis::<1>() - &centroids)
+    ///     .powi(2)
+    ///     .sum_axes::<axes![2]>()
+    ///     .argmin_axes::<axes![1]>();
+    /// let moved = centroids.mean_at(nearest, &points)?;
+    /// assert_eq!(moved.as_slice(), [2.0, 3.0, 10.0, 20.0, 50.0, 50.0]); // no point is nearest the last
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn mean_at<N, I, R>(&self, indices: I, values: R) -> Result<Rows<D::Elem, D, H, H, Tail>, IndexError>
+    where
+        N: Extent,
+        Cons<N, Nil>: AnyShape,
+        Cons<N, Tail>: AnyShape,
+        Cons<H, Nil>: AnyShape,
+        I: IntoExpression,
+        I::Expr: Expression<Elem = usize, Shape = Cons<N, Nil>>,
+        R: IntoExpression,
+        R::Expr: Expression<Elem = D::Elem>,
+        <R::Expr as Typed>::Shape: ValuesFor<Cons<N, Tail>>,
+        New<Cons<H, Tail>, HomeOf<D, Cons<H, Tail>>>: OwnedData<D::Elem, Cons<H, Tail>>,
+        New<Cons<H, Nil>, HomeOf<D, Cons<H, Tail>>>: OwnedData<usize, Cons<H, Nil>>,
+    {
+        type Out<D, H, Tail> = New<Cons<H, Tail>, HomeOf<D, Cons<H, Tail>>>;
+        type Counts<D, H, Tail> = New<Cons<H, Nil>, HomeOf<D, Cons<H, Tail>>>;
+        let (shape, x) = (self.shape(), self.as_slice());
+        let (len, row) = (shape.head.get(), len_of(&shape.tail));
+        let indices = indices.into_expression();
+        let n = indices.shape().head.get();
+        let values = values.into_expression();
+        let small = x.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT;
+        let mut bad = None;
+        if row == 0 {
+            // No values to read: a pass over the indices alone checks them.
+            fused::with_width!(1 + <I::Expr as Expression>::SLOTS, W => {
+                let src = indices.source::<W>(&[0], &mut 1);
+                let mut i = 0;
+                fused::run(&[n], hint::<I::Expr, Cons<N, Nil>>(), src, |block| {
+                    for &to in block {
+                        below(&mut bad, i, to, len);
+                        i += 1;
+                    }
+                });
+            });
+            return match bad {
+                Some(e) => Err(e),
+                None => Ok(TensorBase::from_parts(<Out<D, H, Tail>>::from_fn(0, |_| x[0]), shape)),
+            };
+        }
+        // An element's mean, where `count` rows were summed into `sum`; `kept` where none were.
+        let mean = |sum: D::Elem, count: usize, kept: D::Elem| match count {
+            0 => kept,
+            c => sum / <D::Elem as num_traits::NumCast>::from(c).unwrap_or_else(D::Elem::nan),
+        };
+        if small {
+            // Onto copies on the stack, row `i` onto copy `i % 4` (see `add_small`).
+            let mut sums = [[D::Elem::IDENTITY; SMALL]; COPIES];
+            let mut counts = [[0usize; SMALL]; COPIES];
+            each_index_row::<N, Tail, _, _>(
+                indices,
+                values,
+                n,
+                &shape.tail,
+                row,
+                #[inline(always)]
+                |i, k, to, v| {
+                    if below(&mut bad, i, to, len) {
+                        let c = i % COPIES;
+                        place(&mut sums[c], &mut counts[c], to * row + k, k == 0, to, v);
+                    }
+                },
+            );
+            if let Some(e) = bad {
+                return Err(e);
+            }
+            let (mut r, mut k) = (0, 0);
+            let data = <Out<D, H, Tail>>::from_fn(x.len(), |j| {
+                let [a, b, c, d] = sums.map(|s| s[j]);
+                let count = counts.iter().map(|c| c.get(r).copied().unwrap_or(0)).sum();
+                (k, r) = if k + 1 == row { (0, r + 1) } else { (k + 1, r) };
+                mean(a.plus(b).plus(c.plus(d)), count, x[j])
+            });
+            return Ok(TensorBase::from_parts(data, shape));
+        }
+        let mut sums = <Out<D, H, Tail>>::from_fn(x.len(), |_| D::Elem::IDENTITY);
+        let mut counts = <Counts<D, H, Tail>>::from_fn(len, |_| 0);
+        {
+            let (out, counts) = (sums.slice_mut(), counts.slice_mut());
+            each_index_row::<N, Tail, _, _>(
+                indices,
+                values,
+                n,
+                &shape.tail,
+                row,
+                #[inline(always)]
+                |i, k, to, v| {
+                    if below(&mut bad, i, to, len) {
+                        place(out, counts, to * row + k, k == 0, to, v);
+                    }
+                },
+            );
+        }
+        if let Some(e) = bad {
+            return Err(e);
+        }
+        let counts = counts.slice_mut();
+        for ((sums, &count), kept) in
+            sums.slice_mut().chunks_exact_mut(row).zip(&*counts).zip(x.chunks_exact(row))
+        {
+            for (o, &kept) in sums.iter_mut().zip(kept) {
+                *o = mean(*o, count, kept);
+            }
+        }
+        Ok(TensorBase::from_parts(sums, shape))
+    }
+}
+
+/// Whether index `to`, at position `i`, is below `len`; if not, and it is the first that is not,
+/// it is kept as the error.
+#[inline(always)]
+fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool {
+    if to >= len && bad.is_none() {
+        *bad = Some(IndexError { position: i, index: to, len });
+    }
+    to < len
+}
+
+/// Adds `v` onto `sums[at]`, and, for a row's first element (`first`), 1 onto `counts[to]`.
+#[inline(always)]
+fn place<T: Summable>(sums: &mut [T], counts: &mut [usize], at: usize, first: bool, to: usize, v: T) {
+    if let Some(o) = sums.get_mut(at) {
+        *o = o.plus(v);
+    }
+    if first && let Some(c) = counts.get_mut(to) {
+        *c += 1;
+    }
+}
+
+/// Runs the pass of `values` (stretched to `[N, …tail]`), taken as rows of `row` elements (at
+/// least 1), calling `add(i, k, index, x)` with element `k` of row `i` and the index of that
+/// row, in order. The indices (`[N]`) are a pass of their own, computed a chunk at a time as
+/// the values' rows reach it.
+#[inline(always)]
+fn each_index_row<N, Tail, I, V>(
+    indices: I,
+    values: V,
+    n: usize,
+    tail: &Tail,
+    row: usize,
+    mut add: impl FnMut(usize, usize, usize, V::Elem),
+) where
+    N: Extent,
+    Tail: AnyShape,
+    Cons<N, Nil>: AnyShape,
+    Cons<N, Tail>: AnyShape,
+    I: Expression<Elem = usize, Shape = Cons<N, Nil>>,
+    V: Expression,
+    V::Shape: AnyBroadcastTo<Cons<N, Tail>>,
+{
+    // One width, enough for either pass's axes.
+    fused::with_width!(Tail::RANK + 1 + V::SLOTS + I::SLOTS, W => {
+        let mut at = fused::Pull::<W, _, HintOf<I, Cons<N, Nil>>>::new(n, indices.source::<W>(&[0], &mut 1));
+        // The chunk of indices row `i` is in (its first row `first`, `ready` of them), and
+        // the index of row `i`.
+        let (mut chunk, mut first, mut ready, mut to) = ([usize::MAX; fused::CHUNK], 0, 0, usize::MAX);
+        let mut dims = [0; W];
+        dims[0] = n;
+        crate::shape::extents_in(tail, &mut dims[1..]);
+        let dims = &dims[..Tail::RANK + 1];
+        let src = stretched::<W, V, Cons<N, Tail>>(values, dims);
+        each_row(
+            dims,
+            hint::<V, Cons<N, Tail>>(),
+            src,
+            row,
+            #[inline(always)]
+            |i, k, x| {
+                if k == 0 {
+                    if i >= first + ready {
+                        first = i;
+                        ready = at.fill(&mut chunk);
+                    }
+                    to = chunk.get(i - first).copied().unwrap_or(usize::MAX);
+                }
+                add(i, k, to, x)
+            },
+        );
+    });
 }
 
 impl<D: Data, H: Extent, Tail: AnyShape> TensorBase<D, Cons<H, Tail>>

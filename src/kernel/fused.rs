@@ -10,6 +10,8 @@
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
 //! store. The block's length is a constant, so every combining step vectorizes.
 
+use core::marker::PhantomData;
+
 /// Elements per block: a few vector registers' worth for the common element sizes.
 pub const BLOCK: usize = 16;
 
@@ -481,6 +483,67 @@ pub(crate) fn run<const W: usize, S: Source<W>>(
         runs::<W, S, false>(&nest, &mut src, sink);
     } else {
         runs::<W, S, true>(&nest, &mut src, sink);
+    }
+}
+
+/// What the types tell a pass before it runs (see [`Hint`]), as a type: a pass that runs in
+/// pieces plans each from constants.
+pub(crate) trait Hinted {
+    /// The hint.
+    fn hint() -> Hint;
+}
+
+/// A pass over an output of one axis, taken a chunk at a time by whoever reads it beside
+/// another pass (the indices of `mean_at`, beside the values they place). `K` gives its hint.
+pub(crate) struct Pull<const W: usize, S, K> {
+    src: S,
+    at: usize,
+    n: usize,
+    hint: PhantomData<K>,
+}
+
+/// The elements [`Pull::fill`] computes at once: 16 blocks.
+pub(crate) const CHUNK: usize = 16 * BLOCK;
+
+impl<const W: usize, S: Source<W>, K: Hinted> Pull<W, S, K> {
+    /// The pass of `src` over `n` elements.
+    #[inline(always)]
+    pub(crate) fn new(n: usize, src: S) -> Self {
+        Pull { src, at: 0, n, hint: PhantomData }
+    }
+
+    /// Writes the next [`CHUNK`] elements into `out` (fewer at the end: how many is returned).
+    /// Not inlined: it runs once per chunk, its loop the pass's own, planned afresh (the same
+    /// plan each time) from the constants the types give.
+    #[inline(never)]
+    pub(crate) fn fill(&mut self, out: &mut [S::Elem; CHUNK]) -> usize {
+        let Some(nest) = Nest::plan(&[self.n], K::hint(), &mut self.src) else { return 0 };
+        let (len, at) = (nest.run_len(), self.at);
+        let end = len.min(at.saturating_add(CHUNK));
+        if self.src.all(&mut |c| c.inner() <= 1) {
+            self.chunk::<false>(out, at, end);
+        } else {
+            self.chunk::<true>(out, at, end);
+        }
+        self.at = end;
+        end - at
+    }
+
+    /// The elements from `at` to `end` (at most [`CHUNK`]) into `out`.
+    #[inline(always)]
+    fn chunk<const STRIDED: bool>(&mut self, out: &mut [S::Elem; CHUNK], mut at: usize, end: usize) {
+        let mut blocks = out.chunks_exact_mut(BLOCK);
+        while at + BLOCK <= end
+            && let Some(o) = blocks.next()
+        {
+            o.copy_from_slice(&self.src.block::<STRIDED>(at));
+            at += BLOCK;
+        }
+        if at < end
+            && let Some(o) = blocks.next()
+        {
+            o.copy_from_slice(&self.src.part(at, end - at));
+        }
     }
 }
 

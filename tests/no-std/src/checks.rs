@@ -95,4 +95,29 @@ fn runtime_checks() -> bool {
         && rows_out == [0.5; 8]
         && fixed_ok
         && wrong_len
+        && kmeans_step()
+}
+
+/// k-means' step over run-time points with no allocator: the nearest centroid of each point
+/// (never stored) and each centroid the mean of its points, in one pass. Not on the Cortex-M3:
+/// that pass's code (a nested reduction's, every path of the kernel inlined) does not fit its
+/// 256 KiB of flash beside the other checks.
+#[cfg(not(target_arch = "arm"))]
+fn kmeans_step() -> bool {
+    let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0];
+    struct Points;
+    bind!(let n: Points = data.len() / 2);
+    let Ok(points) = TensorRef::from_shape(dims![n, 2], &data) else { return false };
+    let centroids = Tensor::<f32, shape![2, 2]>::from([[0.0, 0.0], [9.0, 9.0]]);
+    let nearest = (points.lazy().insert_axis::<1>() - &centroids)
+        .powi(2)
+        .sum_axes::<axes![2]>()
+        .argmin_axes::<axes![1]>();
+    matches!(centroids.mean_at(nearest, &points), Ok(c) if c.as_slice() == [2.0, 3.0, 6.0, 7.0])
+}
+
+/// Not on the Cortex-M3 (see above).
+#[cfg(target_arch = "arm")]
+fn kmeans_step() -> bool {
+    true
 }
