@@ -71,13 +71,14 @@ impl fmt::Display for IndexError {
 
 impl core::error::Error for IndexError {}
 
-/// `Self`, the shape of the values given to [`add_at`](TensorBase::add_at) or
-/// [`add_along`](TensorBase::add_along), stretches to `Added`, the shape of what they add: one
-/// row per index for `add_at`, one element per index for `add_along`.
+/// `Self`, the shape of the values given to [`add_at`](TensorBase::add_at),
+/// [`mean_at`](TensorBase::mean_at) or [`add_along`](TensorBase::add_along), stretches to
+/// `Added`, the shape of what they place: one row per index for `add_at` and `mean_at`, one
+/// element per index for `add_along`.
 #[diagnostic::on_unimplemented(
-    message = "cannot add values of shape `{Self}` where shape `{Added}` is added",
+    message = "cannot place values of shape `{Self}` where shape `{Added}` is needed",
     label = "these values do not stretch to one row or element per index",
-    note = "`add_at` adds a row per index: its values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
+    note = "`add_at` and `mean_at` place a row per index: their values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
     note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; to use indices bound apart from the values, convert one size with a checked `cast_shape` first"
 )]
 pub trait ValuesFor<Added: AnyShape>: AnyBroadcastTo<Added> {}
@@ -260,8 +261,8 @@ where
         let n = indices.shape().head.get();
         let values = values.into_expression();
         let small = x.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT;
-        let mut bad = None;
         if row == 0 {
+            let mut bad = None;
             // No values to read: a pass over the indices alone checks them.
             fused::with_width!(1 + <I::Expr as Expression>::SLOTS, W => {
                 let src = indices.source::<W>(&[0], &mut 1);
@@ -287,23 +288,9 @@ where
             // Onto copies on the stack, row `i` onto copy `i % 4` (see `add_small`).
             let mut sums = [[D::Elem::IDENTITY; SMALL]; COPIES];
             let mut counts = [[0usize; SMALL]; COPIES];
-            each_index_row::<N, Tail, _, _>(
-                indices,
-                values,
-                n,
-                &shape.tail,
-                row,
-                #[inline(always)]
-                |i, k, to, v| {
-                    if below(&mut bad, i, to, len) {
-                        let c = i % COPIES;
-                        place(&mut sums[c], &mut counts[c], to * row + k, k == 0, to, v);
-                    }
-                },
-            );
-            if let Some(e) = bad {
-                return Err(e);
-            }
+            let (sums_of, counts_of) =
+                (sums.each_mut().map(|s| &mut s[..]), counts.each_mut().map(|c| &mut c[..]));
+            accumulate::<N, Tail, _, _, COPIES>(indices, values, (n, len), &shape.tail, sums_of, counts_of)?;
             let (mut r, mut k) = (0, 0);
             let data = <Out<D, H, Tail>>::from_fn(x.len(), |j| {
                 let [a, b, c, d] = sums.map(|s| s[j]);
@@ -315,25 +302,14 @@ where
         }
         let mut sums = <Out<D, H, Tail>>::from_fn(x.len(), |_| D::Elem::IDENTITY);
         let mut counts = <Counts<D, H, Tail>>::from_fn(len, |_| 0);
-        {
-            let (out, counts) = (sums.slice_mut(), counts.slice_mut());
-            each_index_row::<N, Tail, _, _>(
-                indices,
-                values,
-                n,
-                &shape.tail,
-                row,
-                #[inline(always)]
-                |i, k, to, v| {
-                    if below(&mut bad, i, to, len) {
-                        place(out, counts, to * row + k, k == 0, to, v);
-                    }
-                },
-            );
-        }
-        if let Some(e) = bad {
-            return Err(e);
-        }
+        accumulate::<N, Tail, _, _, 1>(
+            indices,
+            values,
+            (n, len),
+            &shape.tail,
+            [sums.slice_mut()],
+            [counts.slice_mut()],
+        )?;
         let counts = counts.slice_mut();
         for ((sums, &count), kept) in
             sums.slice_mut().chunks_exact_mut(row).zip(&*counts).zip(x.chunks_exact(row))
@@ -356,38 +332,31 @@ fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool 
     to < len
 }
 
-/// Adds `v` onto `sums[at]`, and, for a row's first element (`first`), 1 onto `counts[to]`.
+/// Adds row `i` of `values` (stretched to `[n, …tail]`) onto row `indices[i]` of the sums in
+/// `sums[i % C]`, and 1 onto that row's count in `counts[i % C]`, for every `i`, in one pass
+/// over the values; the indices (`[n]`) are a pass of their own, computed a chunk at a time as
+/// the values' rows reach them. An index not below `len` is the error, the first in order.
 #[inline(always)]
-fn place<T: Summable>(sums: &mut [T], counts: &mut [usize], at: usize, first: bool, to: usize, v: T) {
-    if let Some(o) = sums.get_mut(at) {
-        *o = o.plus(v);
-    }
-    if first && let Some(c) = counts.get_mut(to) {
-        *c += 1;
-    }
-}
-
-/// Runs the pass of `values` (stretched to `[N, …tail]`), taken as rows of `row` elements (at
-/// least 1), calling `add(i, k, index, x)` with element `k` of row `i` and the index of that
-/// row, in order. The indices (`[N]`) are a pass of their own, computed a chunk at a time as
-/// the values' rows reach it.
-#[inline(always)]
-fn each_index_row<N, Tail, I, V>(
+fn accumulate<N, Tail, I, V, const C: usize>(
     indices: I,
     values: V,
-    n: usize,
+    (n, len): (usize, usize),
     tail: &Tail,
-    row: usize,
-    mut add: impl FnMut(usize, usize, usize, V::Elem),
-) where
+    mut sums: [&mut [V::Elem]; C],
+    mut counts: [&mut [usize]; C],
+) -> Result<(), IndexError>
+where
     N: Extent,
     Tail: AnyShape,
     Cons<N, Nil>: AnyShape,
     Cons<N, Tail>: AnyShape,
     I: Expression<Elem = usize, Shape = Cons<N, Nil>>,
     V: Expression,
+    V::Elem: Summable,
     V::Shape: AnyBroadcastTo<Cons<N, Tail>>,
 {
+    let row = len_of(tail);
+    let mut bad = None;
     // One width, enough for either pass's axes.
     fused::with_width!(Tail::RANK + 1 + V::SLOTS + I::SLOTS, W => {
         let mut at = fused::Pull::<W, _, HintOf<I, Cons<N, Nil>>>::new(n, indices.source::<W>(&[0], &mut 1));
@@ -413,10 +382,20 @@ fn each_index_row<N, Tail, I, V>(
                     }
                     to = chunk.get(i - first).copied().unwrap_or(usize::MAX);
                 }
-                add(i, k, to, x)
+                if below(&mut bad, i, to, len) {
+                    if let Some(o) = sums[i % C].get_mut(to * row + k) {
+                        *o = o.plus(x);
+                    }
+                    if k == 0
+                        && let Some(c) = counts[i % C].get_mut(to)
+                    {
+                        *c += 1;
+                    }
+                }
             },
         );
     });
+    bad.map_or(Ok(()), Err)
 }
 
 impl<D: Data, H: Extent, Tail: AnyShape> TensorBase<D, Cons<H, Tail>>
