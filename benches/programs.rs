@@ -452,6 +452,30 @@ fn kmeans_fused<'id>(
     centroids
 }
 
+/// The same with stored labels, for who needs them: the assignment into `[N]`, then the sums and
+/// the counts of each centroid's points, each one pass adding every point onto its centroid's
+/// row (`add_at`, NumPy's `np.add.at`).
+#[inline(never)]
+fn kmeans_labels<'id>(
+    points: &TensorRef<f32, shape![Points<'id>, 2]>,
+    init: &Tensor<f32, shape![4, 2]>,
+) -> Tensor<f32, shape![4, 2]> {
+    let mut centroids = init.clone();
+    for _ in 0..ITERATIONS {
+        let nearest = (points.lazy().insert_axis::<1>() - &centroids)
+            .powi(2)
+            .sum_axes::<axes![2]>()
+            .argmin_axes::<axes![1]>()
+            .eval();
+        let mut sums = Tensor::<f32, shape![4, 2]>::splat(0.0);
+        sums.add_at(&nearest, points).expect("an argmin over 4 centroids is below 4");
+        let mut counts = Tensor::<f32, shape![4]>::splat(0.0);
+        counts.add_at(&nearest, 1.0).expect("an argmin over 4 centroids is below 4");
+        centroids = (sums.lazy() / counts.lazy().insert_axis::<1>()).eval();
+    }
+    centroids
+}
+
 /// By hand: one pass per iteration, each point's nearest centroid (the four distances, then
 /// the first smallest) added to its sums at once.
 #[inline(never)]
@@ -494,6 +518,12 @@ fn kmeans_at(c: &mut Criterion, n: usize, name: &str) {
     // f32 sums of ~N/4 points, added in different orders: close, not equal.
     assert_close(&format!("{name}, shapecast"), kmeans_shapecast(&p, &sinit).as_slice(), &want, 1e-3);
     assert_close(&format!("{name}, shapecast fused"), kmeans_fused(&p, &sinit).as_slice(), &want, 1e-3);
+    assert_close(
+        &format!("{name}, shapecast fused labels"),
+        kmeans_labels(&p, &sinit).as_slice(),
+        &want,
+        1e-3,
+    );
     println!("{name}: centroids {want:.4?} (benches/programs_numpy.py prints NumPy's)");
 
     let mut g = group(c, name, 10);
@@ -502,6 +532,9 @@ fn kmeans_at(c: &mut Criterion, n: usize, name: &str) {
     });
     g.bench_function("shapecast fused", |t| {
         t.iter(|| black_box(kmeans_fused(black_box(&p), black_box(&sinit))))
+    });
+    g.bench_function("shapecast fused labels", |t| {
+        t.iter(|| black_box(kmeans_labels(black_box(&p), black_box(&sinit))))
     });
     g.bench_function("hand loop", |t| t.iter(|| black_box(kmeans_hand(black_box(&ps), black_box(&init)))));
     g.finish();

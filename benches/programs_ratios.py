@@ -21,7 +21,7 @@ if "--numpy" in args:
 root = pathlib.Path(args[0] if args else "target/criterion")
 
 # The contenders, in the order of the table (criterion stores "copy_from_slice" as "copy_from_slice").
-order = ["shapecast", "shapecast fused", "shapecast fused nested", "shapecast fused into", "shapecast into", "shapecast in place",
+order = ["shapecast", "shapecast fused", "shapecast fused labels", "shapecast fused nested", "shapecast fused into", "shapecast into", "shapecast in place",
          "hand loop", "hand loop new", "ndarray",
          "ndarray zip", "copy_from_slice"]
 

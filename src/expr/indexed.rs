@@ -288,9 +288,14 @@ where
             // Onto copies on the stack, row `i` onto copy `i % 4` (see `add_small`).
             let mut sums = [[D::Elem::IDENTITY; SMALL]; COPIES];
             let mut counts = [[0usize; SMALL]; COPIES];
-            let (sums_of, counts_of) =
-                (sums.each_mut().map(|s| &mut s[..]), counts.each_mut().map(|c| &mut c[..]));
-            accumulate::<N, Tail, _, _, COPIES>(indices, values, (n, len), &shape.tail, sums_of, counts_of)?;
+            accumulate::<N, Tail, _, _, _, _, COPIES>(
+                indices,
+                values,
+                (n, len),
+                &shape.tail,
+                &mut sums,
+                &mut counts,
+            )?;
             let (mut r, mut k) = (0, 0);
             let data = <Out<D, H, Tail>>::from_fn(x.len(), |j| {
                 let [a, b, c, d] = sums.map(|s| s[j]);
@@ -302,13 +307,13 @@ where
         }
         let mut sums = <Out<D, H, Tail>>::from_fn(x.len(), |_| D::Elem::IDENTITY);
         let mut counts = <Counts<D, H, Tail>>::from_fn(len, |_| 0);
-        accumulate::<N, Tail, _, _, 1>(
+        accumulate::<N, Tail, _, _, _, _, 1>(
             indices,
             values,
             (n, len),
             &shape.tail,
-            [sums.slice_mut()],
-            [counts.slice_mut()],
+            &mut [sums.slice_mut()],
+            &mut [counts.slice_mut()],
         )?;
         let counts = counts.slice_mut();
         for ((sums, &count), kept) in
@@ -334,16 +339,17 @@ fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool 
 
 /// Adds row `i` of `values` (stretched to `[n, …tail]`) onto row `indices[i]` of the sums in
 /// `sums[i % C]`, and 1 onto that row's count in `counts[i % C]`, for every `i`, in one pass
+/// (the sums and counts arrays on the stack, or slices)
 /// over the values; the indices (`[n]`) are a pass of their own, computed a chunk at a time as
 /// the values' rows reach them. An index not below `len` is the error, the first in order.
 #[inline(always)]
-fn accumulate<N, Tail, I, V, const C: usize>(
+fn accumulate<N, Tail, I, V, Sums, Counts, const C: usize>(
     indices: I,
     values: V,
     (n, len): (usize, usize),
     tail: &Tail,
-    mut sums: [&mut [V::Elem]; C],
-    mut counts: [&mut [usize]; C],
+    sums: &mut [Sums; C],
+    counts: &mut [Counts; C],
 ) -> Result<(), IndexError>
 where
     N: Extent,
@@ -354,6 +360,8 @@ where
     V: Expression,
     V::Elem: Summable,
     V::Shape: AnyBroadcastTo<Cons<N, Tail>>,
+    Sums: AsMut<[V::Elem]>,
+    Counts: AsMut<[usize]>,
 {
     let row = len_of(tail);
     let mut bad = None;
@@ -383,11 +391,11 @@ where
                     to = chunk.get(i - first).copied().unwrap_or(usize::MAX);
                 }
                 if below(&mut bad, i, to, len) {
-                    if let Some(o) = sums[i % C].get_mut(to * row + k) {
+                    if let Some(o) = sums[i % C].as_mut().get_mut(to * row + k) {
                         *o = o.plus(x);
                     }
                     if k == 0
-                        && let Some(c) = counts[i % C].get_mut(to)
+                        && let Some(c) = counts[i % C].as_mut().get_mut(to)
                     {
                         *c += 1;
                     }
