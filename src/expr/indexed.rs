@@ -288,7 +288,7 @@ where
             // Onto copies on the stack, row `i` onto copy `i % 4` (see `add_small`).
             let mut sums = [[D::Elem::IDENTITY; SMALL]; COPIES];
             let mut counts = [[0usize; SMALL]; COPIES];
-            accumulate::<N, Tail, _, _, _, _, COPIES>(
+            place_rows::<N, Tail, _, _, _, _, COPIES>(
                 indices,
                 values,
                 (n, len),
@@ -307,7 +307,7 @@ where
         }
         let mut sums = <Out<D, H, Tail>>::from_fn(x.len(), |_| D::Elem::IDENTITY);
         let mut counts = <Counts<D, H, Tail>>::from_fn(len, |_| 0);
-        accumulate::<N, Tail, _, _, _, _, 1>(
+        place_rows::<N, Tail, _, _, _, _, 1>(
             indices,
             values,
             (n, len),
@@ -343,7 +343,7 @@ fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool 
 /// over the values; the indices (`[n]`) are a pass of their own, computed a chunk at a time as
 /// the values' rows reach them. An index not below `len` is the error, the first in order.
 #[inline(always)]
-fn accumulate<N, Tail, I, V, Sums, Counts, const C: usize>(
+fn place_rows<N, Tail, I, V, Sums, Counts, const C: usize>(
     indices: I,
     values: V,
     (n, len): (usize, usize),
