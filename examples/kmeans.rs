@@ -4,19 +4,23 @@
 //! `PATH` is a text file with one point per line: two numbers separated by whitespace or a
 //! comma (blank lines are skipped). With no argument, the example makes a data set of its own:
 //! 10,000 points in 4 overlapping blobs. It runs k-means with K = 4 clusters, starting from the
-//! first 4 points, for at most 20 iterations (an assignment, then an update) or until no label
-//! changes, prints the final centroids, and checks the labels and centroids against a
+//! first 4 points, for at most 20 iterations (an assignment, then an update) or until no
+//! centroid moves, prints the final centroids, and checks the labels and centroids against a
 //! plain-loop k-means on the same data.
 //!
-//! The number of points is a run-time size, `Points`; D = 2 and K = 4 are fixed. Each step is
-//! one pass over the points, with no `[Points, 4, 2]` or `[Points, 4]` temporary:
+//! The number of points is a run-time size, `Points`; D = 2 and K = 4 are fixed. Each iteration
+//! is one pass over the points, with no `[Points, 4, 2]`, `[Points, 4]` or `[Points]` temporary:
+//! `mean_at` (PyTorch's `index_reduce(…, "mean", include_self=False)`) makes each centroid the
+//! mean of its points, and its indices are an expression, the assignment, computed beside the
+//! points as they are read:
 //!
 //! - assignment: the squared distance of every point to every centroid,
 //!   `[Points, 1, 2] - [4, 2]`, summed over D and reduced to the nearest centroid's index over
-//!   K, into `[Points]`;
-//! - update: each point added onto its cluster's row of the sums `[4, 2]`, and 1 onto its count
-//!   (`add_at`, NumPy's `np.add.at`: one pass over the points each, the labels checked first),
-//!   then the sums divided by the counts (an empty cluster keeps its centroid).
+//!   K;
+//! - update: each centroid the mean of the points whose index is its own (a cluster with no
+//!   points keeps its centroid).
+//!
+//! The labels are evaluated once, at the end, from the final centroids.
 //!
 //! Errors (an unreadable file, a malformed line, fewer than 4 points) are one line on stderr and
 //! exit status 1, as is a disagreement with the plain loops.
@@ -111,37 +115,36 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// k-means over the points `x`, with expressions.
+/// k-means over the points `x`, with expressions: each iteration one pass over the points.
 fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Result<Clustering, IndexError> {
-    let n = x.shape().extents()[0];
     // The first K points are the first centroids.
     let mut centroids = Tensor::<f64, shape![4, 2]>::from_fn(|i| x.as_slice()[i]);
-    // Each point's cluster: `usize::MAX` (no cluster) before the first assignment.
-    let mut labels = vec![usize::MAX; n];
     let mut iterations = 0;
     while iterations < ITERATIONS {
         iterations += 1;
-        // Assignment, in one pass: the index of the nearest centroid of every point.
-        // [Points, 1, 2] - [4, 2] -> [Points, 4, 2], summed over D -> [Points, 4], argmin over K.
+        // Each point's nearest centroid: [Points, 1, 2] - [4, 2] -> [Points, 4, 2], squared,
+        // summed over D -> [Points, 4], argmin over K -> [Points]. An expression: nothing is
+        // computed yet.
         let nearest = (x.lazy().insert_axis::<1>() - &centroids)
             .powi(2)
             .sum_axes::<axes![2]>()
-            .argmin_axes::<axes![1]>()
-            .eval(); // BoxedTensor<usize, shape![Points]>
-        if nearest.as_slice() == labels.as_slice() {
-            break; // converged
+            .argmin_axes::<axes![1]>();
+        // Assignment and update in one pass: each centroid becomes the mean of the points
+        // nearest it, the indices computed as the points are read (no [Points] labels are
+        // stored); a cluster with no points keeps its centroid.
+        let moved = centroids.mean_at(nearest, &x)?;
+        if moved == centroids {
+            break; // converged: no centroid moved, so no label changed
         }
-
-        // Update: every point added onto its cluster's row of the sums, and 1 onto its count,
-        // each in one pass over the points (NumPy's `np.add.at`); then the sums divided by the
-        // counts, a cluster with no points keeping its centroid.
-        let mut sums = Tensor::<f64, shape![4, 2]>::splat(0.0);
-        sums.add_at(&nearest, &x)?;
-        let mut counts = Tensor::<f64, shape![4, 1]>::splat(0.0);
-        counts.add_at(&nearest, 1.0)?;
-        centroids = counts.lazy().gt(0.0).select(sums.lazy() / &counts, &centroids).eval();
-        labels = nearest.into_vec();
+        centroids = moved;
     }
+    // The labels, once, from the final centroids.
+    let labels = (x.lazy().insert_axis::<1>() - &centroids)
+        .powi(2)
+        .sum_axes::<axes![2]>()
+        .argmin_axes::<axes![1]>()
+        .eval()
+        .into_vec();
     let mut out = [[0.0; D]; K];
     for (row, c) in out.iter_mut().zip(centroids.as_slice().chunks_exact(D)) {
         row.copy_from_slice(c);
@@ -154,11 +157,10 @@ fn kmeans(x: TensorRef<f64, shape![Points, 2]>) -> Result<Clustering, IndexError
 fn kmeans_loops(points: &[[f64; D]]) -> Clustering {
     let mut centroids = [[0.0; D]; K];
     centroids.copy_from_slice(&points[..K]);
-    let mut labels = vec![usize::MAX; points.len()];
+    let mut labels = vec![0; points.len()];
     let mut iterations = 0;
     while iterations < ITERATIONS {
         iterations += 1;
-        let mut changed = false;
         for (p, label) in points.iter().zip(labels.iter_mut()) {
             let mut best = (0, f64::INFINITY);
             for (k, c) in centroids.iter().enumerate() {
@@ -167,11 +169,7 @@ fn kmeans_loops(points: &[[f64; D]]) -> Clustering {
                     best = (k, d);
                 }
             }
-            changed |= *label != best.0;
             *label = best.0;
-        }
-        if !changed {
-            break; // converged
         }
         let mut sums = [[0.0; D]; K];
         let mut counts = [0usize; K];
@@ -180,11 +178,16 @@ fn kmeans_loops(points: &[[f64; D]]) -> Clustering {
             sums[label][0] += p[0];
             sums[label][1] += p[1];
         }
+        let mut moved = centroids;
         for k in 0..K {
             if counts[k] > 0 {
-                centroids[k] = [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64];
+                moved[k] = [sums[k][0] / counts[k] as f64, sums[k][1] / counts[k] as f64];
             }
         }
+        if moved == centroids {
+            break; // converged
+        }
+        centroids = moved;
     }
     Clustering { centroids, labels, iterations }
 }
