@@ -1,17 +1,19 @@
-//! Run-time indices into an axis: reading the rows they name (`take_at`, NumPy's `x[indices]`)
-//! or adding rows onto them (`add_at`, NumPy's `np.add.at`), and reading (`take_along`) or
-//! adding onto (`add_along`) one element along an axis per index (NumPy's `take_along_axis`,
-//! and `np.add.at` at those positions).
+//! Run-time indices into an axis: reading the rows they name (`take_at`, NumPy's `x[indices]`),
+//! adding rows onto them (`add_at`, NumPy's `np.add.at`) or making each the mean of the rows
+//! placed there (`mean_at`, PyTorch's `index_reduce` with `"mean"`), and reading (`take_along`)
+//! or adding onto (`add_along`) one element along an axis per index (NumPy's
+//! `take_along_axis`, and `np.add.at` at those positions).
 //!
-//! These are what a broadcast cannot say in one pass. k-means adds each point to the sums of
-//! its nearest centroid, where a one-hot mask would do that work once per centroid; softmax
+//! These are what a broadcast cannot say in one pass. k-means makes each centroid the mean of
+//! the points nearest it, where a one-hot mask would do that work once per centroid; softmax
 //! cross-entropy reads the logit of each row's label and takes 1 from the gradient there, where
 //! a one-hot mask compares every class of every row.
 //!
 //! Every index is checked before the output is written, so an index out of range is an
-//! [`IndexError`] that leaves the output as it was. The values added are any expression (a
+//! [`IndexError`] that leaves the output as it was (`mean_at`, which writes only the new tensor
+//! it returns, finds it in its pass and returns no tensor). The values are any expression (a
 //! tensor, an expression of tensors, a number), stretched to one value per index, and read in
-//! one pass, where they lie, with no temporary.
+//! one pass, where they lie, with no temporary; `mean_at`'s indices may be an expression too.
 
 use core::fmt;
 
@@ -211,14 +213,21 @@ where
     /// `index_reduce(0, indices, values, "mean", include_self=False)`): k-means' update, the
     /// mean of each centroid's points, in one pass.
     ///
-    /// `indices` is a tensor of `usize` or an expression that gives them (an `argmin`), read in
-    /// the same pass as `values` and never stored. `values` is a tensor, an expression or a
-    /// number, stretched to `[N, …]` by NumPy's rule, as in [`add_at`](TensorBase::add_at). An
-    /// index not below this tensor's first size is an [`IndexError`] (the first, in order),
-    /// and no tensor is returned.
+    /// `indices` is `[N]`: a borrowed tensor of `usize` (`&labels`), or an expression that
+    /// gives them (an `argmin`), computed in the same pass as `values`, 256 at a time, and never
+    /// stored. `values` is a tensor, an expression or a number, stretched to `[N, …]` by
+    /// NumPy's rule (`…` this tensor's axes after the first), as in
+    /// [`add_at`](TensorBase::add_at). An index not below this tensor's first size is an
+    /// [`IndexError`], the first in order, found as the pass reaches it; then no tensor is
+    /// returned. The result is a new tensor of this one's shape, where `eval` would put it
+    /// (inline for fixed shapes, boxed for a boxed or run-time one); for an inline tensor, the
+    /// result and its counts are on the stack. For floats only (`f32`, `f64`): a mean of
+    /// integers would round.
     ///
-    /// Each mean is the row's sum divided by its count. Into an output of at most 64
-    /// elements the sums are made in 4 interleaved partial sums, as `add_at` makes them.
+    /// Each mean is the row's sum divided by its count. Into an output of at most 64 elements
+    /// row `i` is summed into partial sum `i % 4`, and the four are added as `(a + b) + (c + d)`;
+    /// larger outputs are summed in order. A mean can so differ in its last bits from a
+    /// left-to-right loop's.
     ///
     /// ```
     /// use shapecast::prelude::*;
