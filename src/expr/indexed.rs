@@ -87,6 +87,34 @@ pub trait ValuesFor<Added: AnyShape>: AnyBroadcastTo<Added> {}
 #[diagnostic::do_not_recommend]
 impl<S: AnyBroadcastTo<Added>, Added: AnyShape> ValuesFor<Added> for S {}
 
+/// An expression of one `usize` index per row, `[N]`: what [`mean_at`](TensorBase::mean_at)
+/// takes as its indices (a borrowed tensor, or an expression such as an `argmin`).
+#[diagnostic::on_unimplemented(
+    message = "the indices given to `mean_at` are not one `usize` index per row",
+    label = "indices of shape `[N]` and element `usize` are needed here",
+    note = "`mean_at` takes one index per row of its values: a rank-1 tensor of `usize` (`&labels`) or a rank-1 expression of them, such as `argmin_axes` (`argmin_keepdims` keeps its axis, which makes the indices `[N, 1]`)"
+)]
+pub trait RowIndices: Expression<Elem = usize> {
+    /// `N`, the number of indices.
+    type Rows: Extent;
+    /// How many indices there are.
+    #[doc(hidden)]
+    fn rows(&self) -> usize;
+}
+#[diagnostic::do_not_recommend]
+impl<E, N> RowIndices for E
+where
+    E: Expression<Elem = usize, Shape = Cons<N, Nil>>,
+    N: Extent,
+    Cons<N, Nil>: AnyShape,
+{
+    type Rows = N;
+    #[inline(always)]
+    fn rows(&self) -> usize {
+        self.shape().head.get()
+    }
+}
+
 /// `Self`, the shape of the indices given to [`take_along`](TensorBase::take_along) or
 /// [`add_along`](TensorBase::add_along), is `Positions`, the tensor's shape without the indexed
 /// axis: one index per position.
@@ -255,7 +283,7 @@ where
         Cons<N, Tail>: AnyShape,
         Cons<H, Nil>: AnyShape,
         I: IntoExpression,
-        I::Expr: Expression<Elem = usize, Shape = Cons<N, Nil>>,
+        I::Expr: RowIndices<Rows = N>,
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,
         <R::Expr as Typed>::Shape: ValuesFor<Cons<N, Tail>>,
@@ -267,7 +295,7 @@ where
         let (shape, x) = (self.shape(), self.as_slice());
         let (len, row) = (shape.head.get(), len_of(&shape.tail));
         let indices = indices.into_expression();
-        let n = indices.shape().head.get();
+        let n = indices.rows();
         let values = values.into_expression();
         let small = x.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT;
         if row == 0 {
@@ -365,7 +393,7 @@ where
     Tail: AnyShape,
     Cons<N, Nil>: AnyShape,
     Cons<N, Tail>: AnyShape,
-    I: Expression<Elem = usize, Shape = Cons<N, Nil>>,
+    I: RowIndices<Rows = N>,
     V: Expression,
     V::Elem: Summable,
     V::Shape: AnyBroadcastTo<Cons<N, Tail>>,

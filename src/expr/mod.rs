@@ -53,7 +53,7 @@ mod node;
 mod ops;
 mod reduce;
 
-pub use indexed::{Along, IndexError, IndicesFor, OneAxis, Rows, Taken, ValuesFor};
+pub use indexed::{Along, IndexError, IndicesFor, OneAxis, RowIndices, Rows, Taken, ValuesFor};
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
