@@ -19,7 +19,7 @@ use core::fmt;
 
 use num_traits::float::FloatCore;
 
-use super::{Expression, HintOf, IntoExpression, Typed, hint, stretched};
+use super::{Expression, IntoExpression, Typed, hint, stretched};
 use crate::Summable;
 use crate::forms::AnyBroadcastTo;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
@@ -404,7 +404,7 @@ where
     let mut bad = None;
     // One width, enough for either pass's axes.
     fused::with_width!(Tail::RANK + 1 + V::SLOTS + I::SLOTS, W => {
-        let mut at = fused::Pull::<W, _, HintOf<I, Cons<N, Nil>>>::new(n, indices.source::<W>(&[0], &mut 1));
+        let mut at = fused::Pull::<W, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
         // The chunk of indices row `i` is in (its first row `first`, `ready` of them), and
         // the index of row `i`.
         let (mut chunk, mut first, mut ready, mut to) = ([usize::MAX; fused::CHUNK], 0, 0, usize::MAX);

@@ -328,15 +328,6 @@ pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint {
     planned::<Stretched<E>, S>()
 }
 
-/// The [`hint`] of a pass of `E` over `S`, as a type.
-pub(crate) struct HintOf<E, S>(core::marker::PhantomData<(E, S)>);
-impl<E: Expression, S: AnyShape> crate::kernel::fused::Hinted for HintOf<E, S> {
-    #[inline(always)]
-    fn hint() -> Hint {
-        hint::<E, S>()
-    }
-}
-
 /// What the types tell a pass over an output of shape `S` that reads as the table `T` says
 /// (see [`hint`]).
 #[inline(always)]
