@@ -300,16 +300,22 @@ where
         let small = x.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT;
         if row == 0 {
             let mut bad = None;
-            // No values to read: a pass over the indices alone checks them.
+            // No values to read: the indices' pass alone checks them, a chunk at a time, as
+            // `place_rows` pulls them, up to the first out of range.
             fused::with_width!(1 + <I::Expr as Expression>::SLOTS, W => {
                 let src = indices.source::<W>(&[0], &mut 1);
-                let mut i = 0;
-                fused::run(&[n], hint::<I::Expr, Cons<N, Nil>>(), src, |block| {
-                    for &to in block {
-                        below(&mut bad, i, to, len);
-                        i += 1;
+                let mut at = fused::Pull::<W, _>::new(n, hint::<I::Expr, Cons<N, Nil>>(), src);
+                let (mut chunk, mut first) = ([0; fused::CHUNK], 0);
+                while bad.is_none() {
+                    let ready = at.fill(&mut chunk);
+                    if ready == 0 {
+                        break;
                     }
-                });
+                    for (i, &to) in chunk[..ready].iter().enumerate() {
+                        below(&mut bad, first + i, to, len);
+                    }
+                    first += ready;
+                }
             });
             return match bad {
                 Some(e) => Err(e),
@@ -333,12 +339,11 @@ where
                 &mut sums,
                 &mut counts,
             )?;
-            let (mut r, mut k) = (0, 0);
+            // Each row's count, once per row; each element's four partial sums, read in place.
+            let count: [usize; SMALL] = core::array::from_fn(|r| counts.iter().map(|c| c[r]).sum());
+            let [a, b, c, d] = &sums;
             let data = <Out<D, H, Tail>>::from_fn(x.len(), |j| {
-                let [a, b, c, d] = sums.map(|s| s[j]);
-                let count = counts.iter().map(|c| c.get(r).copied().unwrap_or(0)).sum();
-                (k, r) = if k + 1 == row { (0, r + 1) } else { (k + 1, r) };
-                mean(a.plus(b).plus(c.plus(d)), count, x[j])
+                mean(a[j].plus(b[j]).plus(c[j].plus(d[j])), count[j / row], x[j])
             });
             return Ok(TensorBase::from_parts(data, shape));
         }
