@@ -304,7 +304,7 @@ where
             // `place_rows` pulls them, up to the first out of range.
             fused::with_width!(1 + <I::Expr as Expression>::SLOTS, W => {
                 let src = indices.source::<W>(&[0], &mut 1);
-                let mut at = fused::Pull::<W, _>::new(n, hint::<I::Expr, Cons<N, Nil>>(), src);
+                let mut at = fused::Pull::<W, _, _>::new(n, hint::<I::Expr, Cons<N, Nil>>(), src);
                 let (mut chunk, mut first) = ([0; fused::CHUNK], 0);
                 while bad.is_none() {
                     let ready = at.fill(&mut chunk);
@@ -409,7 +409,7 @@ where
     let mut bad = None;
     // One width, enough for either pass's axes.
     fused::with_width!(Tail::RANK + 1 + V::SLOTS + I::SLOTS, W => {
-        let mut at = fused::Pull::<W, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
+        let mut at = fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
         // The chunk of indices row `i` is in (its first row `first`, `ready` of them), and
         // the index of row `i`.
         let (mut chunk, mut first, mut ready, mut to) = ([usize::MAX; fused::CHUNK], 0, 0, usize::MAX);
@@ -655,9 +655,9 @@ const SMALL_ELEMENT: usize = 16;
 /// `indices[i]`, through [`COPIES`] copies on the stack. `out` is written only if every index
 /// is below `len`; else the first that is not is the error.
 #[inline(always)]
-fn add_small<const W: usize, S: fused::Source<W>>(
+fn add_small<const W: usize, S: fused::Source<W>, P: crate::kernel::place::Pass>(
     dims: &[usize],
-    hint: fused::Hint,
+    hint: fused::Hint<P>,
     src: S,
     indices: &[usize],
     len: usize,
@@ -694,9 +694,9 @@ where
 /// Runs the pass of `src` over `dims`, taken as rows of `row` elements, calling `add(i, k, x)`
 /// with each element `x`, element `k` of row `i`, in order.
 #[inline(always)]
-fn each_row<const W: usize, S: fused::Source<W>>(
+fn each_row<const W: usize, S: fused::Source<W>, P: crate::kernel::place::Pass>(
     dims: &[usize],
-    hint: fused::Hint,
+    hint: fused::Hint<P>,
     src: S,
     row: usize,
     mut add: impl FnMut(usize, usize, S::Elem),

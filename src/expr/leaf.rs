@@ -6,6 +6,7 @@ use core::marker::PhantomData;
 use super::{Expression, Lazy, Typed};
 use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
+use crate::kernel::place::{Pass, Spot};
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
 
@@ -94,6 +95,9 @@ impl<'a, T, const W: usize> LeafSource<'a, T, W> {
 
 impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
     type Elem = T;
+    const LEAVES: usize = 1;
+    const SLOTS: usize = 0;
+    const FIXED_FOLDS: bool = true;
 
     #[inline(always)]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
@@ -152,6 +156,37 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
     }
 
     #[inline(always)]
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [T; BLOCK] {
+        let Some((s, _)) = spot.strides::<P>() else { return self.block::<true>(at) };
+        debug_assert_eq!(s, self.cursor.inner(), "the pass runs as its plan says");
+        let start = self.cursor.offset();
+        match s {
+            0 => [self.data[start]; BLOCK],
+            1 => {
+                let run = &self.data[start + at..start + at + BLOCK];
+                fused::lanes(|i| run[i])
+            }
+            s => {
+                // The span from the constant stride: its length is a constant, and no lane
+                // needs a bound.
+                let first = start + at * s;
+                let span = &self.data[first..=first + (BLOCK - 1) * s];
+                fused::lanes(|i| span[i * s])
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
+        let stride = match spot.strides::<P>() {
+            Some((_, strides)) => strides[column],
+            None => self.cursor.stride(column),
+        };
+        debug_assert_eq!(stride, self.cursor.stride(column), "the pass runs as its plan says");
+        self.cursor.shift(stride, by);
+    }
+
+    #[inline(always)]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [T; BLOCK] {
         let (start, s, between) = (self.cursor.offset(), self.cursor.inner(), self.cursor.stride(down));
         let (row, column) = (at / n, at % n);
@@ -205,6 +240,9 @@ impl<T: Copy + Shared> Expression for Scalar<T> {
 
 impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
     type Elem = T;
+    const LEAVES: usize = 0;
+    const SLOTS: usize = 0;
+    const FIXED_FOLDS: bool = true;
 
     #[inline(always)]
     fn cursors(&mut self, _: &mut impl FnMut(&mut Cursor<W>)) {}
@@ -228,6 +266,14 @@ impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
     fn get(&mut self, _: usize) -> T {
         self.0
     }
+
+    #[inline(always)]
+    fn planned<P: Pass>(&mut self, _: usize, _: Spot) -> [T; BLOCK] {
+        [self.0; BLOCK]
+    }
+
+    #[inline(always)]
+    fn shift<P: Pass>(&mut self, _: usize, _: usize, _: Spot) {}
 
     #[inline(always)]
     fn rows(&mut self, _: usize, _: usize, _: usize, _: usize) -> [T; BLOCK] {

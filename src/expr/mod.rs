@@ -35,6 +35,7 @@
 //! let _ = (x.lazy() * 2.0 + &wrong).eval();
 //! ```
 
+mod folding;
 mod indexed;
 mod leaf;
 
@@ -72,8 +73,9 @@ pub use crate::kernel::fused::{BLOCK, Cursor, Hint, Portable, Shared, Source};
 pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 
 use crate::forms::AnyBroadcastTo;
-use crate::kernel::constant::{Planned, Table};
+use crate::kernel::constant::Table;
 use crate::kernel::fused;
+use crate::kernel::place::ByTypes;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
 
@@ -324,20 +326,19 @@ pub(crate) fn check_result<S: AnyShape>(shape: &S) {
 /// hint with the real run, so a wrong guess only costs the constant path), and the plan made
 /// while the program compiles when every size but the output's first is fixed.
 #[inline(always)]
-pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint {
+pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint<ByTypes<Stretched<E>, S>> {
     planned::<Stretched<E>, S>()
 }
 
 /// What the types tell a pass over an output of shape `S` that reads as the table `T` says
 /// (see [`hint`]).
 #[inline(always)]
-pub(crate) fn planned<T: Table<S>, S: AnyShape>() -> Hint {
+pub(crate) fn planned<T: Table<S>, S: AnyShape>() -> Hint<ByTypes<T, S>> {
     let last = match S::RANK.checked_sub(1) {
         Some(last) if last < S::STATIC.len() => S::STATIC[last],
         _ => 0,
     };
-    let plan: &'static Option<Planned> = &PlanOf::<T, S>::PLAN;
-    Hint { last, plan: plan.as_ref() }
+    Hint { last, pass: core::marker::PhantomData }
 }
 
 /// The expression `E` stretched to an output by NumPy's rule (its axes land on the last ones),
@@ -346,19 +347,6 @@ pub(crate) struct Stretched<E>(core::marker::PhantomData<E>);
 impl<E: Expression, S: AnyShape> Table<S> for Stretched<E> {
     const STRIDES: Strides = E::STRIDES.moved(<Numpy as MapInto<E::Shape, S>>::ONTO, E::SLOTS, S::RANK);
     const SLOTS: usize = E::SLOTS;
-}
-
-/// The plan of a pass over an output of shape `S` that reads as `T` says, made while the
-/// program compiles: `None` unless every size is fixed but the output's first (and each
-/// operand's first, where it lands there or on a reduced axis), which the pass reads when it
-/// runs.
-struct PlanOf<T, S>(core::marker::PhantomData<(T, S)>);
-impl<T: Table<S>, S: AnyShape> PlanOf<T, S> {
-    const PLAN: Option<Planned> = if S::FIXED_AFTER_FIRST {
-        Planned::new(T::STRIDES, S::STATIC.split_at(S::RANK).0, T::SLOTS, !S::FIXED)
-    } else {
-        None
-    };
 }
 
 /// `Self` is the shape `S`: an output given to [`Lazy::eval_into`] must have the expression's

@@ -6,6 +6,7 @@ use core::marker::PhantomData;
 use super::{Expression, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
+use crate::kernel::place::{Pass, Spot};
 use crate::kernel::statics::MapInto;
 use crate::shape::AnyShape;
 use crate::tensor::Home;
@@ -141,6 +142,9 @@ where
 
 impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
     type Elem = F::Output;
+    const LEAVES: usize = S::LEAVES;
+    const SLOTS: usize = S::SLOTS;
+    const FIXED_FOLDS: bool = S::FIXED_FOLDS;
 
     #[inline(always)]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
@@ -165,6 +169,16 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
     #[inline(always)]
     fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.inner.get(at))
+    }
+
+    #[inline(always)]
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [Self::Elem; BLOCK] {
+        self.f.block(self.inner.planned::<P>(at, spot))
+    }
+
+    #[inline(always)]
+    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
+        self.inner.shift::<P>(column, by, spot);
     }
 
     #[inline(always)]
@@ -267,6 +281,9 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     for Zip<A, B, F, (), (), ()>
 {
     type Elem = F::Output;
+    const LEAVES: usize = A::LEAVES + B::LEAVES;
+    const SLOTS: usize = A::SLOTS + B::SLOTS;
+    const FIXED_FOLDS: bool = A::FIXED_FOLDS && B::FIXED_FOLDS;
 
     #[inline(always)]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
@@ -294,6 +311,19 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     #[inline(always)]
     fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.a.get(at), self.b.get(at))
+    }
+
+    #[inline(always)]
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [Self::Elem; BLOCK] {
+        let x = self.a.planned::<P>(at, spot);
+        let y = self.b.planned::<P>(at, spot.after(A::LEAVES, A::SLOTS));
+        fused::lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[inline(always)]
+    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
+        self.a.shift::<P>(column, by, spot);
+        self.b.shift::<P>(column, by, spot.after(A::LEAVES, A::SLOTS));
     }
 
     #[inline(always)]

@@ -114,6 +114,12 @@ impl Strides {
         out
     }
 
+    /// How many leaves the table has rows for.
+    #[cfg(test)]
+    pub(crate) const fn leaves(&self) -> usize {
+        self.leaves
+    }
+
     /// `self`'s leaves, then `other`'s.
     pub const fn then(self, other: Strides) -> Strides {
         if !self.fits || !other.fits || self.leaves + other.leaves > LEAVES {
@@ -135,8 +141,9 @@ impl Strides {
 /// the first (`outer`), which the pass reads when it runs: its loop is the plan's first, with
 /// the fixed axes merged into it counted in (`dims[0]` is their product times 2, the first
 /// size's stand-in).
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Planned {
+pub struct Planned {
     /// Whether the output is empty (no pass) whatever its first size.
     empty: bool,
     /// Whether the output's first size is known only at run time.
@@ -183,6 +190,23 @@ impl Planned {
             axis += 1;
         }
         Some(plan)
+    }
+
+    /// The column of the run (the plan's innermost axis), `None` for an output of no axes,
+    /// whose run is [`Cursor::STILL`], along which nothing moves.
+    #[inline(always)]
+    pub(crate) const fn run(&self) -> Option<usize> {
+        self.rank.checked_sub(1)
+    }
+
+    /// The strides of leaf `row` along every column of the table (the plan's axes, then the
+    /// reduced ones), `None` past the table's rows.
+    #[inline(always)]
+    pub(crate) const fn row(&self, row: usize) -> Option<&[usize; AXES]> {
+        if row >= self.strides.leaves {
+            return None;
+        }
+        Some(&self.strides.rows[row])
     }
 
     /// The loop nest over an output of sizes `sizes`, `src`'s cursors set as `Nest::plan` sets
@@ -293,13 +317,24 @@ mod tests {
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
         let hint = crate::expr::hint::<E, E::Shape>();
-        assert!(hint.plan.is_some(), "every size but the first is fixed: the plan is a constant");
+        assert!(hint.plan().is_some(), "every size but the first is fixed: the plan is a constant");
         let mut by_run = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
         let mut by_types = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-        let run_time = Nest::plan(dims, Hint { plan: None, ..hint }, &mut by_run);
+        let run_time = Nest::plan(
+            dims,
+            Hint::<crate::kernel::place::RunTime> { last: hint.last, pass: core::marker::PhantomData },
+            &mut by_run,
+        );
         let compile_time = Nest::plan(dims, hint, &mut by_types);
         assert_eq!(run_time, compile_time);
         assert_eq!(cursors(&by_run), cursors(&by_types));
+        // A pass read as its plan says finds each node's rows and columns by these counts.
+        assert_eq!(
+            <E::Source<W> as Source<W>>::LEAVES,
+            E::STRIDES.leaves(),
+            "the source's leaves are the table's rows"
+        );
+        assert_eq!(<E::Source<W> as Source<W>>::SLOTS, E::SLOTS, "the source's reduced axes are the table's");
     }
 
     #[test]

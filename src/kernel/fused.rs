@@ -10,6 +10,10 @@
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
 //! store. The block's length is a constant, so every combining step vectorizes.
 
+use core::marker::PhantomData;
+
+use super::place::{Pass, RunTime, Spot};
+
 /// Elements per block: a few vector registers' worth for the common element sizes.
 pub const BLOCK: usize = 16;
 
@@ -195,6 +199,12 @@ impl<const W: usize> Cursor<W> {
         self.offset = self.offset.wrapping_sub(at.wrapping_mul(self.inner));
     }
 
+    /// Moves the offset by `by` steps of `stride` (wrapping: a step back is a negative `by`).
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, stride: usize, by: usize) {
+        self.offset = self.offset.wrapping_add(stride.wrapping_mul(by));
+    }
+
     /// Moves the offset one step along axis `axis` (`back` steps back when `back` is given).
     #[inline(always)]
     pub(crate) fn step(&mut self, axis: usize, back: Option<usize>) {
@@ -251,6 +261,14 @@ impl<T: ?Sized> Shared for T {}
 pub trait Source<const W: usize> {
     /// The element produced.
     type Elem: Copy;
+    /// How many leaves it has: rows of a plan's table.
+    const LEAVES: usize;
+    /// How many reduced axes its reductions fold over: columns of a plan's table.
+    const SLOTS: usize;
+    /// Whether every reduction inside it folds axes whose sizes the types fix (or it has
+    /// none): a pass with a plan then reads it all as the plan says ([`planned`](Self::planned)),
+    /// and otherwise as its cursors say.
+    const FIXED_FOLDS: bool;
 
     /// Calls `f` with every leaf's cursor.
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>));
@@ -271,6 +289,16 @@ pub trait Source<const W: usize> {
 
     /// The element of the current run at position `at`.
     fn get(&mut self, at: usize) -> Self::Elem;
+
+    /// [`block`](Self::block) in pass `P`, whose plan was made while the program compiled and
+    /// which runs as it says, this node at `spot` of its table: each leaf's stride along the
+    /// run is read from the table, a constant once inlined (see `place`).
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [Self::Elem; BLOCK];
+
+    /// Moves every leaf `by` steps (wrapping) along column `column` of pass `P`'s table (a
+    /// reduced axis), each by its stride there, read from the table: how a reduction folds in
+    /// [`planned`](Self::planned).
+    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot);
 
     /// `len` elements (1 to [`BLOCK`]) of the rows of `n` elements that the loop `down` steps
     /// through, read as one flat run from position `at` (the element `at % n` of row `at / n`),
@@ -297,8 +325,8 @@ impl<const W: usize> Nest<W> {
     /// axes, and setting each leaf's stride along the run), or takes the plan made while the
     /// program compiled (see [`Hint`]). `None` when the output is empty.
     #[inline(always)]
-    pub(crate) fn plan<S: Source<W>>(dims: &[usize], hint: Hint, src: &mut S) -> Option<Self> {
-        if let Some(plan) = hint.plan {
+    pub(crate) fn plan<S: Source<W>, P: Pass>(dims: &[usize], hint: Hint<P>, src: &mut S) -> Option<Self> {
+        if let Some(plan) = hint.plan() {
             return plan.apply(dims, src);
         }
         let mut nest = Nest { rank: 0, dims: [1; W] };
@@ -401,26 +429,64 @@ impl<const W: usize> Nest<W> {
 /// What the types tell a pass before it runs: the length of the output's last axis where its
 /// shape fixes it (0 otherwise; a short row of that length runs with constant bounds), and the
 /// whole plan, made while the program compiled, when every size but the output's first is
-/// fixed.
+/// fixed: the pass `P`'s, named by its type (see `place`), so that a source's reads along its
+/// runs can take their strides from it as constants.
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct Hint {
+#[derive(Debug)]
+pub struct Hint<P = RunTime> {
     pub(crate) last: usize,
-    pub(crate) plan: Option<&'static super::constant::Planned>,
+    pub(crate) pass: PhantomData<fn() -> P>,
 }
+
+impl<P: Pass> Hint<P> {
+    /// The plan made while the program compiled, if the pass has one.
+    #[inline(always)]
+    pub(crate) fn plan(&self) -> Option<&'static super::constant::Planned> {
+        let plan: &'static Option<super::constant::Planned> = &P::PLAN;
+        plan.as_ref()
+    }
+}
+
+impl<P> Clone for Hint<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P> Copy for Hint<P> {}
 
 impl Hint {
     /// Nothing known before the pass runs (the shapes of `dynamic`'s arrays).
-    pub(crate) const RUN_TIME: Hint = Hint { last: 0, plan: None };
+    pub(crate) const RUN_TIME: Hint = Hint { last: 0, pass: PhantomData };
+}
+
+/// The block at `at` of `src`'s current run in pass `P`: read as its plan says, its leaves'
+/// strides constants, where the pass has a plan made while the program compiled; otherwise
+/// as the cursors say (`STRIDED`: see [`Source::block`]).
+#[inline(always)]
+pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
+    src: &mut S,
+    at: usize,
+) -> [S::Elem; BLOCK] {
+    if const { by_plan::<W, S, P>() } {
+        src.planned::<P>(at, Spot::root::<P>())
+    } else {
+        src.block::<STRIDED>(at)
+    }
+}
+
+/// Whether a pass `P` over `S` reads as its plan says (see [`read`]): it has a plan made while
+/// the program compiled, and every reduction in `S` folds axes the types fix.
+pub(crate) const fn by_plan<const W: usize, S: Source<W>, P: Pass>() -> bool {
+    P::PLAN.is_some() && S::FIXED_FOLDS
 }
 
 /// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
 #[inline(always)]
-pub(crate) fn write_into<const W: usize, S: Source<W> + Portable>(
+pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     src: S,
     out: &mut [S::Elem],
     write: impl Fn(&mut [S::Elem], &[S::Elem]) + Sync,
@@ -449,9 +515,9 @@ pub(crate) fn write_into<const W: usize, S: Source<W> + Portable>(
 /// Evaluates `src` over an output of sizes `dims`, handing `sink` the output elements in
 /// row-major order, a block (or a run's last, shorter block) at a time.
 #[inline(always)]
-pub(crate) fn run<const W: usize, S: Source<W>>(
+pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     mut src: S,
     mut sink: impl FnMut(&[S::Elem]),
 ) {
@@ -477,35 +543,39 @@ pub(crate) fn run<const W: usize, S: Source<W>>(
         );
     } else if n < BLOCK && nest.loops() > 0 {
         short_rows(&nest, &mut src, sink);
+    } else if const { by_plan::<W, S, P>() } {
+        runs::<W, S, P, true>(&nest, &mut src, sink);
     } else if src.all(&mut |c| c.inner() <= 1) {
-        runs::<W, S, false>(&nest, &mut src, sink);
+        runs::<W, S, P, false>(&nest, &mut src, sink);
     } else {
-        runs::<W, S, true>(&nest, &mut src, sink);
+        runs::<W, S, P, true>(&nest, &mut src, sink);
     }
 }
 
 /// A pass over an output of one axis, taken a chunk at a time by whoever reads it beside
 /// another pass (the indices of `mean_at`, beside the values they place).
-pub(crate) struct Pull<const W: usize, S> {
+pub(crate) struct Pull<const W: usize, S, P> {
     /// The pass's source, between chunks (each chunk runs on a local copy: k-means 3% faster
     /// than through `self`).
     src: Option<S>,
     at: usize,
-    /// The run's length (0 for an empty output), and whether a leaf steps by more than 1 along it.
+    /// The run's length (0 for an empty output), and whether a leaf steps by more than 1 along
+    /// it (or the pass reads as its plan says, which the `true` path does: see [`read`]).
     len: usize,
     strided: bool,
+    pass: PhantomData<fn() -> P>,
 }
 
 /// The elements [`Pull::fill`] computes at once: 16 blocks.
 pub(crate) const CHUNK: usize = 16 * BLOCK;
 
-impl<const W: usize, S: Source<W>> Pull<W, S> {
+impl<const W: usize, S: Source<W>, P: Pass> Pull<W, S, P> {
     /// The pass of `src` over `n` elements, planned as `hint` says.
     #[inline(always)]
-    pub(crate) fn new(n: usize, hint: Hint, mut src: S) -> Self {
+    pub(crate) fn new(n: usize, hint: Hint<P>, mut src: S) -> Self {
         let len = Nest::plan(&[n], hint, &mut src).map_or(0, |nest| nest.run_len());
-        let strided = !src.all(&mut |c| c.inner() <= 1);
-        Pull { src: Some(src), at: 0, len, strided }
+        let strided = by_plan::<W, S, P>() || !src.all(&mut |c| c.inner() <= 1);
+        Pull { src: Some(src), at: 0, len, strided, pass: PhantomData }
     }
 
     /// Writes the next [`CHUNK`] elements into `out` (fewer at the end: how many is returned).
@@ -515,9 +585,9 @@ impl<const W: usize, S: Source<W>> Pull<W, S> {
         let Some(mut src) = self.src.take() else { return 0 };
         let (at, end) = (self.at, self.len.min(self.at.saturating_add(CHUNK)));
         if self.strided {
-            chunk::<W, S, true>(&mut src, out, at, end);
+            chunk::<W, S, P, true>(&mut src, out, at, end);
         } else {
-            chunk::<W, S, false>(&mut src, out, at, end);
+            chunk::<W, S, P, false>(&mut src, out, at, end);
         }
         (self.at, self.src) = (end, Some(src));
         end - at
@@ -528,7 +598,7 @@ impl<const W: usize, S: Source<W>> Pull<W, S> {
 /// written straight into `out` (through `parallel`'s `part_run` and a sink, k-means took 6%
 /// longer, 1.02 against 0.96–0.97 of the labels form).
 #[inline(always)]
-fn chunk<const W: usize, S: Source<W>, const STRIDED: bool>(
+fn chunk<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     out: &mut [S::Elem; CHUNK],
     mut at: usize,
@@ -538,7 +608,7 @@ fn chunk<const W: usize, S: Source<W>, const STRIDED: bool>(
     while at + BLOCK <= end
         && let Some(o) = blocks.next()
     {
-        o.copy_from_slice(&src.block::<STRIDED>(at));
+        o.copy_from_slice(&read::<W, S, P, STRIDED>(src, at));
         at += BLOCK;
     }
     if at < end
@@ -554,20 +624,20 @@ fn chunk<const W: usize, S: Source<W>, const STRIDED: bool>(
 /// a run is then 0 or 1 (see `Plan::new`). Its code is a fraction of `run`'s: with it, the
 /// `no_std` proof binary is 52 KB, not 99 KB (`bash benches/sizes.sh`).
 #[inline(always)]
-pub(crate) fn run_plain<const W: usize, S: Source<W>>(
+pub(crate) fn run_plain<const W: usize, S: Source<W>, P: Pass>(
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     mut src: S,
     sink: impl FnMut(&[S::Elem]),
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
     debug_assert!(src.all(&mut |c| c.inner() <= 1), "a broadcast operand steps by 0 or 1 along a run");
-    runs::<W, S, false>(&nest, &mut src, sink);
+    runs::<W, S, RunTime, false>(&nest, &mut src, sink);
 }
 
 /// The loop nest's runs, each in blocks and a last part.
 #[inline(always)]
-fn runs<const W: usize, S: Source<W>, const STRIDED: bool>(
+fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     nest: &Nest<W>,
     src: &mut S,
     mut sink: impl FnMut(&[S::Elem]),
@@ -576,7 +646,7 @@ fn runs<const W: usize, S: Source<W>, const STRIDED: bool>(
     nest.for_each_run(
         src,
         #[inline(always)]
-        |src| whole_run::<W, S, STRIDED>(src, n, &mut sink),
+        |src| whole_run::<W, S, P, STRIDED>(src, n, &mut sink),
     );
 }
 
@@ -660,7 +730,7 @@ fn short_rows<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &mut S, mut sin
 /// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
 /// output element in the block this gives it, so a split pass is identical bit for bit.
 #[inline(always)]
-pub(crate) fn whole_run<const W: usize, S: Source<W>, const STRIDED: bool>(
+pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     n: usize,
     sink: &mut impl FnMut(&[S::Elem]),
@@ -668,7 +738,7 @@ pub(crate) fn whole_run<const W: usize, S: Source<W>, const STRIDED: bool>(
     let full = n / BLOCK * BLOCK;
     let mut at = 0;
     while at < full {
-        sink(&src.block::<STRIDED>(at));
+        sink(&read::<W, S, P, STRIDED>(src, at));
         at += BLOCK;
     }
     match n - at {

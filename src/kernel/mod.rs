@@ -22,6 +22,7 @@ pub(crate) mod fold;
 pub(crate) mod fused;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
+pub(crate) mod place;
 mod plan;
 mod reduce;
 pub(crate) mod statics;

@@ -8,7 +8,8 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
-use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, whole_run};
+use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, by_plan, read, whole_run};
+use super::place::Pass;
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
 /// threads were slower up to 16 MiB and 1.5–1.8× faster from 64 MiB; 32 MiB lies between.
@@ -32,9 +33,9 @@ fn grain<T>() -> usize {
 
 /// Evaluates `src` over sizes `dims` into `out` (the output's elements, row-major), `write`
 /// storing each block into the matching elements, in pieces across rayon's threads.
-pub(crate) fn run_into<const W: usize, S: Source<W> + Portable>(
+pub(crate) fn run_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     mut src: S,
     out: &mut [S::Elem],
     write: &(impl Fn(&mut [S::Elem], &[S::Elem]) + Sync),
@@ -42,16 +43,16 @@ pub(crate) fn run_into<const W: usize, S: Source<W> + Portable>(
     S::Elem: Shared,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    if src.all(&mut |c| c.inner() <= 1) {
-        split::<W, S, false>(&nest, src, 0, out, write);
+    if !by_plan::<W, S, P>() && src.all(&mut |c| c.inner() <= 1) {
+        split::<W, S, P, false>(&nest, src, 0, out, write);
     } else {
-        split::<W, S, true>(&nest, src, 0, out, write);
+        split::<W, S, P, true>(&nest, src, 0, out, write);
     }
 }
 
 /// `out` (the output's elements from `start`) evaluated in halves, each on its own task, down
 /// to pieces of [`grain`] elements.
-fn split<const W: usize, S: Source<W> + Portable, const STRIDED: bool>(
+fn split<const W: usize, S: Source<W> + Portable, P: Pass, const STRIDED: bool>(
     nest: &Nest<W>,
     mut src: S,
     start: usize,
@@ -62,7 +63,7 @@ fn split<const W: usize, S: Source<W> + Portable, const STRIDED: bool>(
 {
     if out.len() <= grain::<S::Elem>() {
         let mut pos = 0;
-        piece::<W, S, STRIDED>(nest, &mut src, start, start + out.len(), |block| {
+        piece::<W, S, P, STRIDED>(nest, &mut src, start, start + out.len(), |block| {
             let n = block.len();
             write(&mut out[pos..pos + n], block);
             pos += n;
@@ -73,15 +74,15 @@ fn split<const W: usize, S: Source<W> + Portable, const STRIDED: bool>(
     let (low, high) = out.split_at_mut(mid);
     let other = src.clone();
     rayon::join(
-        || split::<W, S, STRIDED>(nest, src, start, low, write),
-        || split::<W, S, STRIDED>(nest, other, start + mid, high, write),
+        || split::<W, S, P, STRIDED>(nest, src, start, low, write),
+        || split::<W, S, P, STRIDED>(nest, other, start + mid, high, write),
     );
 }
 
 /// Evaluates the output elements `start..end` (row-major positions) of the pass planned as
 /// `nest`, `src`'s cursors at the pass's start: the blocks the whole pass computes, trimmed to
 /// the range.
-fn piece<const W: usize, S: Source<W>, const STRIDED: bool>(
+fn piece<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     nest: &Nest<W>,
     src: &mut S,
     start: usize,
@@ -97,9 +98,9 @@ fn piece<const W: usize, S: Source<W>, const STRIDED: bool>(
     loop {
         let to = n.min(at + left);
         if at == 0 && to == n {
-            whole_run::<W, S, STRIDED>(src, n, &mut sink);
+            whole_run::<W, S, P, STRIDED>(src, n, &mut sink);
         } else {
-            part_run::<W, S, STRIDED>(src, n, at, to, &mut sink);
+            part_run::<W, S, P, STRIDED>(src, n, at, to, &mut sink);
         }
         left -= to - at;
         if left == 0 || !nest.advance(nest.loops(), &mut index, src) {
@@ -112,7 +113,7 @@ fn piece<const W: usize, S: Source<W>, const STRIDED: bool>(
 /// Positions `from..to` of an innermost run of length `n`: the blocks of
 /// [`whole_run`] that hold them, trimmed.
 #[inline(always)]
-fn part_run<const W: usize, S: Source<W>, const STRIDED: bool>(
+fn part_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     n: usize,
     from: usize,
@@ -124,7 +125,7 @@ fn part_run<const W: usize, S: Source<W>, const STRIDED: bool>(
     while at < to {
         let lo = from.saturating_sub(at);
         if at < full {
-            sink(&src.block::<STRIDED>(at)[lo..(to - at).min(BLOCK)]);
+            sink(&read::<W, S, P, STRIDED>(src, at)[lo..(to - at).min(BLOCK)]);
             at += BLOCK;
         } else {
             match n - at {

@@ -7,6 +7,7 @@
 //! loop is the cost here, not the walk.
 
 use super::fused::{self, Hint, Source};
+use super::place::Pass;
 use crate::expr::{LeafSource, PairFn, Zip};
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
@@ -15,10 +16,10 @@ use crate::expr::{LeafSource, PairFn, Zip};
 /// The caller has checked the shapes and lengths: every element the cursors reach lies inside
 /// `a` and `b`, and `out` holds the output's elements.
 #[inline(always)]
-pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O>(
+pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O, P: Pass>(
     (a, b): (LeafSource<'_, A, W>, LeafSource<'_, B, W>),
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     out: &mut [O],
     mut f: impl FnMut(A, B) -> O,
 ) {
@@ -28,10 +29,10 @@ pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O>(
 /// Sets `dst[i] = f(dst[i], x)` for every element of `dst` (an output of sizes `dims`,
 /// row-major), `x` read from `src` through its cursor, as [`zip`] does.
 #[inline(always)]
-pub(crate) fn assign<const W: usize, T: Copy, U: Copy>(
+pub(crate) fn assign<const W: usize, T: Copy, U: Copy, P: Pass>(
     src: LeafSource<'_, U, W>,
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     dst: &mut [T],
     mut f: impl FnMut(T, U) -> T,
 ) {
@@ -40,10 +41,10 @@ pub(crate) fn assign<const W: usize, T: Copy, U: Copy>(
 
 /// `f(&mut out[i], x)` for every element `x` of `src`'s pass over `dims`, in row-major order.
 #[inline(always)]
-fn each<const W: usize, S: Source<W>, O>(
+fn each<const W: usize, S: Source<W>, O, P: Pass>(
     src: S,
     dims: &[usize],
-    hint: Hint,
+    hint: Hint<P>,
     out: &mut [O],
     mut f: impl FnMut(&mut O, S::Elem),
 ) {

@@ -260,10 +260,14 @@ pub trait Owning: DataMut + Sized {
     /// `len` elements, the output of `src` over sizes `dims` in row-major order, each written
     /// once where it lives; `hint` is what the types tell the pass before it runs.
     #[doc(hidden)]
-    fn from_source<const W: usize, S: crate::kernel::fused::Source<W, Elem = Self::Elem>>(
+    fn from_source<
+        const W: usize,
+        S: crate::kernel::fused::Source<W, Elem = Self::Elem>,
+        P: crate::kernel::place::Pass,
+    >(
         dims: &[usize],
         len: usize,
-        hint: crate::kernel::fused::Hint,
+        hint: crate::kernel::fused::Hint<P>,
         src: S,
     ) -> Self
     where
@@ -283,10 +287,14 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     }
 
     #[inline(always)]
-    fn from_source<const W: usize, Src: crate::kernel::fused::Source<W, Elem = T>>(
+    fn from_source<
+        const W: usize,
+        Src: crate::kernel::fused::Source<W, Elem = T>,
+        P: crate::kernel::place::Pass,
+    >(
         dims: &[usize],
         _: usize,
-        hint: crate::kernel::fused::Hint,
+        hint: crate::kernel::fused::Hint<P>,
         src: Src,
     ) -> Self
     where
@@ -325,10 +333,14 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     }
 
     #[inline(always)]
-    fn from_source<const W: usize, Src: crate::kernel::fused::Source<W, Elem = T>>(
+    fn from_source<
+        const W: usize,
+        Src: crate::kernel::fused::Source<W, Elem = T>,
+        P: crate::kernel::place::Pass,
+    >(
         dims: &[usize],
         len: usize,
-        hint: crate::kernel::fused::Hint,
+        hint: crate::kernel::fused::Hint<P>,
         src: Src,
     ) -> Self
     where
