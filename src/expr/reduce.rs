@@ -75,6 +75,28 @@ pub trait Fold<T: Copy> {
     const SELECTS: bool = false;
 }
 
+/// A fold's lanes as an array of its carries, each stepped as [`Fold::step`] steps one (the
+/// folds whose carry is one value).
+macro_rules! lane_by_lane {
+    () => {
+        type Lanes = [Self::Acc; BLOCK];
+        #[inline(always)]
+        fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
+            fused::lanes(|l| Self::first(x[l]))
+        }
+        #[inline(always)]
+        fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
+            for (a, &x) in acc.iter_mut().zip(&x) {
+                *a = Self::step(*a, x, index);
+            }
+        }
+        #[inline(always)]
+        fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK] {
+            fused::lanes(|l| Self::finish(acc[l], count))
+        }
+    };
+}
+
 /// The sum: from 0, each element added, as [`sum_axes`](crate::TensorBase::sum_axes) adds
 /// (integers wrap, in every build).
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,21 +124,7 @@ impl<T: Summable + Shared> Fold<T> for SumFold {
     fn empty() -> Option<T> {
         Some(T::ZERO)
     }
-    type Lanes = [Self::Acc; BLOCK];
-    #[inline(always)]
-    fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
-        fused::lanes(|l| Self::first(x[l]))
-    }
-    #[inline(always)]
-    fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
-        for (a, &x) in acc.iter_mut().zip(&x) {
-            *a = Self::step(*a, x, index);
-        }
-    }
-    #[inline(always)]
-    fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK] {
-        fused::lanes(|l| Self::finish(acc[l], count))
-    }
+    lane_by_lane!();
 }
 
 /// The mean: the sum divided by the count, as NumPy's `mean`; NaN over no elements.
@@ -148,21 +156,7 @@ impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     fn empty() -> Option<T> {
         Some(T::nan())
     }
-    type Lanes = [Self::Acc; BLOCK];
-    #[inline(always)]
-    fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
-        fused::lanes(|l| Self::first(x[l]))
-    }
-    #[inline(always)]
-    fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
-        for (a, &x) in acc.iter_mut().zip(&x) {
-            *a = Self::step(*a, x, index);
-        }
-    }
-    #[inline(always)]
-    fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK] {
-        fused::lanes(|l| Self::finish(acc[l], count))
-    }
+    lane_by_lane!();
 }
 
 /// The maximum or the minimum (`P`): NaN ignored unless every element is NaN.
@@ -192,21 +186,7 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     fn empty() -> Option<T> {
         None
     }
-    type Lanes = [Self::Acc; BLOCK];
-    #[inline(always)]
-    fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
-        fused::lanes(|l| Self::first(x[l]))
-    }
-    #[inline(always)]
-    fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
-        for (a, &x) in acc.iter_mut().zip(&x) {
-            *a = Self::step(*a, x, index);
-        }
-    }
-    #[inline(always)]
-    fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK] {
-        fused::lanes(|l| Self::finish(acc[l], count))
-    }
+    lane_by_lane!();
 }
 
 /// The flat index of the first maximum or minimum (`P`) within the reduced axes; NaN ignored
