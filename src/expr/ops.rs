@@ -17,6 +17,7 @@ use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
     AnyInsertAxis, AnyWithAxis,
 };
+use crate::kernel::fused::{self, BLOCK};
 use crate::kernel::statics::{Numpy, WithDimsLhs, WithDimsRhs};
 use crate::shape::Axes;
 use crate::shape::{AnyShape, Nil};
@@ -194,6 +195,15 @@ impl<T: Copy + num_traits::float::FloatCore> Unary<T> for PowiFn {
             3 => x * (x * x),
             4 => (x * x) * (x * x),
             n => x.powi(n),
+        }
+    }
+
+    /// The exponent tested once per block, not once per lane.
+    #[inline(always)]
+    fn block(&self, x: [T; BLOCK]) -> [T; BLOCK] {
+        match self.0 {
+            2 => fused::lanes(|i| x[i] * x[i]),
+            n => fused::lanes(|i| PowiFn(n).call(x[i])),
         }
     }
 }
