@@ -890,3 +890,32 @@ fn eager_operators_need_no_default() {
     assert_eq!(eager.as_slice(), [101, 102, 103, 204, 205, 206].map(Cents));
     assert_eq!((by_row.lazy().with_dims::<axes![0]>() + &prices).eval().as_slice(), eager.as_slice());
 }
+
+/// A block of positions folded with one compare per lane is folded again where a lane starts
+/// at NaN: the positions are the documented ones (NaN ignored unless every element is NaN,
+/// then 0; the first on ties) in every lane, whichever lanes of a block start at NaN.
+#[test]
+fn positions_of_rows_that_start_at_nan() {
+    let rows: [[f32; 4]; 6] = [
+        [f32::NAN, 3.0, 1.0, 1.0],
+        [2.0, f32::NAN, 1.0, 5.0],
+        [f32::NAN; 4],
+        [f32::NAN, f32::NAN, f32::INFINITY, f32::NEG_INFINITY],
+        [1.0, 1.0, 1.0, 1.0],
+        [f32::NAN, 7.0, f32::NAN, 7.0],
+    ];
+    let want_min = [2usize, 2, 0, 3, 0, 1];
+    let want_max = [1usize, 3, 0, 2, 0, 1];
+    // 40 rows: two whole blocks of outputs and a part, each row at every lane in turn.
+    for shift in 0..rows.len() {
+        let data: Vec<f32> = (0..40).flat_map(|i| rows[(i + shift) % rows.len()]).collect();
+        bind!(let n: R = 40);
+        let x = TensorRef::from_shape(dims![n, 4], &data).unwrap();
+        let min = x.lazy().argmin_axes::<axes![1]>().eval();
+        let max = (x.lazy() * 1.0).argmax_axes::<axes![1]>().eval();
+        for i in 0..40 {
+            assert_eq!(min.as_slice()[i], want_min[(i + shift) % rows.len()], "argmin of row {i}");
+            assert_eq!(max.as_slice()[i], want_max[(i + shift) % rows.len()], "argmax of row {i}");
+        }
+    }
+}

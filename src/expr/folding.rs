@@ -80,4 +80,14 @@ impl Folding {
         }
         Some(out)
     }
+
+    /// How many elements each output folds: the product of the sizes.
+    pub(crate) const fn elements(&self) -> usize {
+        let (mut k, mut count) = (0, 1);
+        while k < self.n {
+            count *= self.sizes[k];
+            k += 1;
+        }
+        count
+    }
 }
