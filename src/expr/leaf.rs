@@ -156,10 +156,21 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
     }
 
     #[inline(always)]
-    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [T; BLOCK] {
-        let Some((s, _)) = spot.strides::<P>() else { return self.block::<true>(at) };
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [T; BLOCK] {
+        let Some((s, strides)) = spot.strides::<P>() else {
+            // (A leaf past the table, which a pass that runs as its plan says never has: as
+            // its cursor says, moved and back.)
+            self.cursor.moved(along, false);
+            let block = self.block::<true>(at);
+            self.cursor.moved(along, true);
+            return block;
+        };
         debug_assert_eq!(s, self.cursor.inner(), "the pass runs as its plan says");
-        let start = self.cursor.offset();
+        let mut start = self.cursor.offset();
+        for (column, (&stride, &by)) in strides.iter().zip(along).enumerate() {
+            debug_assert!(by == 0 || stride == self.cursor.stride(column), "the pass runs as its plan says");
+            start = start.wrapping_add(stride.wrapping_mul(by));
+        }
         match s {
             0 => [self.data[start]; BLOCK],
             1 => {
@@ -174,16 +185,6 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
                 fused::lanes(|i| span[i * s])
             }
         }
-    }
-
-    #[inline(always)]
-    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
-        let stride = match spot.strides::<P>() {
-            Some((_, strides)) => strides[column],
-            None => self.cursor.stride(column),
-        };
-        debug_assert_eq!(stride, self.cursor.stride(column), "the pass runs as its plan says");
-        self.cursor.shift(stride, by);
     }
 
     #[inline(always)]
@@ -268,12 +269,9 @@ impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
     }
 
     #[inline(always)]
-    fn planned<P: Pass>(&mut self, _: usize, _: Spot) -> [T; BLOCK] {
+    fn planned<P: Pass>(&mut self, _: usize, _: Spot, _: &[usize; W]) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
-
-    #[inline(always)]
-    fn shift<P: Pass>(&mut self, _: usize, _: usize, _: Spot) {}
 
     #[inline(always)]
     fn rows(&mut self, _: usize, _: usize, _: usize, _: usize) -> [T; BLOCK] {

@@ -172,13 +172,8 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
     }
 
     #[inline(always)]
-    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [Self::Elem; BLOCK] {
-        self.f.block(self.inner.planned::<P>(at, spot))
-    }
-
-    #[inline(always)]
-    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
-        self.inner.shift::<P>(column, by, spot);
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
+        self.f.block(self.inner.planned::<P>(at, spot, along))
     }
 
     #[inline(always)]
@@ -314,16 +309,10 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     }
 
     #[inline(always)]
-    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [Self::Elem; BLOCK] {
-        let x = self.a.planned::<P>(at, spot);
-        let y = self.b.planned::<P>(at, spot.after(A::LEAVES, A::SLOTS));
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
+        let x = self.a.planned::<P>(at, spot, along);
+        let y = self.b.planned::<P>(at, spot.after(A::LEAVES, A::SLOTS), along);
         fused::lanes(|i| self.f.call(x[i], y[i]))
-    }
-
-    #[inline(always)]
-    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
-        self.a.shift::<P>(column, by, spot);
-        self.b.shift::<P>(column, by, spot.after(A::LEAVES, A::SLOTS));
     }
 
     #[inline(always)]

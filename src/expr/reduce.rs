@@ -719,28 +719,14 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
         self.inner.all(&mut |c| c.inner() == 0)
     }
 
-    /// One step through the reduced axes as `folding` numbers them (the last fastest), this
-    /// reduction at `spot` of pass `P`, the leaves moved by their strides in its table:
-    /// `false`, the leaves back where they started, once every axis has wrapped.
+    /// `f` of this reduction with its leaves' cursors moved `along` (see [`Source::planned`]),
+    /// then moved back: how a planned pass reaches what it reads as the cursors say.
     #[inline(always)]
-    fn advance_planned<P: Pass>(
-        &mut self,
-        index: &mut [usize; MAX_RANK],
-        folding: &Folding,
-        spot: Spot,
-    ) -> bool {
-        let inner = spot.after(0, K::COUNT);
-        for k in (0..folding.n).rev() {
-            let column = spot.slot + folding.columns[k];
-            index[k] += 1;
-            if index[k] < folding.sizes[k] {
-                self.inner.shift::<P>(column, 1, inner);
-                return true;
-            }
-            index[k] = 0;
-            self.inner.shift::<P>(column, (folding.sizes[k] - 1).wrapping_neg(), inner);
-        }
-        false
+    fn by_cursors<R>(&mut self, along: &[usize; W], f: impl FnOnce(&mut Self) -> R) -> R {
+        self.inner.cursors(&mut |c| c.moved(along, false));
+        let out = f(self);
+        self.inner.cursors(&mut |c| c.moved(along, true));
+        out
     }
 
     /// One step through the reduced axes (the last fastest), the operand's cursors kept in
@@ -857,9 +843,9 @@ where
     /// so nothing is remembered across columns. Where the types do not fix the reduced sizes,
     /// as `block` folds.
     #[inline(always)]
-    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [F::Output; BLOCK] {
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
         if const { K::FOLDING.is_none() } {
-            return self.block::<true>(at);
+            return self.by_cursors(along, |this| this.block::<true>(at));
         }
         let folding = const { &Folding::or_none(K::FOLDING) };
         let (mut invariant, mut close) = (true, true);
@@ -874,34 +860,38 @@ where
             }
         }
         if invariant {
-            return [self.get(at); BLOCK];
+            return self.by_cursors(along, |this| [this.get(at); BLOCK]);
         }
-        if !close && let Some(block) = self.tile::<true>(at) {
+        if !close && let Some(block) = self.by_cursors(along, |this| this.tile::<true>(at)) {
             return block;
         }
         // The first element starts the lanes (two reads of the operand, each inlining it
-        // whole: a nested reduction's reads are so compiled twice per level, as `across`'s).
-        // A loop of a constant count (the optimizer unrolls it as a hand loop over a short axis
-        // is: k-means' argmin over 4 centroids of sums over 2 coordinates, 2.45 -> 2.22 ms), then
-        // one more step, which brings the leaves back where they started.
+        // whole: a nested reduction's reads are so compiled twice per level, as `across`'s),
+        // then a loop of a constant count (k-means' argmin over 4 centroids of sums over 2
+        // coordinates: 2.45 -> 2.22 ms against a `while` over the positions), each read
+        // `inner_along` further along this reduction's columns.
         let inner = spot.after(0, K::COUNT);
-        let mut acc = F::lanes_first(self.inner.planned::<P>(at, inner));
-        let mut index = [0; MAX_RANK];
+        let mut inner_along = *along;
+        let mut acc = F::lanes_first(self.inner.planned::<P>(at, inner, &inner_along));
         let elements = const { Folding::or_none(K::FOLDING).elements() };
         for i in 1..elements {
-            self.advance_planned::<P>(&mut index, folding, spot);
-            F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner), i);
+            // The next position, the last axis fastest (this reduction's own columns, which
+            // those around it never move along, start at 0).
+            for k in (0..folding.n).rev() {
+                if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
+                    *p += 1;
+                    if *p < folding.sizes[k] {
+                        break;
+                    }
+                    *p = 0;
+                }
+            }
+            F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner, &inner_along), i);
         }
-        self.advance_planned::<P>(&mut index, folding, spot);
         if const { F::UNSURE } && F::lanes_unsure(&acc) {
-            return self.again(at);
+            return self.by_cursors(along, |this| this.again(at));
         }
         F::lanes_finish(acc, self.count)
-    }
-
-    #[inline(always)]
-    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot) {
-        self.inner.shift::<P>(column, by, spot.after(0, K::COUNT));
     }
 
     /// Flat rows of outputs, one lane each. (Only a reduction whose operand does not move

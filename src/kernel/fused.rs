@@ -199,6 +199,14 @@ impl<const W: usize> Cursor<W> {
         self.offset = self.offset.wrapping_sub(at.wrapping_mul(self.inner));
     }
 
+    /// Moves the offset `along[c]` steps along each axis `c`, or back (see
+    /// [`Source::planned`]).
+    #[inline(always)]
+    pub(crate) fn moved(&mut self, along: &[usize; W], back: bool) {
+        let by = self.strides.iter().zip(along).fold(0usize, |o, (&s, &n)| o.wrapping_add(s.wrapping_mul(n)));
+        self.shift(1, if back { by.wrapping_neg() } else { by });
+    }
+
     /// Moves the offset by `by` steps of `stride` (wrapping: a step back is a negative `by`).
     #[inline(always)]
     pub(crate) fn shift(&mut self, stride: usize, by: usize) {
@@ -291,14 +299,13 @@ pub trait Source<const W: usize> {
     fn get(&mut self, at: usize) -> Self::Elem;
 
     /// [`block`](Self::block) in pass `P`, whose plan was made while the program compiled and
-    /// which runs as it says, this node at `spot` of its table: each leaf's stride along the
-    /// run is read from the table, a constant once inlined (see `place`).
-    fn planned<P: Pass>(&mut self, at: usize, spot: Spot) -> [Self::Elem; BLOCK];
-
-    /// Moves every leaf `by` steps (wrapping) along column `column` of pass `P`'s table (a
-    /// reduced axis), each by its stride there, read from the table: how a reduction folds in
-    /// [`planned`](Self::planned).
-    fn shift<P: Pass>(&mut self, column: usize, by: usize, spot: Spot);
+    /// which runs as it says, this node at `spot` of its table, `along[c]` steps along each
+    /// column `c` of the table from where the cursors are (how far the reductions around it
+    /// have folded): each leaf's strides are read from the table, constants once inlined (see
+    /// `place`). No cursor moves, so a reduction's fold stores nothing between its reads, and
+    /// the optimizer keeps what does not change from one element to the next (k-means' point,
+    /// the same for every centroid) in registers.
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK];
 
     /// `len` elements (1 to [`BLOCK`]) of the rows of `n` elements that the loop `down` steps
     /// through, read as one flat run from position `at` (the element `at % n` of row `at / n`),
@@ -468,7 +475,7 @@ pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     at: usize,
 ) -> [S::Elem; BLOCK] {
     if const { by_plan::<W, S, P>() } {
-        src.planned::<P>(at, Spot::root::<P>())
+        src.planned::<P>(at, Spot::root::<P>(), &[0; W])
     } else {
         src.block::<STRIDED>(at)
     }
