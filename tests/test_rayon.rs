@@ -56,6 +56,7 @@ fn elementwise_runtime_shape_matches_one_thread() {
 
         let (one, two) = both(|| expr().eval());
         assert_bits(one.as_slice(), two.as_slice());
+        assert_bits(one.as_slice(), eager(&data, &row).as_slice());
 
         let (one, two) = both(|| {
             let mut out = vec![0.0; b * 1001];
@@ -167,4 +168,26 @@ fn small_evaluations_are_unchanged() {
     let mut z = x.clone();
     z += x.lazy().sum_keepdims::<axes![1]>();
     assert_eq!(z.as_slice()[0], 10.0);
+}
+
+struct Samples;
+
+/// Short rows, `[B, 10]` (B bound at run time): a new tensor collected in blocks of 16
+/// consecutive elements across rows, each block read from the runs it straddles, against one
+/// thread and against the same expression evaluated into a buffer; softmax's shift by the row
+/// maximum kept as `[B, 1]`.
+#[test]
+fn short_rows_collected_match_one_thread() {
+    for above in [false, true] {
+        let b = rows(10, above);
+        let data = values(b * 10, 7);
+        bind!(let samples: Samples = b);
+        let x = TensorRef::from_shape(dims![samples, 10], &data).unwrap();
+        let expr = || (x.lazy() - x.lazy().max_keepdims::<axes![1]>()).exp();
+        let (one, two) = both(|| expr().eval());
+        assert_bits(one.as_slice(), two.as_slice());
+        let mut out = vec![0.0; b * 10];
+        expr().eval_into(&mut TensorMut::from_shape(dims![samples, 10], &mut out).unwrap());
+        assert_bits(one.as_slice(), &out);
+    }
 }

@@ -3,10 +3,17 @@
 //! copy of the source whose cursors are moved to the piece's start. Each piece computes exactly
 //! the blocks the whole pass computes (aligned on [`BLOCK`] within each innermost run, then
 //! trimmed to the piece), so the result is identical bit for bit to one thread's, reductions
-//! inside the expression included. Writes go to disjoint `&mut` sub-slices of the output.
+//! inside the expression included. Writes go to disjoint `&mut` sub-slices of an existing
+//! output ([`run_into`]), or, for a new one, block by block into its fresh allocation through
+//! rayon's `collect_into_vec` ([`collect`]).
 //!
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
+
+use core::marker::PhantomData;
+
+use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
+use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
 use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, by_plan, read, whole_run};
 use super::place::Pass;
@@ -134,5 +141,225 @@ fn part_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
             }
             return;
         }
+    }
+}
+
+/// The output of `src` over `dims` (`len` elements, row-major) as a new vector, computed in
+/// pieces across rayon's threads, each writing its elements straight into the new allocation
+/// ([`BLOCK`] at a time, through rayon's `collect_into_vec`): each thread faults in its own
+/// fresh pages, the most of what a new 64 MiB tensor costs, which two threads take in about
+/// half the time. The pieces compute the blocks one thread's pass computes (see [`piece`]).
+pub(crate) fn collect<const W: usize, S: Source<W> + Portable, P: Pass>(
+    dims: &[usize],
+    len: usize,
+    hint: Hint<P>,
+    mut src: S,
+) -> alloc::vec::Vec<S::Elem>
+where
+    S::Elem: Shared + Copy,
+{
+    let Some(nest) = Nest::plan(dims, hint, &mut src) else { return alloc::vec::Vec::new() };
+    let to = len.div_ceil(BLOCK);
+    let mut blocks = alloc::vec::Vec::new();
+    if !by_plan::<W, S, P>() && src.all(&mut |c| c.inner() <= 1) {
+        Blocks::<W, S, P, false> { nest: &nest, src, from: 0, to, len, pass: PhantomData }
+            .collect_into_vec(&mut blocks);
+    } else {
+        Blocks::<W, S, P, true> { nest: &nest, src, from: 0, to, len, pass: PhantomData }
+            .collect_into_vec(&mut blocks);
+    }
+    let mut flat = blocks.into_flattened();
+    flat.truncate(len);
+    flat
+}
+
+/// The blocks `from..to` of a pass's output, each [`BLOCK`] elements from a multiple of
+/// `BLOCK` in row-major order (the last one trimmed to `len` later): an indexed parallel
+/// iterator, split by rayon into pieces of at least [`grain`] elements. `src`'s cursors are at
+/// the pass's start.
+struct Blocks<'a, const W: usize, S, P, const STRIDED: bool> {
+    nest: &'a Nest<W>,
+    src: S,
+    from: usize,
+    to: usize,
+    len: usize,
+    pass: PhantomData<fn() -> P>,
+}
+
+impl<const W: usize, S: Source<W> + Portable, P: Pass, const STRIDED: bool> ParallelIterator
+    for Blocks<'_, W, S, P, STRIDED>
+where
+    S::Elem: Shared + Copy,
+{
+    type Item = [S::Elem; BLOCK];
+
+    fn drive_unindexed<C: UnindexedConsumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn opt_len(&self) -> Option<usize> {
+        Some(self.to - self.from)
+    }
+}
+
+impl<const W: usize, S: Source<W> + Portable, P: Pass, const STRIDED: bool> IndexedParallelIterator
+    for Blocks<'_, W, S, P, STRIDED>
+where
+    S::Elem: Shared + Copy,
+{
+    fn len(&self) -> usize {
+        self.to - self.from
+    }
+
+    fn drive<C: Consumer<Self::Item>>(self, consumer: C) -> C::Result {
+        bridge(self, consumer)
+    }
+
+    fn with_producer<CB: ProducerCallback<Self::Item>>(self, callback: CB) -> CB::Output {
+        callback.callback(self)
+    }
+}
+
+impl<'a, const W: usize, S: Source<W> + Portable, P: Pass, const STRIDED: bool> Producer
+    for Blocks<'a, W, S, P, STRIDED>
+where
+    S::Elem: Shared + Copy,
+{
+    type Item = [S::Elem; BLOCK];
+    type IntoIter = Walk<'a, W, S, P, STRIDED>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let (mut src, n) = (self.src.clone(), self.nest.run_len());
+        let (pos, end) = (self.from * BLOCK, (self.to * BLOCK).min(self.len));
+        let index = if pos < end { self.nest.seek(pos / n, &mut src) } else { [0; W] };
+        Walk { nest: self.nest, origin: self.src, src, index, at: pos % n, pos, end, pass: PhantomData }
+    }
+
+    fn min_len(&self) -> usize {
+        grain::<S::Elem>() / BLOCK
+    }
+
+    fn split_at(self, index: usize) -> (Self, Self) {
+        let mid = self.from + index;
+        let high = Blocks {
+            nest: self.nest,
+            src: self.src.clone(),
+            from: mid,
+            to: self.to,
+            len: self.len,
+            pass: PhantomData,
+        };
+        (Blocks { to: mid, ..self }, high)
+    }
+}
+
+/// The blocks of a piece, in order: the output's elements `pos..end`, read run by run from
+/// `src` (its cursors at the start of the current run, `index` the loop nest's odometer there,
+/// `at` the position in that run). `origin` is a copy at the pass's start, for the last block
+/// taken from the back.
+struct Walk<'a, const W: usize, S, P, const STRIDED: bool> {
+    nest: &'a Nest<W>,
+    origin: S,
+    src: S,
+    index: [usize; W],
+    at: usize,
+    pos: usize,
+    end: usize,
+    pass: PhantomData<fn() -> P>,
+}
+
+/// Copies `chunk` into `block` from lane `*k` on (the block made, as copies of the chunk's first
+/// element, at the first chunk: the lanes past the output's last element keep that copy).
+#[inline(always)]
+fn gather<T: Copy>(block: &mut Option<[T; BLOCK]>, k: &mut usize, chunk: &[T]) {
+    if let Some(&first) = chunk.first() {
+        let block = block.get_or_insert([first; BLOCK]);
+        if let Some(lanes) = block.get_mut(*k..*k + chunk.len()) {
+            lanes.copy_from_slice(chunk);
+        }
+        *k += chunk.len();
+    }
+}
+
+impl<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool> Iterator for Walk<'_, W, S, P, STRIDED>
+where
+    S::Elem: Copy,
+{
+    type Item = [S::Elem; BLOCK];
+
+    /// The next block: one block of the run where it lies whole in one (a run of a multiple
+    /// of [`BLOCK`] elements), otherwise gathered from the runs it straddles.
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let n = self.nest.run_len();
+        if self.pos + BLOCK > self.end || self.at % BLOCK != 0 || self.at + BLOCK > n / BLOCK * BLOCK {
+            return self.straddling();
+        }
+        let block = read::<W, S, P, STRIDED>(&mut self.src, self.at);
+        (self.pos, self.at) = (self.pos + BLOCK, self.at + BLOCK);
+        if self.at == n && self.pos < self.end {
+            self.at = 0;
+            self.nest.advance(self.nest.loops(), &mut self.index, &mut self.src);
+        }
+        Some(block)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.end.saturating_sub(self.pos).div_ceil(BLOCK);
+        (left, Some(left))
+    }
+}
+
+impl<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool> Walk<'_, W, S, P, STRIDED>
+where
+    S::Elem: Copy,
+{
+    /// The next block, from the parts of the runs it straddles (or the output's last, short
+    /// block). Not inlined: where runs are a multiple of [`BLOCK`], it never runs.
+    #[inline(never)]
+    fn straddling(&mut self) -> Option<[S::Elem; BLOCK]> {
+        let (stop, n) = ((self.pos + BLOCK).min(self.end), self.nest.run_len());
+        let (mut block, mut k) = (None, 0);
+        while self.pos < stop {
+            let to = n.min(self.at + (stop - self.pos));
+            part_run::<W, S, P, STRIDED>(&mut self.src, n, self.at, to, &mut |chunk| {
+                gather(&mut block, &mut k, chunk)
+            });
+            self.pos += to - self.at;
+            self.at = to;
+            if self.at == n && self.pos < self.end {
+                self.at = 0;
+                self.nest.advance(self.nest.loops(), &mut self.index, &mut self.src);
+            }
+        }
+        block
+    }
+}
+
+impl<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool> ExactSizeIterator
+    for Walk<'_, W, S, P, STRIDED>
+where
+    S::Elem: Copy,
+{
+}
+
+impl<const W: usize, S: Source<W> + Clone, P: Pass, const STRIDED: bool> DoubleEndedIterator
+    for Walk<'_, W, S, P, STRIDED>
+where
+    S::Elem: Copy,
+{
+    /// The last block, computed from a copy of the source at the pass's start (collecting
+    /// never asks for it).
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.pos >= self.end {
+            return None;
+        }
+        let start = ((self.end - 1) / BLOCK * BLOCK).max(self.pos);
+        let (mut block, mut k) = (None, 0);
+        piece::<W, S, P, STRIDED>(self.nest, &mut self.origin.clone(), start, self.end, |chunk| {
+            gather(&mut block, &mut k, chunk)
+        });
+        self.end = start;
+        block
     }
 }

@@ -262,7 +262,7 @@ pub trait Owning: DataMut + Sized {
     #[doc(hidden)]
     fn from_source<
         const W: usize,
-        S: crate::kernel::fused::Source<W, Elem = Self::Elem>,
+        S: crate::kernel::fused::Source<W, Elem = Self::Elem> + crate::kernel::fused::Portable,
         P: crate::kernel::place::Pass,
     >(
         dims: &[usize],
@@ -271,7 +271,7 @@ pub trait Owning: DataMut + Sized {
         src: S,
     ) -> Self
     where
-        Self::Elem: Copy;
+        Self::Elem: Copy + crate::kernel::fused::Shared;
 
     /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
     /// allocation fails.
@@ -289,7 +289,7 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     #[inline(always)]
     fn from_source<
         const W: usize,
-        Src: crate::kernel::fused::Source<W, Elem = T>,
+        Src: crate::kernel::fused::Source<W, Elem = T> + crate::kernel::fused::Portable,
         P: crate::kernel::place::Pass,
     >(
         dims: &[usize],
@@ -298,7 +298,7 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         src: Src,
     ) -> Self
     where
-        T: Copy,
+        T: Copy + crate::kernel::fused::Shared,
     {
         use generic_array::sequence::GenericSequence;
         // The array is made when the pass hands on its first block, as copies of that block's
@@ -335,7 +335,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     #[inline(always)]
     fn from_source<
         const W: usize,
-        Src: crate::kernel::fused::Source<W, Elem = T>,
+        Src: crate::kernel::fused::Source<W, Elem = T> + crate::kernel::fused::Portable,
         P: crate::kernel::place::Pass,
     >(
         dims: &[usize],
@@ -344,11 +344,12 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         src: Src,
     ) -> Self
     where
-        T: Copy,
+        T: Copy + crate::kernel::fused::Shared,
     {
-        // Feature `rayon` leaves this pass on one thread: its cost is the fresh pages the
-        // kernel hands the new allocation, faulted in as they are first written, which two
-        // threads did not fault in faster (benches/parallel.rs, README "More than one core").
+        #[cfg(feature = "rayon")]
+        if crate::kernel::parallel::worth::<T>(len) {
+            return crate::kernel::parallel::collect(dims, len, hint, src).into_boxed_slice();
+        }
         let mut data = alloc::vec::Vec::with_capacity(len);
         // A short block (a row of softmax's 10 classes) element by element: as a slice, it
         // was a call to `memmove` per row, 11% of softmax's gradient pass. Full blocks as
