@@ -140,6 +140,12 @@ impl<const W: usize> Cursor<W> {
         self.strides[axis]
     }
 
+    /// The strides along every axis.
+    #[inline(always)]
+    pub(crate) fn strides(&self) -> &[usize; W] {
+        &self.strides
+    }
+
     /// The length of the run, while it goes along one of the plan's axes (not a reduced one).
     #[inline(always)]
     pub(crate) fn plan_run_len(&self) -> Option<usize> {
