@@ -72,11 +72,11 @@ pub trait Fold<T: Copy> {
     /// 1.48 ms a pass; a maximum's lanes measured slower so, 0.35 -> 0.57 ms for row maxima,
     /// and step exactly).
     const UNSURE: bool = false;
-    /// Whether some lane must be folded again with [`step`](Self::step) (only asked when
+    /// Which lanes must be folded again with [`step`](Self::step) (only asked when
     /// [`UNSURE`](Self::UNSURE)).
-    fn lanes_unsure(acc: &Self::Lanes) -> bool {
+    fn lanes_unsure(acc: &Self::Lanes) -> [bool; BLOCK] {
         let _ = acc;
-        false
+        [false; BLOCK]
     }
     /// The most elements one output may fold: an argmax's positions are counted in a `u32`.
     const MOST: usize = usize::MAX;
@@ -267,8 +267,8 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     }
     const UNSURE: bool = true;
     #[inline(always)]
-    fn lanes_unsure((best, _): &Self::Lanes) -> bool {
-        best.iter().fold(false, |unsure, &b| unsure | P::redo(b))
+    fn lanes_unsure((best, _): &Self::Lanes) -> [bool; BLOCK] {
+        fused::lanes(|l| P::redo(best[l]))
     }
 }
 
@@ -888,8 +888,12 @@ where
             }
             F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner, &inner_along), i);
         }
-        if const { F::UNSURE } && F::lanes_unsure(&acc) {
-            return self.by_cursors(along, |this| this.again(at));
+        if const { F::UNSURE } {
+            let unsure = F::lanes_unsure(&acc);
+            if unsure.contains(&true) {
+                let done = F::lanes_finish(acc, self.count);
+                return self.by_cursors(along, |this| this.again(at, done, &unsure));
+            }
         }
         F::lanes_finish(acc, self.count)
     }
@@ -906,12 +910,25 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
 where
     F::Output: Shared,
 {
-    /// The block at `at` folded again element by element with [`Fold::step`], where a lane of
-    /// the quicker [`Fold::lanes_step`] may be wrong (a NaN first element): rare, so not inlined.
+    /// The block at `at`, `done` by the quicker [`Fold::lanes_step`], with each `unsure` lane
+    /// (a NaN first element) folded again, one output at a time, with [`Fold::step`]: rare, so
+    /// not inlined, and through [`get`](Source::get), which every reduction has compiled (the
+    /// whole block folded again through `block` doubled the release build of the `kmeans`
+    /// example).
     #[cold]
     #[inline(never)]
-    fn again(&mut self, at: usize) -> [F::Output; BLOCK] {
-        self.block::<true>(at)
+    fn again(
+        &mut self,
+        at: usize,
+        mut done: [F::Output; BLOCK],
+        unsure: &[bool; BLOCK],
+    ) -> [F::Output; BLOCK] {
+        for (l, (out, &unsure)) in done.iter_mut().zip(unsure).enumerate() {
+            if unsure {
+                *out = self.get(at + l);
+            }
+        }
+        done
     }
 }
 
