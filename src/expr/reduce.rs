@@ -66,11 +66,11 @@ pub trait Fold<T: Copy> {
     fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize);
     /// The results of the lanes after `count` elements.
     fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK];
-    /// Whether [`lanes_step`](Self::lanes_step) may be wrong about a lane: a position's lanes
-    /// step with one compare, which keeps a NaN first element where [`step`](Self::step) would
-    /// replace it. Such a block is then folded again with `step` (k-means' assignment: 1.88 ->
-    /// 1.48 ms a pass; a maximum's lanes measured slower so, 0.35 -> 0.57 ms for row maxima,
-    /// and step exactly).
+    /// Whether [`lanes_step`](Self::lanes_step) may be wrong about a lane: a maximum's or a
+    /// position's lanes step with one compare (`maxps`), which keeps a NaN first element where
+    /// [`step`](Self::step) would replace it. Such lanes are then folded again with `step`
+    /// (k-means' assignment: 1.88 -> 1.48 ms a pass; row maxima of `[200000, 10]`: 0.35 ->
+    /// 0.27 ms).
     const UNSURE: bool = false;
     /// Which lanes must be folded again with [`step`](Self::step) (only asked when
     /// [`UNSURE`](Self::UNSURE)).
@@ -171,7 +171,9 @@ impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     lane_by_lane!();
 }
 
-/// The maximum or the minimum (`P`): NaN ignored unless every element is NaN.
+/// The maximum or the minimum (`P`): NaN ignored unless every element is NaN. Each element
+/// is folded by `P`'s exact twin; a block of lanes by `P` itself, then again where a lane may
+/// be wrong ([`Fold::UNSURE`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PickFold<P>(PhantomData<P>);
 impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
@@ -184,11 +186,11 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     }
     #[inline(always)]
     fn step(acc: T, x: T, _: usize) -> T {
-        P::combine(acc, x)
+        P::Exact::combine(acc, x)
     }
     #[inline(always)]
     fn merge(a: T, b: T) -> T {
-        P::combine(a, b)
+        P::Exact::combine(a, b)
     }
     #[inline(always)]
     fn finish(acc: T, _: usize) -> T {
@@ -198,7 +200,26 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     fn empty() -> Option<T> {
         None
     }
-    lane_by_lane!();
+    type Lanes = [T; BLOCK];
+    #[inline(always)]
+    fn lanes_first(x: [T; BLOCK]) -> [T; BLOCK] {
+        x
+    }
+    #[inline(always)]
+    fn lanes_step(acc: &mut [T; BLOCK], x: [T; BLOCK], _: usize) {
+        for (a, &x) in acc.iter_mut().zip(&x) {
+            *a = P::combine(*a, x);
+        }
+    }
+    #[inline(always)]
+    fn lanes_finish(acc: [T; BLOCK], _: usize) -> [T; BLOCK] {
+        acc
+    }
+    const UNSURE: bool = true;
+    #[inline(always)]
+    fn lanes_unsure(acc: &[T; BLOCK]) -> [bool; BLOCK] {
+        fused::lanes(|l| P::redo(acc[l]))
+    }
 }
 
 /// The flat index of the first maximum or minimum (`P`) within the reduced axes; NaN ignored
@@ -273,9 +294,9 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
 }
 
 /// The maximum, NaN ignored unless every element is NaN.
-pub type MaxFold = PickFold<Max<true>>;
+pub type MaxFold = PickFold<Max>;
 /// The minimum, NaN ignored unless every element is NaN.
-pub type MinFold = PickFold<Min<true>>;
+pub type MinFold = PickFold<Min>;
 /// The position of the first maximum.
 pub type ArgMaxFold = ArgFold<Max>;
 /// The position of the first minimum.
