@@ -891,9 +891,10 @@ fn eager_operators_need_no_default() {
     assert_eq!((by_row.lazy().with_dims::<axes![0]>() + &prices).eval().as_slice(), eager.as_slice());
 }
 
-/// A block of positions folded with one compare per lane is folded again where a lane starts
-/// at NaN: the positions are the documented ones (NaN ignored unless every element is NaN,
-/// then 0; the first on ties) in every lane, whichever lanes of a block start at NaN.
+/// A block of maxima, minima or positions folded with one compare per lane is folded again
+/// where a lane starts at NaN: the results are the documented ones (NaN ignored unless every
+/// element is NaN, then a position of 0; the first on ties) in every lane, whichever lanes of a
+/// block start at NaN.
 #[test]
 fn positions_of_rows_that_start_at_nan() {
     let rows: [[f32; 4]; 6] = [
@@ -913,9 +914,22 @@ fn positions_of_rows_that_start_at_nan() {
         let x = TensorRef::from_shape(dims![n, 4], &data).unwrap();
         let min = x.lazy().argmin_axes::<axes![1]>().eval();
         let max = (x.lazy() * 1.0).argmax_axes::<axes![1]>().eval();
+        let (least, most) = (x.lazy().min_axes::<axes![1]>().eval(), x.lazy().max_axes::<axes![1]>().eval());
         for i in 0..40 {
+            let row = &rows[(i + shift) % rows.len()];
             assert_eq!(min.as_slice()[i], want_min[(i + shift) % rows.len()], "argmin of row {i}");
             assert_eq!(max.as_slice()[i], want_max[(i + shift) % rows.len()], "argmax of row {i}");
+            // The values at those positions (NaN only where every element is).
+            assert_eq!(
+                least.as_slice()[i].to_bits(),
+                row[want_min[(i + shift) % rows.len()]].to_bits(),
+                "min of row {i}"
+            );
+            assert_eq!(
+                most.as_slice()[i].to_bits(),
+                row[want_max[(i + shift) % rows.len()]].to_bits(),
+                "max of row {i}"
+            );
         }
     }
 }
