@@ -223,7 +223,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
 #[derive(Clone, Copy)]
 pub struct Scalar<T>(pub(crate) T);
 
-impl<T: Copy + Shared> Typed for Scalar<T> {
+impl<T: Primitive> Typed for Scalar<T> {
     type Elem = T;
     type Shape = Nil;
     type Home = ByShape;
@@ -234,7 +234,7 @@ impl<T: Copy + Shared> Typed for Scalar<T> {
     }
 }
 
-impl<T: Copy + Shared> Expression for Scalar<T> {
+impl<T: Primitive> Expression for Scalar<T> {
     type Source<const W: usize> = Scalar<T>;
     const SLOTS: usize = 0;
     const STRIDES: Strides = Strides::NONE;
@@ -245,7 +245,7 @@ impl<T: Copy + Shared> Expression for Scalar<T> {
     }
 }
 
-impl<T: Copy + Shared, const W: usize> Source<W> for Scalar<T> {
+impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     type Elem = T;
     const LEAVES: usize = 0;
     const SLOTS: usize = 0;
@@ -307,6 +307,32 @@ where
     #[inline(always)]
     fn into_expression(self) -> Self::Expr {
         Leaf { data: self.as_slice(), shape: self.shape(), home: PhantomData }
+    }
+}
+
+/// What a tensor moved into an expression would need, and never has: an operand is borrowed
+/// (`&t`). Its only use is the message below, in place of a type mismatch about numbers.
+#[diagnostic::on_unimplemented(
+    message = "a tensor is borrowed into an expression, not moved: write `&` before it",
+    label = "this tensor is moved here; borrow it (`&t`) or make it an expression (`t.lazy()`)",
+    note = "an operand is a borrowed tensor (`&t`), an expression, or a number"
+)]
+pub trait BorrowedOperand {
+    /// Never called: no type implements this trait.
+    fn never(self) -> !;
+}
+
+/// A tensor by value: rejected, with `BorrowedOperand`'s message.
+#[diagnostic::do_not_recommend]
+impl<D: Data, S: AnyShape> IntoExpression for TensorBase<D, S>
+where
+    Self: BorrowedOperand,
+    D::Elem: Primitive,
+{
+    type Expr = Scalar<D::Elem>;
+    #[inline(always)]
+    fn into_expression(self) -> Self::Expr {
+        self.never()
     }
 }
 
