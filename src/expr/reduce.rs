@@ -88,9 +88,12 @@ pub trait Fold<T: Copy> {
 }
 
 /// A fold's lanes as an array of its carries, each stepped as [`Fold::step`] steps one (the
-/// folds whose carry is one value).
+/// folds whose carry is one value), or by the step given.
 macro_rules! lane_by_lane {
     () => {
+        lane_by_lane!(Self::step);
+    };
+    ($step:expr) => {
         type Lanes = [Self::Acc; BLOCK];
         #[inline(always)]
         fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
@@ -99,7 +102,7 @@ macro_rules! lane_by_lane {
         #[inline(always)]
         fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
             for (a, &x) in acc.iter_mut().zip(&x) {
-                *a = Self::step(*a, x, index);
+                *a = $step(*a, x, index);
             }
         }
         #[inline(always)]
@@ -200,21 +203,7 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     fn empty() -> Option<T> {
         None
     }
-    type Lanes = [T; BLOCK];
-    #[inline(always)]
-    fn lanes_first(x: [T; BLOCK]) -> [T; BLOCK] {
-        x
-    }
-    #[inline(always)]
-    fn lanes_step(acc: &mut [T; BLOCK], x: [T; BLOCK], _: usize) {
-        for (a, &x) in acc.iter_mut().zip(&x) {
-            *a = P::combine(*a, x);
-        }
-    }
-    #[inline(always)]
-    fn lanes_finish(acc: [T; BLOCK], _: usize) -> [T; BLOCK] {
-        acc
-    }
+    lane_by_lane!(|acc, x, _| P::combine(acc, x));
     const UNSURE: bool = true;
     #[inline(always)]
     fn lanes_unsure(acc: &[T; BLOCK]) -> [bool; BLOCK] {

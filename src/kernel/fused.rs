@@ -493,6 +493,13 @@ pub(crate) const fn by_plan<const W: usize, S: Source<W>, P: Pass>() -> bool {
     P::PLAN.is_some() && S::FIXED_FOLDS
 }
 
+/// Whether pass `P` over `src` reads its blocks on the `STRIDED` path of [`read`]: it reads as
+/// its plan says, or a leaf steps by more than 1 along the run.
+#[inline(always)]
+pub(crate) fn strided<const W: usize, S: Source<W>, P: Pass>(src: &S) -> bool {
+    by_plan::<W, S, P>() || !src.all(&mut |c| c.inner() <= 1)
+}
+
 /// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
@@ -556,12 +563,10 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
         );
     } else if n < BLOCK && nest.loops() > 0 {
         short_rows(&nest, &mut src, sink);
-    } else if const { by_plan::<W, S, P>() } {
+    } else if strided::<W, S, P>(&src) {
         runs::<W, S, P, true>(&nest, &mut src, sink);
-    } else if src.all(&mut |c| c.inner() <= 1) {
-        runs::<W, S, P, false>(&nest, &mut src, sink);
     } else {
-        runs::<W, S, P, true>(&nest, &mut src, sink);
+        runs::<W, S, P, false>(&nest, &mut src, sink);
     }
 }
 
@@ -588,7 +593,7 @@ impl<const W: usize, S: Source<W>, P: Pass> Pull<W, S, P> {
     #[inline(always)]
     pub(crate) fn new(n: usize, hint: Hint<P>, mut src: S) -> Self {
         let len = Nest::plan(&[n], hint, &mut src).map_or(0, |nest| nest.run_len());
-        let strided = by_plan::<W, S, P>() || !src.all(&mut |c| c.inner() <= 1);
+        let strided = strided::<W, S, P>(&src);
         Pull { src, at: 0, len, strided, pass: PhantomData }
     }
 

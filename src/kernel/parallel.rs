@@ -15,7 +15,7 @@ use core::marker::PhantomData;
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
-use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, by_plan, read, whole_run};
+use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, read, strided, whole_run};
 use super::place::Pass;
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
@@ -50,10 +50,10 @@ pub(crate) fn run_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     S::Elem: Shared,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    if !by_plan::<W, S, P>() && src.all(&mut |c| c.inner() <= 1) {
-        split::<W, S, P, false>(&nest, src, 0, out, write);
-    } else {
+    if strided::<W, S, P>(&src) {
         split::<W, S, P, true>(&nest, src, 0, out, write);
+    } else {
+        split::<W, S, P, false>(&nest, src, 0, out, write);
     }
 }
 
@@ -161,11 +161,11 @@ where
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return alloc::vec::Vec::new() };
     let to = len.div_ceil(BLOCK);
     let mut blocks = alloc::vec::Vec::new();
-    if !by_plan::<W, S, P>() && src.all(&mut |c| c.inner() <= 1) {
-        Blocks::<W, S, P, false> { nest: &nest, src, from: 0, to, len, pass: PhantomData }
+    if strided::<W, S, P>(&src) {
+        Blocks::<W, S, P, true> { nest: &nest, src, from: 0, to, len, pass: PhantomData }
             .collect_into_vec(&mut blocks);
     } else {
-        Blocks::<W, S, P, true> { nest: &nest, src, from: 0, to, len, pass: PhantomData }
+        Blocks::<W, S, P, false> { nest: &nest, src, from: 0, to, len, pass: PhantomData }
             .collect_into_vec(&mut blocks);
     }
     let mut flat = blocks.into_flattened();
@@ -296,11 +296,7 @@ where
             return self.straddling();
         }
         let block = read::<W, S, P, STRIDED>(&mut self.src, self.at);
-        (self.pos, self.at) = (self.pos + BLOCK, self.at + BLOCK);
-        if self.at == n && self.pos < self.end {
-            self.at = 0;
-            self.nest.advance(self.nest.loops(), &mut self.index, &mut self.src);
-        }
+        self.past(self.at + BLOCK, n);
         Some(block)
     }
 
@@ -314,6 +310,18 @@ impl<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool> Walk<'_, W, S, 
 where
     S::Elem: Copy,
 {
+    /// Moves past the current run's positions up to `to` (of `n`), into the next run where
+    /// this one ends and the piece does not.
+    #[inline(always)]
+    fn past(&mut self, to: usize, n: usize) {
+        self.pos += to - self.at;
+        self.at = to;
+        if self.at == n && self.pos < self.end {
+            self.at = 0;
+            self.nest.advance(self.nest.loops(), &mut self.index, &mut self.src);
+        }
+    }
+
     /// The next block, from the parts of the runs it straddles (or the output's last, short
     /// block). Not inlined: where runs are a multiple of [`BLOCK`], it never runs.
     #[inline(never)]
@@ -325,12 +333,7 @@ where
             part_run::<W, S, P, STRIDED>(&mut self.src, n, self.at, to, &mut |chunk| {
                 gather(&mut block, &mut k, chunk)
             });
-            self.pos += to - self.at;
-            self.at = to;
-            if self.at == n && self.pos < self.end {
-                self.at = 0;
-                self.nest.advance(self.nest.loops(), &mut self.index, &mut self.src);
-            }
+            self.past(to, n);
         }
         block
     }
