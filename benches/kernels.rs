@@ -301,11 +301,15 @@ fn hand_add_large(a: &[f32], b: &[f32], out: &mut [f32]) {
     }
 }
 
-/// `sum_axes` over axis 0 of `[64, 64]`, and `sum_to` `[4096, 1024]` → `[1024]`.
+/// `sum_axes` over either axis of `[64, 64]`, `sum_to` `[4096, 1024]` → `[1024]`, and the rows
+/// of `[4096, 1024]` summed; each eager and as an expression ("fused").
 fn sums(c: &mut Criterion) {
     let mut g = c.benchmark_group("sum_axes axis 0 of [64,64]");
     let t64 = Tensor::<f32, shape![64, 64]>::from_slice(&values(64 * 64)).unwrap();
     g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&t64).sum_axes::<axes![0]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&t64).lazy().sum_axes::<axes![0]>().eval()))
+    });
     let h64 = values(64 * 64);
     g.bench_function("hand loop", |t| {
         t.iter(|| {
@@ -324,6 +328,9 @@ fn sums(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("sum_axes axis 1 of [64,64]");
     g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&t64).sum_axes::<axes![1]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&t64).lazy().sum_axes::<axes![1]>().eval()))
+    });
     g.bench_function("hand loop", |t| {
         t.iter(|| {
             let mut acc = [0f32; 64];
@@ -365,8 +372,47 @@ fn sums(c: &mut Criterion) {
             observe(lanes)
         })
     });
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            let g = TensorRef::<f32, shape![4096, 1024]>::new(black_box(&big)).unwrap();
+            g.lazy()
+                .sum_axes::<axes![0]>()
+                .eval_into(&mut TensorMut::<f32, shape![1024]>::new(&mut acc).unwrap());
+        })
+    });
     let nbig = Array2::from_shape_vec((4096, 1024), big.clone()).unwrap();
     g.bench_function("ndarray", |t| t.iter(|| black_box(&nbig).sum_axis(Axis(0))));
+    g.finish();
+
+    // Long rows, each summed into one output: a row at a time, in lanes along it.
+    let mut g = c.benchmark_group("sum_axes axis 1 of [4096,1024]");
+    let mut sums = vec![0f32; 4096];
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            let g = TensorRef::<f32, shape![4096, 1024]>::new(black_box(&big)).unwrap();
+            g.sum_axes_into::<axes![1]>(&mut TensorMut::new(&mut sums).unwrap());
+        })
+    });
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            let g = TensorRef::<f32, shape![4096, 1024]>::new(black_box(&big)).unwrap();
+            g.lazy()
+                .sum_axes::<axes![1]>()
+                .eval_into(&mut TensorMut::<f32, shape![4096]>::new(&mut sums).unwrap());
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            for (s, row) in sums.iter_mut().zip(black_box(&big).chunks_exact(1024)) {
+                let mut lanes = [0f32; 16];
+                for chunk in row.chunks_exact(16) {
+                    lanes.iter_mut().zip(chunk).for_each(|(l, x)| *l += x);
+                }
+                *s = lanes.iter().sum();
+            }
+        })
+    });
+    g.bench_function("ndarray", |t| t.iter(|| black_box(&nbig).sum_axis(Axis(1))));
     g.finish();
 }
 
@@ -379,6 +425,9 @@ fn maxima(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("max_axes axis 0 of [64,64]");
     g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&t64).max_axes::<axes![0]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&t64).lazy().max_axes::<axes![0]>().eval()))
+    });
     g.bench_function("hand loop", |t| {
         t.iter(|| {
             let mut acc = [f32::NEG_INFINITY; 64];
@@ -397,6 +446,9 @@ fn maxima(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("max_axes axis 1 of [64,64]");
     g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&t64).max_axes::<axes![1]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&t64).lazy().max_axes::<axes![1]>().eval()))
+    });
     g.bench_function("hand loop", |t| {
         t.iter(|| {
             let mut acc = [0f32; 64];

@@ -933,3 +933,76 @@ fn positions_of_rows_that_start_at_nan() {
         }
     }
 }
+
+/// Checks the maxima and minima of `x` over axis `axis` of `[rows, cols]` `data`, and their
+/// positions, against the plain loops of [`first_best`].
+fn check_picks(
+    data: &[f64],
+    dims: (usize, usize),
+    axis: usize,
+    got: [(Vec<f64>, Vec<usize>); 2],
+    what: &str,
+) {
+    for ((values, positions), (better, name)) in
+        got.into_iter().zip([(greater as fn(f64, f64) -> bool, "max"), (less, "min")])
+    {
+        let want = first_best(data, dims, &[axis], better).unwrap();
+        for (o, (&(v, at), (&got_v, &got_at))) in want.iter().zip(values.iter().zip(&positions)).enumerate() {
+            assert!(
+                got_v.to_bits() == v.to_bits() || (got_v.is_nan() && v.is_nan()),
+                "{what}: {name} of output {o}: {got_v} against {v}"
+            );
+            assert_eq!(got_at, at, "{what}: position of the {name} of output {o}");
+        }
+    }
+}
+
+/// Long rows (each folded alone, in lanes along the row) and long columns (folded together, a
+/// tile of them down the rows), where a lane starts at NaN and the answer lies later in that
+/// lane: the lanes stepped by one compare are folded again, and each answer is the documented
+/// one (NaN ignored unless every element is NaN, the first of ties).
+#[test]
+fn long_folds_whose_lanes_start_at_nan() {
+    const C: usize = 131; // past the length folded one output at a time, not whole blocks
+    let rows = 40;
+    let mut data = whole(rows * C, 7, false);
+    for (r, row) in data.chunks_exact_mut(C).enumerate() {
+        if r % 5 == 4 {
+            row.fill(f64::NAN);
+        } else {
+            row[r % 16] = f64::NAN;
+            row[r % 16 + 16 * (1 + r % 7)] = if r % 2 == 0 { 100.0 } else { -100.0 };
+        }
+    }
+    bind!(let n: R = rows);
+    let x = TensorRef::from_shape(dims![n, 131], &data).unwrap();
+    let got = [
+        (x.lazy().max_axes::<axes![1]>().eval(), x.lazy().argmax_axes::<axes![1]>().eval()),
+        (x.lazy().min_axes::<axes![1]>().eval(), (x.lazy() * 1.0).argmin_axes::<axes![1]>().eval()),
+    ]
+    .map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+    check_picks(&data, (rows, C), 1, got, "rows of 131");
+
+    const K: usize = 64;
+    let rows = 200;
+    let mut data = whole(rows * K, 11, false);
+    for c in 0..K {
+        match c % 4 {
+            0 => (0..rows).for_each(|r| data[r * K + c] = f64::NAN),
+            1 => data[c] = f64::NAN,
+            _ => {
+                data[c] = f64::NAN;
+                data[(7 + c) * K + c] = 50.0;
+                data[(9 + c) * K + c] = -50.0;
+            }
+        }
+    }
+    bind!(let m: Q = rows);
+    let y = TensorRef::from_shape(dims![m, 64], &data).unwrap();
+    let max = y.lazy().try_max_axes::<axes![0]>().unwrap().eval();
+    let argmax = y.lazy().try_argmax_axes::<axes![0]>().unwrap().eval();
+    let min = y.lazy().try_min_axes::<axes![0]>().unwrap().eval();
+    let argmin = y.lazy().try_argmin_axes::<axes![0]>().unwrap().eval();
+    let got = [(max, argmax), (min, argmin)].map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+    check_picks(&data, (rows, K), 0, got, "columns of 200");
+}

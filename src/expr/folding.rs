@@ -81,6 +81,14 @@ impl Folding {
         Some(out)
     }
 
+    /// The size of the last axis stepped along (the fastest); 0 without one.
+    pub(crate) const fn last_size(&self) -> usize {
+        match self.n.checked_sub(1) {
+            Some(last) => self.sizes[last],
+            None => 0,
+        }
+    }
+
     /// How many elements each output folds: the product of the sizes.
     pub(crate) const fn elements(&self) -> usize {
         let (mut k, mut count) = (0, 1);

@@ -142,9 +142,19 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
         match s {
             0 => [span[0]; BLOCK],
             1 => {
-                let mut out = [span[len - 1]; BLOCK];
-                out[..len].copy_from_slice(span);
-                out
+                // A whole block's load where the data reaches that far, its lanes past `len`
+                // then replaced: copying `len` elements calls `memcpy` (a column sum of
+                // `[200000, 10]` reads 10 per row).
+                let last = span[len - 1];
+                let first = self.cursor.offset() + at;
+                match self.data.get(first..first + BLOCK) {
+                    Some(full) => fused::lanes(|i| if i < len { full[i] } else { last }),
+                    None => {
+                        let mut out = [last; BLOCK];
+                        out[..len].copy_from_slice(span);
+                        out
+                    }
+                }
             }
             _ => fused::lanes(|i| span[(i.min(len - 1) * s).min(span.len() - 1)]),
         }

@@ -49,6 +49,20 @@ pub trait Fold<T: Copy> {
     }
     /// The carry after the element `x`, the `index`-th of its output.
     fn step(acc: Self::Acc, x: T, index: usize) -> Self::Acc;
+    /// [`step`](Self::step), quicker where it may be wrong: a maximum's one compare (`maxps`),
+    /// which keeps a NaN carry where `step` would replace it. A fold whose carries may be so
+    /// wrong ([`unsure`](Self::unsure)) is done again with `step`, only where
+    /// [`UNSURE`](Self::UNSURE).
+    #[inline(always)]
+    fn quick(acc: Self::Acc, x: T, index: usize) -> Self::Acc {
+        Self::step(acc, x, index)
+    }
+    /// Whether a carry stepped by [`quick`](Self::quick) may be wrong (a NaN maximum so far).
+    #[inline(always)]
+    fn unsure(acc: &Self::Acc) -> bool {
+        let _ = acc;
+        false
+    }
     /// The carry of two runs of elements, `a`'s before `b`'s in the first element's order
     /// (how lanes that folded alternate elements meet).
     fn merge(a: Self::Acc, b: Self::Acc) -> Self::Acc;
@@ -66,11 +80,11 @@ pub trait Fold<T: Copy> {
     fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize);
     /// The results of the lanes after `count` elements.
     fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK];
-    /// Whether [`lanes_step`](Self::lanes_step) may be wrong about a lane: a maximum's or a
-    /// position's lanes step with one compare (`maxps`), which keeps a NaN first element where
-    /// [`step`](Self::step) would replace it. Such lanes are then folded again with `step`
-    /// (k-means' assignment: 1.88 -> 1.48 ms a pass; row maxima of `[200000, 10]`: 0.35 ->
-    /// 0.27 ms).
+    /// Whether [`lanes_step`](Self::lanes_step) and [`quick`](Self::quick) may be wrong about
+    /// a lane: a maximum's or a position's lanes step with one compare (`maxps`), which keeps a
+    /// NaN first element where [`step`](Self::step) would replace it. Such lanes are then
+    /// folded again with `step` (k-means' assignment: 1.88 -> 1.48 ms a pass; row maxima of
+    /// `[200000, 10]`: 0.35 -> 0.27 ms).
     const UNSURE: bool = false;
     /// Which lanes must be folded again with [`step`](Self::step) (only asked when
     /// [`UNSURE`](Self::UNSURE)).
@@ -87,13 +101,10 @@ pub trait Fold<T: Copy> {
     const SELECTS: bool = false;
 }
 
-/// A fold's lanes as an array of its carries, each stepped as [`Fold::step`] steps one (the
-/// folds whose carry is one value), or by the step given.
+/// A fold's lanes as an array of its carries, each stepped as [`Fold::quick`] steps one (the
+/// folds whose carry is one value).
 macro_rules! lane_by_lane {
     () => {
-        lane_by_lane!(Self::step);
-    };
-    ($step:expr) => {
         type Lanes = [Self::Acc; BLOCK];
         #[inline(always)]
         fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
@@ -102,7 +113,7 @@ macro_rules! lane_by_lane {
         #[inline(always)]
         fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
             for (a, &x) in acc.iter_mut().zip(&x) {
-                *a = $step(*a, x, index);
+                *a = Self::quick(*a, x, index);
             }
         }
         #[inline(always)]
@@ -192,6 +203,14 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
         P::Exact::combine(acc, x)
     }
     #[inline(always)]
+    fn quick(acc: T, x: T, _: usize) -> T {
+        P::combine(acc, x)
+    }
+    #[inline(always)]
+    fn unsure(acc: &T) -> bool {
+        P::redo(*acc)
+    }
+    #[inline(always)]
     fn merge(a: T, b: T) -> T {
         P::Exact::combine(a, b)
     }
@@ -203,11 +222,11 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     fn empty() -> Option<T> {
         None
     }
-    lane_by_lane!(|acc, x, _| P::combine(acc, x));
+    lane_by_lane!();
     const UNSURE: bool = true;
     #[inline(always)]
     fn lanes_unsure(acc: &[T; BLOCK]) -> [bool; BLOCK] {
-        fused::lanes(|l| P::redo(acc[l]))
+        fused::lanes(|l| Self::unsure(&acc[l]))
     }
 }
 
@@ -237,6 +256,14 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     #[inline(always)]
     fn step((best, at): (T, u32), x: T, index: usize) -> (T, u32) {
         if P::ExactPick::better(x, best) { (x, index as u32) } else { (best, at) }
+    }
+    #[inline(always)]
+    fn quick((best, at): (T, u32), x: T, index: usize) -> (T, u32) {
+        if P::better(x, best) { (x, index as u32) } else { (best, at) }
+    }
+    #[inline(always)]
+    fn unsure((best, _): &(T, u32)) -> bool {
+        P::redo(*best)
     }
     #[inline(always)]
     fn merge(a: (T, u32), b: (T, u32)) -> (T, u32) {
@@ -483,13 +510,29 @@ type Blocks<T> = alloc::vec::Vec<[T; BLOCK]>;
 #[cfg(not(feature = "alloc"))]
 type Blocks<T> = [[T; BLOCK]; TILE];
 
-/// [`TILE`] copies of `block`, built where they are kept.
+/// `n` (at most [`TILE`]) copies of `block`, built where they are kept: a tile holds what
+/// the pass needs (4 blocks for `[64, 64]` summed over its rows, where making 64 took 8 times
+/// as long as the sum), and grows if a later run needs more ([`grow`]).
 #[inline(always)]
-fn tile_of<T: Copy>(block: [T; BLOCK]) -> Blocks<T> {
+fn tile_of<T: Copy>(block: [T; BLOCK], n: usize) -> Blocks<T> {
     #[cfg(feature = "alloc")]
-    return alloc::vec![block; TILE];
+    return alloc::vec![block; n];
     #[cfg(not(feature = "alloc"))]
-    return [block; TILE];
+    return {
+        let _ = n;
+        [block; TILE]
+    };
+}
+
+/// `tile` with at least `n` (at most [`TILE`]) blocks, copies of `block` added where missing.
+#[inline(always)]
+fn grow<T: Copy>(tile: &mut Blocks<T>, n: usize, block: [T; BLOCK]) {
+    #[cfg(feature = "alloc")]
+    if tile.len() < n {
+        tile.resize(n, block);
+    }
+    #[cfg(not(feature = "alloc"))]
+    let _ = (tile, n, block);
 }
 
 impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for ReduceSource<S, F, W, K> {
@@ -512,6 +555,10 @@ impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for Reduce
         }
     }
 }
+
+/// How many elements along its last reduced axis make an output's fold long (see
+/// [`ReduceSource::lengthwise`]).
+const LONG: usize = 8 * BLOCK;
 
 /// The most leaves a reduction remembers its last output by.
 const MEMO: usize = 4;
@@ -557,13 +604,16 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
         let first = self.inner.block::<STRIDED>(at);
         let start: [F::Acc; BLOCK] = fused::lanes(|l| F::first(first[l]));
         let count = self.count;
+        let finished = fused::lanes(|l| F::finish(start[l], count));
         let mut ahead = self.ahead.take().unwrap_or_else(|| Ahead {
             run: key,
             start: at,
             count: 0,
-            carries: tile_of(start),
-            blocks: tile_of(fused::lanes(|l| F::finish(start[l], count))),
+            carries: tile_of(start, blocks),
+            blocks: tile_of(finished, blocks),
         });
+        grow(&mut ahead.carries, blocks, start);
+        grow(&mut ahead.blocks, blocks, finished);
         let acc = &mut ahead.carries[..blocks];
         acc[0] = start;
         for (b, a) in acc.iter_mut().enumerate().skip(1) {
@@ -575,13 +625,19 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
             for (b, a) in acc.iter_mut().enumerate() {
                 let x = self.inner.block::<STRIDED>(at + b * BLOCK);
                 for (a, &x) in a.iter_mut().zip(&x) {
-                    *a = F::step(*a, x, i);
+                    *a = F::quick(*a, x, i);
                 }
             }
             i += 1;
         }
-        for (done, a) in ahead.blocks.iter_mut().zip(&ahead.carries[..blocks]) {
+        for (b, (done, a)) in ahead.blocks.iter_mut().zip(&ahead.carries[..blocks]).enumerate() {
             *done = fused::lanes(|l| F::finish(a[l], count));
+            if const { F::UNSURE } {
+                let unsure = fused::lanes(|l| F::unsure(&a[l]));
+                if unsure.contains(&true) {
+                    *done = self.again(at + b * BLOCK, *done, &unsure);
+                }
+            }
         }
         (ahead.run, ahead.start, ahead.count) = (key, at, blocks);
         let done = ahead.blocks[0];
@@ -739,6 +795,31 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
         out
     }
 
+    /// Whether each output folds a long axis ([`LONG`] elements or more) whose elements lie
+    /// close together: a row of `[4096, 1024]` summed, k-means' sums over every point. Such
+    /// outputs are folded one at a time, in lanes along that axis ([`each`](Self::each)):
+    /// across the outputs, each lane would read a column, element by element (5.4× slower on
+    /// the row sums of `[4096, 1024]`).
+    #[inline(always)]
+    fn lengthwise(&self) -> bool {
+        self.close && self.n.checked_sub(1).is_some_and(|last| self.sizes[last] >= LONG)
+    }
+
+    /// The `len` outputs (1 to [`BLOCK`]) from `at`, each folded alone, in lanes along its
+    /// last reduced axis ([`fold_one`](Self::fold_one)); lanes past `len` repeat the last.
+    /// (Not inlined: each output folds many elements.)
+    #[inline(never)]
+    fn each(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
+        let first = self.get(at);
+        let mut out = [first; BLOCK];
+        for (i, o) in out.iter_mut().enumerate().take(len).skip(1) {
+            *o = self.get(at + i);
+        }
+        let last = out[len - 1];
+        out[len..].fill(last);
+        out
+    }
+
     /// One step through the reduced axes (the last fastest), the operand's cursors kept in
     /// step: `false`, the cursors back where they started, once every axis has wrapped.
     #[inline(always)]
@@ -785,6 +866,9 @@ where
         if let Some(block) = self.flat(at) {
             return block;
         }
+        if self.lengthwise() {
+            return self.each(at, BLOCK);
+        }
         if !self.close
             && let Some(block) = self.tile::<STRIDED>(at)
         {
@@ -813,18 +897,20 @@ where
         if self.invariant() {
             return [self.get(at); BLOCK];
         }
-        let long = self.n.checked_sub(1).is_some_and(|last| self.sizes[last] >= 4 * BLOCK);
-        if long && self.close {
-            let first = self.get(at);
-            let mut out = [first; BLOCK];
-            for (i, o) in out.iter_mut().enumerate().take(len).skip(1) {
-                *o = self.get(at + i);
-            }
-            let last = out[len - 1];
-            out[len..].fill(last);
-            return out;
+        if self.lengthwise() {
+            return self.each(at, len);
         }
-        self.remembered(at, len, |this| this.across(|inner| inner.part(at, len)))
+        self.remembered(
+            at,
+            len,
+            #[inline(always)]
+            |this| {
+                this.across(
+                    #[inline(always)]
+                    |inner| inner.part(at, len),
+                )
+            },
+        )
     }
 
     /// One output (remembered, see `memo`), folded by [`fold_one`](Self::fold_one). (Not
@@ -872,7 +958,17 @@ where
         if invariant {
             return self.by_cursors(along, |this| [this.get(at); BLOCK]);
         }
-        if !close && let Some(block) = self.by_cursors(along, |this| this.tile::<true>(at)) {
+        let long = const { Folding::or_none(K::FOLDING).last_size() >= LONG };
+        if long && close {
+            return self.by_cursors(along, |this| this.each(at, BLOCK));
+        }
+        // (A tile reads its blocks along the run: as one load each where every leaf's run is
+        // contiguous: `[64, 64]` summed over its rows, 1.0 -> 0.5 µs.)
+        let tile = |this: &mut Self| match this.inner.all(&mut |c| c.inner() <= 1) {
+            true => this.tile::<false>(at),
+            false => this.tile::<true>(at),
+        };
+        if !close && let Some(block) = self.by_cursors(along, tile) {
             return block;
         }
         // The first element starts the lanes (two reads of the operand, each inlining it
@@ -948,9 +1044,32 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
     /// centroid sums over every point) vectorizes too.
     #[inline(always)]
     fn fold_one(&mut self, at: usize) -> F::Output {
+        // Contiguous along the lanes' axis (a row of a tensor, as most long folds are), every
+        // block is one load: read as a strided one, it was gathered element by element.
+        let contiguous = self.n.checked_sub(1).is_some_and(|last| {
+            let axis = self.axes[last];
+            self.inner.all(&mut |c| c.stride(axis) <= 1)
+        });
+        let (out, unsure) = if contiguous {
+            self.fold_one_as::<false, false>(at)
+        } else {
+            self.fold_one_as::<false, true>(at)
+        };
+        if const { F::UNSURE } && unsure {
+            return self.fold_one_as::<true, true>(at).0;
+        }
+        out
+    }
+
+    /// [`fold_one`](Self::fold_one)'s fold, its lanes stepped by [`Fold::step`] if `EXACT`,
+    /// else by [`Fold::quick`], and whether a lane may then be wrong ([`Fold::unsure`]); its
+    /// blocks read as [`Source::block`] reads them with `STRIDED`.
+    #[inline(always)]
+    fn fold_one_as<const EXACT: bool, const STRIDED: bool>(&mut self, at: usize) -> (F::Output, bool) {
+        let step = if EXACT || !F::UNSURE { F::step } else { F::quick };
         let Some(last) = self.n.checked_sub(1) else {
             // Every reduced axis has size 1: the one element.
-            return F::finish(F::first(self.inner.get(at)), 1);
+            return (F::finish(F::first(self.inner.get(at)), 1), false);
         };
         let (axis, len) = (self.axes[last], self.sizes[last]);
         if last == 0 && len < 2 * BLOCK {
@@ -961,7 +1080,7 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
                 acc = F::step(acc, self.inner.get(at), i);
             }
             self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
-            return F::finish(acc, self.count);
+            return (F::finish(acc, self.count), false);
         }
         let before = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(at, axis));
@@ -972,22 +1091,22 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
             let mut k = 0;
             if lanes.is_none() && BLOCK <= len {
                 // The first block starts the lanes; the loop below only steps them.
-                let x = self.inner.block::<true>(0);
+                let x = self.inner.block::<STRIDED>(0);
                 lanes = Some(fused::lanes(|l| F::first_at(x[l], base + l)));
                 k = BLOCK;
             }
             if let Some(acc) = &mut lanes {
                 while k + BLOCK <= len {
-                    let x = self.inner.block::<true>(k);
+                    let x = self.inner.block::<STRIDED>(k);
                     for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
-                        *a = F::step(*a, x, base + k + l);
+                        *a = step(*a, x, base + k + l);
                     }
                     k += BLOCK;
                 }
             }
             while k < len {
                 let x = self.inner.get(k);
-                rest = Some(rest.map_or_else(|| F::first_at(x, base + k), |r| F::step(r, x, base + k)));
+                rest = Some(rest.map_or_else(|| F::first_at(x, base + k), |r| step(r, x, base + k)));
                 k += 1;
             }
             base += len;
@@ -997,13 +1116,16 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
         }
         self.n = last + 1;
         self.inner.cursors(&mut |c| c.leave(at, before));
+        let unsure = !EXACT
+            && F::UNSURE
+            && (lanes.is_some_and(|acc| acc.iter().any(F::unsure)) || rest.is_some_and(|r| F::unsure(&r)));
         let lanes = lanes.map(|acc| acc[1..].iter().fold(acc[0], |a, &b| F::merge(a, b)));
         let acc = match (lanes, rest) {
             (Some(a), Some(b)) => F::merge(a, b),
             (Some(a), None) | (None, Some(a)) => a,
-            (None, None) => return F::empty().expect("a reduction over elements has one"),
+            (None, None) => return (F::empty().expect("a reduction over elements has one"), false),
         };
-        F::finish(acc, self.count)
+        (F::finish(acc, self.count), unsure)
     }
 }
 
