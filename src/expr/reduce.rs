@@ -1050,23 +1050,36 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
             let axis = self.axes[last];
             self.inner.all(&mut |c| c.stride(axis) <= 1)
         });
-        let (out, unsure) = if contiguous {
-            self.fold_one_as::<false, false>(at)
-        } else {
-            self.fold_one_as::<false, true>(at)
-        };
+        let (out, unsure) =
+            if contiguous { self.fold_one_as::<false>(at) } else { self.fold_one_as::<true>(at) };
         if const { F::UNSURE } && unsure {
-            return self.fold_one_as::<true, true>(at).0;
+            return self.fold_slowly(at);
         }
         out
     }
 
-    /// [`fold_one`](Self::fold_one)'s fold, its lanes stepped by [`Fold::step`] if `EXACT`,
-    /// else by [`Fold::quick`], and whether a lane may then be wrong ([`Fold::unsure`]); its
-    /// blocks read as [`Source::block`] reads them with `STRIDED`.
+    /// One output folded again element by element with the exact [`Fold::step`], where a lane
+    /// of [`fold_one`](Self::fold_one) started at NaN: rare, so kept small and apart (a third
+    /// copy of the lanes' loop made the release build of the `kmeans` example half as long
+    /// again).
+    #[cold]
+    #[inline(never)]
+    fn fold_slowly(&mut self, at: usize) -> F::Output {
+        let mut acc = F::first(self.inner.get(at));
+        let (mut index, mut i) = ([0; W], 1);
+        while self.advance(&mut index) {
+            acc = F::step(acc, self.inner.get(at), i);
+            i += 1;
+        }
+        F::finish(acc, self.count)
+    }
+
+    /// [`fold_one`](Self::fold_one)'s fold, its lanes stepped by [`Fold::quick`], and whether
+    /// a lane may then be wrong ([`Fold::unsure`]); its blocks read as [`Source::block`] reads
+    /// them with `STRIDED`.
     #[inline(always)]
-    fn fold_one_as<const EXACT: bool, const STRIDED: bool>(&mut self, at: usize) -> (F::Output, bool) {
-        let step = if EXACT || !F::UNSURE { F::step } else { F::quick };
+    fn fold_one_as<const STRIDED: bool>(&mut self, at: usize) -> (F::Output, bool) {
+        let step = F::quick;
         let Some(last) = self.n.checked_sub(1) else {
             // Every reduced axis has size 1: the one element.
             return (F::finish(F::first(self.inner.get(at)), 1), false);
@@ -1116,8 +1129,7 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
         }
         self.n = last + 1;
         self.inner.cursors(&mut |c| c.leave(at, before));
-        let unsure = !EXACT
-            && F::UNSURE
+        let unsure = F::UNSURE
             && (lanes.is_some_and(|acc| acc.iter().any(F::unsure)) || rest.is_some_and(|r| F::unsure(&r)));
         let lanes = lanes.map(|acc| acc[1..].iter().fold(acc[0], |a, &b| F::merge(a, b)));
         let acc = match (lanes, rest) {
