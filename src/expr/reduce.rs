@@ -574,7 +574,10 @@ fn same(a: &[usize; KEY], b: &[usize; KEY]) -> bool {
     a.iter().zip(b).fold(0, |d, (a, b)| d | (a ^ b)) == 0
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K> {
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+where
+    F::Output: Shared,
+{
     /// The block at `at` when this reduction folds far-apart elements (a column's, over every
     /// row): up to [`TILE`] blocks of the run are folded together, each reduced position read
     /// for all of them before the next, so the pass reads the operand row by row rather than
@@ -722,7 +725,10 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSourc
     }
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K> {
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+where
+    F::Output: Shared,
+{
     /// What the `len` outputs from `at` of the current run are remembered by: where each leaf
     /// reads the first and its step along the run (what the outputs fold is decided by them),
     /// and `len`. `None` past [`MEMO`] leaves.
@@ -1038,7 +1044,10 @@ where
     }
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K> {
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+where
+    F::Output: Shared,
+{
     /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
     /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
     /// centroid sums over every point) vectorizes too.
