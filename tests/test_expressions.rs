@@ -983,26 +983,32 @@ fn long_folds_whose_lanes_start_at_nan() {
     .map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
     check_picks(&data, (rows, C), 1, got, "rows of 131");
 
-    const K: usize = 64;
-    let rows = 200;
-    let mut data = whole(rows * K, 11, false);
-    for c in 0..K {
-        match c % 4 {
-            0 => (0..rows).for_each(|r| data[r * K + c] = f64::NAN),
-            1 => data[c] = f64::NAN,
-            _ => {
-                data[c] = f64::NAN;
-                data[(7 + c) * K + c] = 50.0;
-                data[(9 + c) * K + c] = -50.0;
+    // Columns of 4 blocks (folded in registers) and of 10 (in a tile in memory).
+    macro_rules! columns {
+        ($k:literal) => {{
+            let (rows, k) = (200, $k);
+            let mut data = whole(rows * k, 11, false);
+            for c in 0..k {
+                match c % 4 {
+                    0 => (0..rows).for_each(|r| data[r * k + c] = f64::NAN),
+                    1 => data[c] = f64::NAN,
+                    _ => {
+                        data[c] = f64::NAN;
+                        data[(7 + c % 150) * k + c] = 50.0;
+                        data[(9 + c % 150) * k + c] = -50.0;
+                    }
+                }
             }
-        }
+            bind!(let m: Q = rows);
+            let y = TensorRef::from_shape(dims![m, $k], &data).unwrap();
+            let max = y.lazy().try_max_axes::<axes![0]>().unwrap().eval();
+            let argmax = y.lazy().try_argmax_axes::<axes![0]>().unwrap().eval();
+            let min = y.lazy().try_min_axes::<axes![0]>().unwrap().eval();
+            let argmin = y.lazy().try_argmin_axes::<axes![0]>().unwrap().eval();
+            let got = [(max, argmax), (min, argmin)].map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+            check_picks(&data, (rows, k), 0, got, concat!("columns of 200, ", $k, " of them"));
+        }};
     }
-    bind!(let m: Q = rows);
-    let y = TensorRef::from_shape(dims![m, 64], &data).unwrap();
-    let max = y.lazy().try_max_axes::<axes![0]>().unwrap().eval();
-    let argmax = y.lazy().try_argmax_axes::<axes![0]>().unwrap().eval();
-    let min = y.lazy().try_min_axes::<axes![0]>().unwrap().eval();
-    let argmin = y.lazy().try_argmin_axes::<axes![0]>().unwrap().eval();
-    let got = [(max, argmax), (min, argmin)].map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
-    check_picks(&data, (rows, K), 0, got, "columns of 200");
+    columns!(64);
+    columns!(160);
 }

@@ -556,6 +556,9 @@ impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for Reduce
     }
 }
 
+/// The most blocks of a tile folded in registers (see [`ReduceSource::tile`]).
+const GROUP: usize = 4;
+
 /// How many elements along its last reduced axis make an output's fold long (see
 /// [`ReduceSource::lengthwise`]).
 const LONG: usize = 8 * BLOCK;
@@ -624,14 +627,28 @@ where
             *a = fused::lanes(|l| F::first(x[l]));
         }
         let (mut index, mut i) = ([0; W], 1);
-        while self.advance(&mut index) {
-            for (b, a) in acc.iter_mut().enumerate() {
-                let x = self.inner.block::<STRIDED>(at + b * BLOCK);
-                for (a, &x) in a.iter_mut().zip(&x) {
-                    *a = F::quick(*a, x, i);
+        if blocks <= GROUP {
+            // A few blocks (a row of `[64, 64]`) folded in a local array, which the optimizer
+            // keeps in registers from one row to the next (`[64, 64]` summed over its rows:
+            // 0.49 µs stored in the tile after each row, 0.41 so).
+            let mut local = [start; GROUP];
+            local[..blocks].copy_from_slice(acc);
+            while self.advance(&mut index) {
+                for (b, a) in local.iter_mut().enumerate() {
+                    if b < blocks {
+                        self.step_block::<STRIDED>(at + b * BLOCK, a, i);
+                    }
                 }
+                i += 1;
             }
-            i += 1;
+            acc.copy_from_slice(&local[..blocks]);
+        } else {
+            while self.advance(&mut index) {
+                for (b, a) in acc.iter_mut().enumerate() {
+                    self.step_block::<STRIDED>(at + b * BLOCK, a, i);
+                }
+                i += 1;
+            }
         }
         for (b, (done, a)) in ahead.blocks.iter_mut().zip(&ahead.carries[..blocks]).enumerate() {
             *done = fused::lanes(|l| F::finish(a[l], count));
@@ -646,6 +663,16 @@ where
         let done = ahead.blocks[0];
         self.ahead = Some(ahead);
         Some(done)
+    }
+
+    /// Steps the lanes `acc` of the outputs at `at` by the operand's block there, the `i`-th
+    /// element of each, with [`Fold::quick`].
+    #[inline(always)]
+    fn step_block<const STRIDED: bool>(&mut self, at: usize, acc: &mut [F::Acc; BLOCK], i: usize) {
+        let x = self.inner.block::<STRIDED>(at);
+        for (a, &x) in acc.iter_mut().zip(&x) {
+            *a = F::quick(*a, x, i);
+        }
     }
 
     /// The block of outputs at `at` when each folds one short row (2 to [`BLOCK`] elements: a
