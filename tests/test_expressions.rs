@@ -384,6 +384,35 @@ proptest! {
         }
         prop_assert_eq!(sums.as_slice(), &want[..]);
     }
+
+    /// Long rows (100 to 300 elements, a run-time size: each output folded alone, in lanes
+    /// along its row) and the columns of few rows (a tile of many blocks), NaN and ties
+    /// included, against the reference.
+    #[test]
+    fn long_rows_and_their_columns(r in 0usize..=6, c in 100usize..=300, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        bind!(let cc: Q = c);
+        let xs = whole(r * c, seed, true);
+        let x = TensorRef::from_shape(dims![rr, cc], &xs).unwrap();
+        let doubled: Vec<f64> = xs.iter().map(|v| v * 2.0).collect();
+        prop_assert!(same_bits((x.lazy() * 2.0).sum_axes::<axes![1]>().eval().as_slice(), &sum_axis(&doubled, (r, c), 1)));
+        prop_assert!(same_bits(x.lazy().sum_axes::<axes![0]>().eval().as_slice(), &sum_axis(&xs, (r, c), 0)));
+        let total = xs.iter().fold(0.0, |a, v| a + v);
+        prop_assert!(same_bits(&[x.lazy().sum_axes::<axes![0, 1]>().eval().value()], &[total]));
+        for axis in [0, 1] {
+            for (better, name) in [(greater as fn(f64, f64) -> bool, "max"), (less, "min")] {
+                let want = first_best(&xs, (r, c), &[axis], better);
+                let (values, at) = match (axis, name) {
+                    (0, "max") => (x.lazy().try_max_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmax_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec())),
+                    (0, _) => (x.lazy().try_min_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmin_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec())),
+                    (_, "max") => (x.lazy().try_max_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmax_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec())),
+                    _ => (x.lazy().try_min_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmin_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec())),
+                };
+                prop_assert!(same_opt(values, self::values(&want)), "{} over axis {}", name, axis);
+                prop_assert_eq!(at, positions(&want), "position of the {} over axis {}", name, axis);
+            }
+        }
+    }
 }
 
 fn want_label(labels: &BoxedTensor<usize, shape![R<'_>]>, p: usize) -> usize {
