@@ -385,6 +385,30 @@ proptest! {
         prop_assert_eq!(sums.as_slice(), &want[..]);
     }
 
+    /// The columns of short rows (1 to 15 elements, a run-time size) summed and averaged over
+    /// up to 100 rows, the rows read flat in lanes that repeat every `lcm(columns, 16)`
+    /// elements: with a stretched operand, and around a nested column mean (which keeps them
+    /// on the plain path), against the reference.
+    #[test]
+    fn columns_of_short_rows(r in 0usize..=100, c in 1usize..=15, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        bind!(let cc: Q = c);
+        let xs = whole(r * c, seed, false);
+        let bs = whole(c, seed >> 7, false);
+        let x = TensorRef::from_shape(dims![rr, cc], &xs).unwrap();
+        let b = TensorRef::from_shape(dims![cc], &bs).unwrap();
+        let e: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v * 2.0 - bs[i % c]).collect();
+        prop_assert!(same_bits((x.lazy() * 2.0 - &b).sum_axes::<axes![0]>().eval().as_slice(), &sum_axis(&e, (r, c), 0)));
+        let want: Vec<f64> = sum_axis(&xs, (r, c), 0).iter().map(|s| s / r as f64).collect();
+        prop_assert!(same_bits(x.lazy().mean_axes::<axes![0]>().eval().as_slice(), &want));
+        // Sums of the columns centred by their means: the deviations, summed.
+        let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![0]>()).sum_axes::<axes![0]>().eval();
+        let want: Vec<f64> = (0..c)
+            .map(|j| (0..r).fold(0.0, |a, i| a + (xs[i * c + j] - want[j])))
+            .collect();
+        prop_assert!(within_ulps(centred.as_slice(), &want, 0) || centred.as_slice().iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-9));
+    }
+
     /// Long rows (100 to 300 elements, a run-time size: each output folded alone, in lanes
     /// along its row) and the columns of few rows (a tile of many blocks), NaN and ties
     /// included, against the reference.

@@ -99,6 +99,11 @@ pub trait Fold<T: Copy> {
     /// measured 1.7× slower so), so short rows are folded in lanes, one output each, as
     /// longer ones are (see `ReduceSource::flat`).
     const SELECTS: bool = false;
+    /// Whether the carry ignores each element's index and the fold may take the elements in
+    /// any order, [`merge`](Self::merge) joining any two parts (a sum, a mean): a column of a
+    /// short run is then folded in lanes that each take every `lcm(len, 16)`-th element of
+    /// the rows read flat (see `ReduceSource::periodic`).
+    const ORDERLESS: bool = false;
 }
 
 /// A fold's lanes as an array of its carries, each stepped as [`Fold::quick`] steps one (the
@@ -130,6 +135,7 @@ pub struct SumFold;
 impl<T: Summable + Shared> Fold<T> for SumFold {
     type Acc = T;
     type Output = T;
+    const ORDERLESS: bool = true;
     #[inline(always)]
     fn first(x: T) -> T {
         Sum::combine(T::ZERO, x)
@@ -159,6 +165,7 @@ pub struct MeanFold;
 impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     type Acc = T;
     type Output = T;
+    const ORDERLESS: bool = true;
     #[inline(always)]
     fn first(x: T) -> T {
         SumFold::first(x)
@@ -556,6 +563,15 @@ impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for Reduce
     }
 }
 
+/// The greatest common divisor of `a` and `b`.
+#[inline(always)]
+const fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// The most blocks of a tile folded in registers (see [`ReduceSource::tile`]).
 const GROUP: usize = 4;
 
@@ -663,6 +679,66 @@ where
         let done = ahead.blocks[0];
         self.ahead = Some(ahead);
         Some(done)
+    }
+
+    /// The whole run of `len` outputs (fewer than a block: the 10 column sums of `[B, 10]`),
+    /// each folding one long column, when the fold takes its elements in any order
+    /// ([`Fold::ORDERLESS`]): the rows are read as one flat run of whole blocks, into lanes
+    /// that repeat every `lcm(len, 16)` elements (5 blocks for 10 columns), so that each lane
+    /// folds one column's every few rows; then each column's lanes are merged. `None` where
+    /// that does not hold, or the rows hold less than one such period. (The column sums of
+    /// `[200000, 10]`: 0.56 -> 0.17 ms, against a partial block and a cursor step per row.)
+    #[inline(never)]
+    fn periodic(&mut self, at: usize, len: usize) -> Option<[F::Output; BLOCK]> {
+        if !F::ORDERLESS || self.n != 1 || at != 0 || self.count == 0 {
+            return None;
+        }
+        let axis = self.axes[0];
+        if self.first_cursor(Cursor::plan_run_len).flatten() != Some(len)
+            || !self.inner.all(&mut |c| c.flat_down(axis))
+        {
+            return None;
+        }
+        let total = self.sizes[0].checked_mul(len)?;
+        let blocks = len / gcd(len, BLOCK);
+        let period = blocks * BLOCK;
+        let full = total / period * period;
+        if full == 0 {
+            return None;
+        }
+        let first = self.inner.rows(0, BLOCK, len, axis);
+        let mut acc = [fused::lanes(|l| F::first(first[l])); BLOCK];
+        for (b, a) in acc.iter_mut().enumerate().take(blocks).skip(1) {
+            let x = self.inner.rows(b * BLOCK, BLOCK, len, axis);
+            *a = fused::lanes(|l| F::first(x[l]));
+        }
+        let mut p = period;
+        while p < full {
+            for (b, a) in acc[..blocks].iter_mut().enumerate() {
+                let x = self.inner.rows(p + b * BLOCK, BLOCK, len, axis);
+                for (a, &x) in a.iter_mut().zip(&x) {
+                    *a = F::step(*a, x, 0);
+                }
+            }
+            p += period;
+        }
+        // Each column's lanes, then the elements past the last whole period.
+        let mut columns: [Option<F::Acc>; BLOCK] = [None; BLOCK];
+        let mut add = |q: usize, x: F::Acc| {
+            let c = &mut columns[q % len];
+            *c = Some(c.map_or(x, |c| F::merge(c, x)));
+        };
+        for (b, a) in acc[..blocks].iter().enumerate() {
+            for (l, &x) in a.iter().enumerate() {
+                add(b * BLOCK + l, x);
+            }
+        }
+        for q in full..total {
+            add(q, F::first(self.inner.rows(q, 1, len, axis)[0]));
+        }
+        let count = self.count;
+        let last = columns[len - 1]?;
+        Some(fused::lanes(|j| F::finish(columns[j.min(len - 1)].unwrap_or(last), count)))
     }
 
     /// Steps the lanes `acc` of the outputs at `at` by the operand's block there, the `i`-th
@@ -932,6 +1008,9 @@ where
         }
         if self.lengthwise() {
             return self.each(at, len);
+        }
+        if let Some(block) = self.periodic(at, len) {
+            return block;
         }
         self.remembered(
             at,

@@ -159,6 +159,13 @@ impl<const W: usize> Cursor<W> {
         self.columns.is_some_and(|axis| self.strides[axis] == 0)
     }
 
+    /// Whether the pass reads along the plan's run (not down a tile's columns): where
+    /// [`Source::rows`] reads rows of the run.
+    #[inline(always)]
+    pub(crate) fn on_run(&self) -> bool {
+        self.run < self.outs && self.columns.is_none()
+    }
+
     /// Whether a reduction along `axis`, a row of `len` elements per output, can read this
     /// leaf's rows for a block of outputs as one flat run: the pass is on the plan's run (not a
     /// tile's columns), and the leaf is either the same for the whole block (stretched along
@@ -166,13 +173,24 @@ impl<const W: usize> Cursor<W> {
     /// last.
     #[inline(always)]
     pub(crate) fn flat_row(&self, axis: usize, len: usize) -> bool {
-        self.run < self.outs
-            && self.columns.is_none()
+        self.on_run()
             && match self.strides[axis] {
                 0 => self.inner == 0,
                 1 => self.inner == len,
                 _ => false,
             }
+    }
+
+    /// Whether a reduction along `axis` alone reads this leaf's rows of the run as one flat run
+    /// ([`Source::rows`]) as it folds them: the pass is on the plan's run, and no reduction
+    /// but along `axis` moves the leaf (none nested inside the one along `axis`).
+    #[inline(always)]
+    pub(crate) fn flat_down(&self, axis: usize) -> bool {
+        self.on_run()
+            && self.strides[self.outs..Self::STILL]
+                .iter()
+                .enumerate()
+                .all(|(k, &s)| s == 0 || self.outs + k == axis)
     }
 
     /// Whether this leaf is read by a reduction along one of its axes (a stride other than 0
