@@ -572,9 +572,6 @@ const fn gcd(mut a: usize, mut b: usize) -> usize {
     a
 }
 
-/// The most blocks of a tile folded in registers (see [`ReduceSource::tile`]).
-const GROUP: usize = 4;
-
 /// How many elements along its last reduced axis make an output's fold long (see
 /// [`ReduceSource::lengthwise`]).
 const LONG: usize = 8 * BLOCK;
@@ -643,28 +640,11 @@ where
             *a = fused::lanes(|l| F::first(x[l]));
         }
         let (mut index, mut i) = ([0; W], 1);
-        if blocks <= GROUP {
-            // A few blocks (a row of `[64, 64]`) folded in a local array, which the optimizer
-            // keeps in registers from one row to the next (`[64, 64]` summed over its rows:
-            // 0.49 µs stored in the tile after each row, 0.41 so).
-            let mut local = [start; GROUP];
-            local[..blocks].copy_from_slice(acc);
-            while self.advance(&mut index) {
-                for (b, a) in local.iter_mut().enumerate() {
-                    if b < blocks {
-                        self.step_block::<STRIDED>(at + b * BLOCK, a, i);
-                    }
-                }
-                i += 1;
+        while self.advance(&mut index) {
+            for (b, a) in acc.iter_mut().enumerate() {
+                self.step_block::<STRIDED>(at + b * BLOCK, a, i);
             }
-            acc.copy_from_slice(&local[..blocks]);
-        } else {
-            while self.advance(&mut index) {
-                for (b, a) in acc.iter_mut().enumerate() {
-                    self.step_block::<STRIDED>(at + b * BLOCK, a, i);
-                }
-                i += 1;
-            }
+            i += 1;
         }
         for (b, (done, a)) in ahead.blocks.iter_mut().zip(&ahead.carries[..blocks]).enumerate() {
             *done = fused::lanes(|l| F::finish(a[l], count));
@@ -998,9 +978,11 @@ where
 
     /// A short run of outputs: folded together, one lane each, unless each output folds a long
     /// axis whose elements lie close together (k-means' sums over every point), which is then
-    /// faster folded in lanes along that axis, one output at a time. (A long axis whose
-    /// elements lie far apart, a column's, is read row by row across the outputs instead.)
-    /// (Not inlined: it runs once per run at most.)
+    /// faster folded in lanes along that axis, one output at a time, or the run is a whole
+    /// row of columns summed (`periodic`). (Not inlined: it runs once per run at most. Its
+    /// fold reads through a call per element of the reduced axes: inlined there, the operand
+    /// took the `kmeans` example's release build from 8 to 9 s of CPU and `batch_norm`'s from
+    /// 5.3 to 6.3.)
     #[inline(never)]
     fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
         if self.invariant() {
@@ -1009,20 +991,12 @@ where
         if self.lengthwise() {
             return self.each(at, len);
         }
-        if let Some(block) = self.periodic(at, len) {
+        if const { F::ORDERLESS }
+            && let Some(block) = self.periodic(at, len)
+        {
             return block;
         }
-        self.remembered(
-            at,
-            len,
-            #[inline(always)]
-            |this| {
-                this.across(
-                    #[inline(always)]
-                    |inner| inner.part(at, len),
-                )
-            },
-        )
+        self.remembered(at, len, |this| this.across(|inner| inner.part(at, len)))
     }
 
     /// One output (remembered, see `memo`), folded by [`fold_one`](Self::fold_one). (Not
@@ -1159,6 +1133,13 @@ where
     /// centroid sums over every point) vectorizes too.
     #[inline(always)]
     fn fold_one(&mut self, at: usize) -> F::Output {
+        if const { Folding::or_none(K::FOLDING).n <= 1 && K::FOLDING.is_some() }
+            && const { Folding::or_none(K::FOLDING).last_size() < 2 * BLOCK }
+        {
+            // Fixed and short (k-means' 2 coordinates): the loops below are never taken, and
+            // are not compiled (the `kmeans` example's release build: 15 -> 9 s of CPU).
+            return self.fold_short(at);
+        }
         // Contiguous along the lanes' axis (a row of a tensor, as most long folds are), every
         // block is one load: read as a strided one, it was gathered element by element.
         let contiguous = self.n.checked_sub(1).is_some_and(|last| {
@@ -1171,6 +1152,25 @@ where
             return self.fold_slowly(at);
         }
         out
+    }
+
+    /// One output that folds one short axis (under 32 elements: softmax's 10 classes) or
+    /// none (every reduced axis of size 1), element by element with [`Fold::step`]: no lanes
+    /// to set up.
+    #[inline(always)]
+    fn fold_short(&mut self, at: usize) -> F::Output {
+        let first = F::first(self.inner.get(at));
+        if self.n == 0 {
+            return F::finish(first, 1);
+        }
+        let (axis, len) = (self.axes[0], self.sizes[0]);
+        let mut acc = first;
+        for i in 1..len {
+            self.inner.cursors(&mut |c| c.step(axis, None));
+            acc = F::step(acc, self.inner.get(at), i);
+        }
+        self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
+        F::finish(acc, self.count)
     }
 
     /// One output folded again element by element with the exact [`Fold::step`], where a lane
@@ -1196,19 +1196,11 @@ where
     fn fold_one_as<const STRIDED: bool>(&mut self, at: usize) -> (F::Output, bool) {
         let step = F::quick;
         let Some(last) = self.n.checked_sub(1) else {
-            // Every reduced axis has size 1: the one element.
-            return (F::finish(F::first(self.inner.get(at)), 1), false);
+            return (self.fold_short(at), false);
         };
         let (axis, len) = (self.axes[last], self.sizes[last]);
         if last == 0 && len < 2 * BLOCK {
-            // One short axis (softmax's 10 classes): element by element, no lanes to set up.
-            let mut acc = F::first(self.inner.get(at));
-            for i in 1..len {
-                self.inner.cursors(&mut |c| c.step(axis, None));
-                acc = F::step(acc, self.inner.get(at), i);
-            }
-            self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
-            return (F::finish(acc, self.count), false);
+            return (self.fold_short(at), false);
         }
         let before = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(at, axis));
