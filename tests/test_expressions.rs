@@ -407,6 +407,13 @@ proptest! {
             .map(|j| (0..r).fold(0.0, |a, i| a + (xs[i * c + j] - want[j])))
             .collect();
         prop_assert!(within_ulps(centred.as_slice(), &want, 0) || centred.as_slice().iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-9));
+        // Maxima and minima of the columns, NaN and ties included (none when there is no row).
+        let ys = whole(r * c, seed >> 3, true);
+        let y = TensorRef::from_shape(dims![rr, cc], &ys).unwrap();
+        let max = y.lazy().try_max_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec());
+        prop_assert!(same_opt(max, values(&first_best(&ys, (r, c), &[0], greater))));
+        let min = (y.lazy() * 1.0).try_min_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec());
+        prop_assert!(same_opt(min, values(&first_best(&ys, (r, c), &[0], less))));
     }
 
     /// Long rows (100 to 300 elements, a run-time size: each output folded alone, in lanes

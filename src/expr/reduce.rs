@@ -100,9 +100,10 @@ pub trait Fold<T: Copy> {
     /// longer ones are (see `ReduceSource::flat`).
     const SELECTS: bool = false;
     /// Whether the carry ignores each element's index and the fold may take the elements in
-    /// any order, [`merge`](Self::merge) joining any two parts (a sum, a mean): a column of a
-    /// short run is then folded in lanes that each take every `lcm(len, 16)`-th element of
-    /// the rows read flat (see `ReduceSource::periodic`).
+    /// any order, [`merge`](Self::merge) joining any two parts (a sum, a mean, a maximum with
+    /// its exact [`step`](Self::step)): a column of a short run is then folded in lanes that
+    /// each take every `lcm(len, 16)`-th element of the rows read flat (see
+    /// `ReduceSource::periodic`).
     const ORDERLESS: bool = false;
 }
 
@@ -201,6 +202,7 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     type Acc = T;
     type Output = T;
     const SELECTS: bool = true;
+    const ORDERLESS: bool = true;
     #[inline(always)]
     fn first(x: T) -> T {
         x
@@ -667,7 +669,8 @@ where
     /// that repeat every `lcm(len, 16)` elements (5 blocks for 10 columns), so that each lane
     /// folds one column's every few rows; then each column's lanes are merged. `None` where
     /// that does not hold, or the rows hold less than one such period. (The column sums of
-    /// `[200000, 10]`: 0.56 -> 0.17 ms, against a partial block and a cursor step per row.)
+    /// `[200000, 10]`: 0.56 -> 0.17 ms, against a partial block and a cursor step per row;
+    /// their maxima, with the exact step, 2.0 -> 0.25 ms.)
     #[inline(never)]
     fn periodic(&mut self, at: usize, len: usize) -> Option<[F::Output; BLOCK]> {
         if !F::ORDERLESS || self.n != 1 || at != 0 || self.count == 0 {
