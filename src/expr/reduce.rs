@@ -644,7 +644,10 @@ where
         let (mut index, mut i) = ([0; W], 1);
         while self.advance(&mut index) {
             for (b, a) in acc.iter_mut().enumerate() {
-                self.step_block::<STRIDED>(at + b * BLOCK, a, i);
+                let x = self.inner.block::<STRIDED>(at + b * BLOCK);
+                for (a, &x) in a.iter_mut().zip(&x) {
+                    *a = F::quick(*a, x, i);
+                }
             }
             i += 1;
         }
@@ -722,16 +725,6 @@ where
         let count = self.count;
         let last = columns[len - 1]?;
         Some(fused::lanes(|j| F::finish(columns[j.min(len - 1)].unwrap_or(last), count)))
-    }
-
-    /// Steps the lanes `acc` of the outputs at `at` by the operand's block there, the `i`-th
-    /// element of each, with [`Fold::quick`].
-    #[inline(always)]
-    fn step_block<const STRIDED: bool>(&mut self, at: usize, acc: &mut [F::Acc; BLOCK], i: usize) {
-        let x = self.inner.block::<STRIDED>(at);
-        for (a, &x) in acc.iter_mut().zip(&x) {
-            *a = F::quick(*a, x, i);
-        }
     }
 
     /// The block of outputs at `at` when each folds one short row (2 to [`BLOCK`] elements: a
