@@ -92,6 +92,11 @@ fn main() {
     println!("dL/dbias               {d_bias:?}");
     assert_eq!(d_bias, d_bias_ngraph);
     assert_eq!(d_bias.as_slice(), [16.0, 20.0]);
+    // With each output scaled in the loss, L = sum(y * g * s) for s of shape [O], the gradient
+    // is sum_to(g * s): one pass over g, with no [B, O] product.
+    let s = Tensor::<f64, shape![2]>::from([0.5, 2.0]);
+    let d_bias_scaled = (g.lazy() * &s).sum_to::<shape![2]>().eval();
+    assert_eq!(d_bias_scaled.as_slice(), [8.0, 40.0]);
 
     // The adjoint identity behind it: <broadcast(b), g> = <b, sum_to(g)>. The left side is one
     // fused total: [2] * [4, 2], summed, with no broadcast copy of b.

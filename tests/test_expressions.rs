@@ -1072,3 +1072,75 @@ fn long_folds_whose_lanes_start_at_nan() {
     columns!(64);
     columns!(160);
 }
+
+/// The naive `sum_to`: each element of `data` (shape `shape`) added into the element of `to`
+/// that broadcasts onto it by NumPy's rule.
+fn naive_sum_to(data: &[f64], shape: &[usize], to: &[usize]) -> Vec<f64> {
+    let map = naive::numpy_map(to.len(), shape.len());
+    let mut out = vec![0.0; to.iter().product()];
+    for (c, &x) in naive::coords(shape).iter().zip(data) {
+        out[naive::ravel(&naive::source(c, to, &map), to)] += x;
+    }
+    out
+}
+
+/// Whether two float slices are equal, NaN equal to NaN.
+fn same_values(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y || (x.is_nan() && y.is_nan()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `sum_to` of an expression of `[R, 3, 4]` onto every kind of target: leading axes removed,
+    /// size-1 axes kept, the run-time axis kept as itself, all at once, and used inside a larger
+    /// expression; against the naive sum and the eager `sum_to` of the materialized expression.
+    /// The values are quarters, infinities and NaN, so any order of adding gives the same sum.
+    #[test]
+    fn sum_to_of_expressions(r in 0usize..=6, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        let shape = [r, 3, 4];
+        let xs = floats(r * 12, seed);
+        let x = TensorRef::from_shape(dims![rr, 3, 4], &xs).unwrap();
+        let a = Tensor::<f64, shape![3, 1]>::from_slice(&floats(3, seed >> 7)).unwrap();
+        let b = Tensor::<f64, shape![4]>::from_slice(&floats(4, seed >> 13)).unwrap();
+        let e = || x.lazy() * &a + &b;
+        let full = e().eval();
+        let want = |to: &[usize]| naive_sum_to(full.as_slice(), &shape, to);
+        macro_rules! to {
+            ($($S:ty => $to:expr),* $(,)?) => {$(
+                let got = e().sum_to::<$S>().eval();
+                prop_assert_eq!(got.shape().extents().as_ref().to_vec(), $to.to_vec());
+                prop_assert!(same_values(got.as_slice(), &want(&$to)), "{:?}: {:?}", $to, got.as_slice());
+                let eager = full.sum_to::<$S>();
+                prop_assert!(same_values(got.as_slice(), eager.as_slice()));
+            )*};
+        }
+        to! {
+            shape![4] => [4],
+            shape![3, 1] => [3, 1],
+            shape![1, 4] => [1, 4],
+            shape![] => [0usize; 0],
+            shape![1, 1, 1] => [1, 1, 1],
+            shape![1, 3, 4] => [1, 3, 4],
+            shape![R, 1, 4] => [r, 1, 4],
+            shape![R, 3, 1] => [r, 3, 1],
+            shape![R, 3, 4] => [r, 3, 4],
+        }
+        // Inside a larger expression: each row less its share of the column sums of `[3, 1]`.
+        let centred = (e() - e().sum_to::<shape![3, 1]>() / 4.0).eval();
+        let sums = want(&[3, 1]);
+        let want: Vec<f64> = full.as_slice().iter().enumerate().map(|(i, &v)| v - sums[i / 4 % 3] / 4.0).collect();
+        prop_assert!(same_bits(centred.as_slice(), &want));
+        // Into a buffer, and of integers (exact whatever the order).
+        let ints: Vec<i64> = (0..r as i64 * 12).map(|i| (i * 7919 + seed as i64 % 1000) % 97 - 48).collect();
+        let n = TensorRef::from_shape(dims![rr, 3, 4], &ints).unwrap();
+        let mut col = [i64::MIN; 3];
+        (n.lazy() * 3 - 1).sum_to::<shape![3, 1]>().eval_into(&mut TensorMut::<i64, shape![3, 1]>::new(&mut col).unwrap());
+        let mut want = [0i64; 3];
+        for (i, &v) in ints.iter().enumerate() {
+            want[i / 4 % 3] += v * 3 - 1;
+        }
+        prop_assert_eq!(col, want);
+    }
+}

@@ -9,6 +9,73 @@ use core::marker::PhantomData;
 use crate::dynamic::MAX_RANK;
 use crate::shape::{AnyShape, Axes, List};
 
+/// Which axes of an operand of shape `S` a reduction folds, and which of them its result keeps
+/// as size 1: the axes `Ax` removed ([`sum_axes`](super::Lazy::sum_axes)), [`Kept<Ax>`] kept
+/// ([`sum_keepdims`](super::Lazy::sum_keepdims)), or [`To<S2>`] (the leading axes `S2` lacks
+/// removed, those where it has size 1 kept: [`sum_to`](super::Lazy::sum_to)).
+#[doc(hidden)]
+pub trait Folds<S: AnyShape>: sealed::Sealed {
+    /// How many axes are folded.
+    const COUNT: usize;
+    /// The folded axes, increasing, padded with zeros to [`MAX_RANK`].
+    const PADDED: [usize; MAX_RANK];
+    /// The folded axes.
+    const ITEMS: &'static [usize] = Self::PADDED.split_at(Self::COUNT).0;
+    /// The folded axes from this one on stay in the result as size 1; those before it go.
+    const KEPT_FROM: usize;
+}
+
+/// Only the crate's own: no other type names the axes a reduction folds.
+mod sealed {
+    pub trait Sealed {}
+    impl<Ax: super::Axes> Sealed for Ax {}
+    impl<Ax> Sealed for super::Kept<Ax> {}
+    impl<S2> Sealed for super::To<S2> {}
+}
+
+impl<S: AnyShape, Ax: Axes> Folds<S> for Ax {
+    const COUNT: usize = <Ax::List as List>::COUNT;
+    const PADDED: [usize; MAX_RANK] = <Ax::List as List>::PADDED;
+    const KEPT_FROM: usize = MAX_RANK;
+}
+
+/// The axes `Ax`, folded and kept as size 1 (NumPy's `keepdims=True`): what a keep-dims
+/// reduction such as [`sum_keepdims`](super::Lazy::sum_keepdims) folds.
+pub struct Kept<Ax>(PhantomData<fn() -> Ax>);
+
+impl<S: AnyShape, Ax: Axes> Folds<S> for Kept<Ax> {
+    const COUNT: usize = <Ax::List as List>::COUNT;
+    const PADDED: [usize; MAX_RANK] = <Ax::List as List>::PADDED;
+    const KEPT_FROM: usize = 0;
+}
+
+/// The axes folded to reach the shape `S2` that broadcasts to the operand's: the leading ones
+/// `S2` lacks, removed, and those where it has a fixed size 1, kept. What
+/// [`sum_to`](super::Lazy::sum_to) folds.
+pub struct To<S2>(PhantomData<fn() -> S2>);
+
+impl<S: AnyShape, S2: AnyShape> Folds<S> for To<S2> {
+    const COUNT: usize = Self::folded(S::RANK).1;
+    const PADDED: [usize; MAX_RANK] = Self::folded(S::RANK).0;
+    const KEPT_FROM: usize = S::RANK.saturating_sub(S2::RANK);
+}
+
+impl<S2: AnyShape> To<S2> {
+    /// The folded axes of an operand of `rank`, padded, and how many there are.
+    const fn folded(rank: usize) -> ([usize; MAX_RANK], usize) {
+        let dropped = rank.saturating_sub(S2::RANK);
+        let (mut out, mut n, mut axis) = ([0; MAX_RANK], 0, 0);
+        while axis < rank && axis < MAX_RANK {
+            if axis < dropped || S2::STATIC[axis - dropped] == 1 {
+                out[n] = axis;
+                n += 1;
+            }
+            axis += 1;
+        }
+        (out, n)
+    }
+}
+
 /// What the types tell a reduction's pass of its reduced axes (see the module's
 /// documentation).
 #[doc(hidden)]
@@ -23,14 +90,10 @@ pub trait ReducedAxes {
 #[doc(hidden)]
 pub struct Reduced<S, Ax>(PhantomData<fn() -> (S, Ax)>);
 
-impl<S: AnyShape, Ax: Axes> ReducedAxes for Reduced<S, Ax> {
-    const COUNT: usize = <Ax::List as List>::COUNT;
-    const FOLDING: Option<Folding> = Folding::new(
-        <Ax::List as List>::ITEMS,
-        S::STATIC.split_at(S::RANK).0,
-        S::FIXED,
-        S::FIXED_AFTER_FIRST,
-    );
+impl<S: AnyShape, Ax: Folds<S>> ReducedAxes for Reduced<S, Ax> {
+    const COUNT: usize = Ax::COUNT;
+    const FOLDING: Option<Folding> =
+        Folding::new(Ax::ITEMS, S::STATIC.split_at(S::RANK).0, S::FIXED, S::FIXED_AFTER_FIRST);
 }
 
 /// The reduced axes a reduction steps along (those of a size other than 1, in the operand's

@@ -54,6 +54,9 @@ mod node;
 mod ops;
 mod reduce;
 
+#[doc(hidden)]
+pub use folding::Folds;
+pub use folding::{Kept, To};
 pub use indexed::{Along, IndexError, IndicesFor, OneAxis, RowIndices, Rows, Taken, ValuesFor};
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};

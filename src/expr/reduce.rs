@@ -19,17 +19,17 @@
 use core::marker::PhantomData;
 use num_traits::float::FloatCore;
 
-use super::folding::{Folding, Reduced, ReducedAxes};
+use super::folding::{Folding, Folds, Kept, Reduced, ReducedAxes, To};
 use super::{Expression, Lazy, Typed};
 use crate::Summable;
 use crate::dynamic::MAX_RANK;
-use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
+use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
 use crate::shape::sealed::Proof;
-use crate::shape::{AnyShape, Axes, List};
+use crate::shape::{AnyShape, Axes};
 use crate::typelevel::{FewPositionsAt, InsertOnes, NonEmptyAt};
 
 /// How a reduction folds the elements of each output, in lanes: from the first element, one
@@ -330,34 +330,34 @@ pub type ArgMinFold = ArgFold<Min>;
 /// `S` with the axes `Ax` kept as size 1: the shape of a keep-dims reduction.
 pub type KeptAxes<S, Ax> = <AnyWithoutAxes<S, Ax> as InsertOnes<<Ax as Axes>::List>>::Output;
 
-/// The reduction `F` of `E` over the axes `Ax`, of shape `O`: without them, or with them kept
-/// as size 1 (`KEEP`).
-pub struct Reduce<E, Ax, F, O, const KEEP: bool> {
+/// The reduction `F` of `E` over the axes `Ax`, of shape `O`: the axes `Ax` removed, `Kept<Ax>`
+/// kept as size 1, or those that reach `S2` for `To<S2>`.
+pub struct Reduce<E, Ax, F, O> {
     inner: E,
     shape: O,
     what: PhantomData<(Ax, F)>,
 }
 
-impl<E: Clone, Ax, F, O: Clone, const KEEP: bool> Clone for Reduce<E, Ax, F, O, KEEP> {
+impl<E: Clone, Ax, F, O: Clone> Clone for Reduce<E, Ax, F, O> {
     fn clone(&self) -> Self {
         Reduce { inner: self.inner.clone(), shape: self.shape.clone(), what: PhantomData }
     }
 }
-impl<E: Copy, Ax, F, O: Copy, const KEEP: bool> Copy for Reduce<E, Ax, F, O, KEEP> {}
+impl<E: Copy, Ax, F, O: Copy> Copy for Reduce<E, Ax, F, O> {}
 
-impl<E: Typed, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F, O, KEEP> {
+impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
     /// The reduction of `inner`; the output's run-time sizes are the kept axes'.
     #[inline(always)]
     fn new(inner: E) -> Self {
         let dims = inner.shape().extents();
-        let reduced = <Ax::List as List>::ITEMS;
+        let reduced = Ax::ITEMS;
         let mut out = [1; MAX_RANK];
         let mut rank = 0;
         for (axis, &d) in dims.iter().enumerate() {
             if !reduced.contains(&axis) {
                 out[rank] = d;
                 rank += 1;
-            } else if KEEP {
+            } else if axis >= Ax::KEPT_FROM {
                 rank += 1;
             }
         }
@@ -376,12 +376,12 @@ impl<E: Typed, Ax: Axes, F, O: AnyShape, const KEEP: bool> Reduce<E, Ax, F, O, K
         F: Fold<E::Elem>,
     {
         let dims = inner.shape().extents();
-        let count = <Ax::List as List>::ITEMS.iter().try_fold(1usize, |n, &a| n.checked_mul(dims[a]))?;
+        let count = Ax::ITEMS.iter().try_fold(1usize, |n, &a| n.checked_mul(dims[a]))?;
         (count != 0 && count <= F::MOST).then(|| Self::new(inner))
     }
 }
 
-impl<E, Ax, F, O, const KEEP: bool> Typed for Reduce<E, Ax, F, O, KEEP>
+impl<E, Ax, F, O> Typed for Reduce<E, Ax, F, O>
 where
     E: Typed,
     F: Fold<E::Elem>,
@@ -398,25 +398,25 @@ where
     }
 }
 
-impl<E, Ax, F, O, const KEEP: bool> super::sealed::Sealed for Reduce<E, Ax, F, O, KEEP> {}
+impl<E, Ax, F, O> super::sealed::Sealed for Reduce<E, Ax, F, O> {}
 
-impl<E, Ax, F, O, const KEEP: bool> Expression for Reduce<E, Ax, F, O, KEEP>
+impl<E, Ax, F, O> Expression for Reduce<E, Ax, F, O>
 where
     E: Expression,
-    Ax: Axes,
+    Ax: Folds<E::Shape>,
     F: Fold<E::Elem>,
     F::Output: Shared,
     O: AnyShape,
 {
     type Source<const W: usize> = ReduceSource<E::Source<W>, F, W, Reduced<E::Shape, Ax>>;
-    const SLOTS: usize = E::SLOTS + <Ax::List as List>::COUNT;
+    const SLOTS: usize = E::SLOTS + Ax::COUNT;
     const STRIDES: Strides = E::STRIDES.moved(
         constant::first(
-            &constant::reduced(<Ax::List as List>::ITEMS, E::Shape::RANK, O::RANK, KEEP),
+            &constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM),
             E::Shape::RANK,
         ),
         E::SLOTS,
-        O::RANK + <Ax::List as List>::COUNT,
+        O::RANK + Ax::COUNT,
     );
 
     #[inline(always)]
@@ -424,8 +424,8 @@ where
         let shape = self.inner.shape();
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
-        let reduced = <Ax::List as List>::ITEMS;
-        let onto = const { constant::reduced(<Ax::List as List>::ITEMS, E::Shape::RANK, O::RANK, KEEP) };
+        let reduced = Ax::ITEMS;
+        let onto = const { constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM) };
         let inner_lands = super::land::<W>(&onto[..dims.len()], O::RANK, lands, *slots);
         *slots += reduced.len();
         let (mut axes, mut sizes) = ([0; W], [0; W]);
@@ -1261,7 +1261,7 @@ macro_rules! reductions {
         impl<E: Typed> Lazy<E> {
             $(#[$doc])*
             #[inline(always)]
-            pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>
+            pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>>>
             where
                 E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
                 $Fold: Fold<E::Elem>,
@@ -1271,7 +1271,7 @@ macro_rules! reductions {
 
             #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`).")]
             #[inline(always)]
-            pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>
+            pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Kept<Ax>, $Fold, KeptAxes<E::Shape, Ax>>>
             where
                 E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
                 AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
@@ -1286,7 +1286,7 @@ macro_rules! reductions {
         impl<E: Typed> Lazy<E> {
             $(#[$doc])*
             #[inline(always)]
-            pub fn $name<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>, false>>>
+            pub fn $name<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>>>>
             where
                 E::Shape: AnyRemoveAxes<Ax>,
                 $Fold: Fold<E::Elem>,
@@ -1296,7 +1296,7 @@ macro_rules! reductions {
 
             #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`); `None` in the same cases. The twin of [`", stringify!($sure_keep), "`](Self::", stringify!($sure_keep), ") over any axes.")]
             #[inline(always)]
-            pub fn $keep<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Ax, $Fold, KeptAxes<E::Shape, Ax>, true>>>
+            pub fn $keep<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Kept<Ax>, $Fold, KeptAxes<E::Shape, Ax>>>>
             where
                 E::Shape: AnyRemoveAxes<Ax>,
                 AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
@@ -1480,6 +1480,32 @@ reductions! {
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     try_argmin_axes, try_argmin_keepdims;
+    }
+}
+
+impl<E: Typed> Lazy<E> {
+    /// The adjoint of a broadcast to this expression's shape: the sum down to `S2`, which must
+    /// broadcast to it, over the leading axes `S2` lacks (removed) and the axes where `S2` has
+    /// size 1 (kept), as the eager [`sum_to`](crate::TensorBase::sum_to); nothing is computed
+    /// yet. A bias's gradient, say, summed from the expression that gives it, with no
+    /// temporary of the expression's size.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let dy = Tensor::<f32, shape![2, 3]>::from([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]);
+    /// let keep = Tensor::<f32, shape![2, 3]>::from([[1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]);
+    /// let bias_grad = (dy.lazy() * &keep).sum_to::<shape![3]>().eval();
+    /// assert_eq!(bias_grad.as_slice(), [5.0, 5.0, 3.0]);
+    /// let row_sums = (dy.lazy() * &keep).sum_to::<shape![2, 1]>().eval(); // the last axis kept as 1
+    /// assert_eq!(row_sums.as_slice(), [4.0, 9.0]);
+    /// ```
+    #[inline(always)]
+    pub fn sum_to<S2>(self) -> Lazy<Reduce<E, To<S2>, SumFold, S2>>
+    where
+        S2: AnyBroadcastTo<E::Shape>,
+        SumFold: Fold<E::Elem>,
+    {
+        Lazy(Reduce::new(self.0))
     }
 }
 

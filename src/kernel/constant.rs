@@ -256,10 +256,10 @@ pub const fn inserted(at: usize, rank: usize) -> [usize; MAX_RANK] {
 
 /// Where the axes of the operand of a reduction over `reduced` (increasing) land in the
 /// reduction: a reduced axis on the reduction's own slots, from `out_rank` on, in order;
-/// another axis on the output's axis it becomes (the reduced ones count as axes too when they
-/// are `kept` as size 1). The first `rank` entries. Read by both the constant table and the
+/// another axis on the output's axis it becomes (the reduced axes from `kept_from` on count as
+/// axes too: they are kept as size 1). The first `rank` entries. Read by both the constant table and the
 /// run-time pass.
-pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept: bool) -> [usize; MAX_RANK] {
+pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept_from: usize) -> [usize; MAX_RANK] {
     let mut out = [0; MAX_RANK];
     let (mut axis, mut slot, mut at) = (0, 0, 0);
     while axis < rank && axis < MAX_RANK {
@@ -274,7 +274,7 @@ pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept: bool
         if is_reduced {
             out[axis] = out_rank + slot;
             slot += 1;
-            if kept {
+            if axis >= kept_from {
                 at += 1;
             }
         } else {
