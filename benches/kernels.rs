@@ -525,5 +525,75 @@ fn row_folds(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, row_folds }
+/// Element-wise `max`, `min` and `clamp` (NumPy's `maximum`, `minimum`, `clip`: NaN if either
+/// side is) over `[16384, 64]` with a run-time first size: a ReLU, a clamp by numbers, and the
+/// maximum with a row `[64]`. The hand loops keep the same NaN rule.
+fn element_math(c: &mut Criterion) {
+    struct Rows;
+    const N: usize = 16384;
+    let data: Vec<f32> = values(N * 64).iter().map(|v| v - 0.5).collect();
+    let row: Vec<f32> = values(64).iter().map(|v| v - 0.5).collect();
+    bind!(let rows: Rows = black_box(N));
+    let x = TensorRef::from_shape(dims![rows, 64], &data).unwrap();
+    let r = TensorRef::<f32, shape![64]>::new(&row).unwrap();
+    let nx = Array2::from_shape_vec((N, 64), data.clone()).unwrap();
+    let mut out = vec![0f32; N * 64];
+    let maximum = |x: f32, y: f32| if y.is_nan() || y > x { y } else { x };
+    let minimum = |x: f32, y: f32| if y.is_nan() || y < x { y } else { x };
+
+    let mut g = c.benchmark_group("relu max(x, 0) [16384,64]");
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            black_box(&x)
+                .lazy()
+                .max(0.0)
+                .eval_into(&mut TensorMut::from_shape(dims![rows, 64], &mut out).unwrap())
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| out.iter_mut().zip(black_box(&data)).for_each(|(o, &v)| *o = maximum(v, 0.0)))
+    });
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&nx).mapv(|v| maximum(v, 0.0)))));
+    g.bench_function("copy from slice", |t| t.iter(|| out.copy_from_slice(black_box(&data))));
+    g.finish();
+
+    let mut g = c.benchmark_group("clamp(x, -0.25, 0.25) [16384,64]");
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            let o = &mut TensorMut::from_shape(dims![rows, 64], &mut out).unwrap();
+            black_box(&x).lazy().clamp(-0.25, 0.25).eval_into(o)
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            out.iter_mut().zip(black_box(&data)).for_each(|(o, &v)| *o = minimum(maximum(v, -0.25), 0.25))
+        })
+    });
+    g.bench_function("ndarray", |t| {
+        t.iter(|| observe(black_box(&nx).mapv(|v| minimum(maximum(v, -0.25), 0.25))))
+    });
+    g.bench_function("copy from slice", |t| t.iter(|| out.copy_from_slice(black_box(&data))));
+    g.finish();
+
+    let mut g = c.benchmark_group("max(x, row) [16384,64]");
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            black_box(&x)
+                .lazy()
+                .max(&r)
+                .eval_into(&mut TensorMut::from_shape(dims![rows, 64], &mut out).unwrap())
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            for (o, xs) in out.chunks_exact_mut(64).zip(black_box(&data).chunks_exact(64)) {
+                o.iter_mut().zip(xs).zip(&row).for_each(|((o, &v), &y)| *o = maximum(v, y));
+            }
+        })
+    });
+    g.bench_function("copy from slice", |t| t.iter(|| out.copy_from_slice(black_box(&data))));
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, row_folds, element_math }
 criterion_main!(benches);

