@@ -384,6 +384,36 @@ fn sums(c: &mut Criterion) {
     g.bench_function("ndarray", |t| t.iter(|| black_box(&nbig).sum_axis(Axis(0))));
     g.finish();
 
+    // Narrow columns, a bias's gradient: the 32 column sums of [65536, 32] (8 MiB), the batch
+    // bound at run time; eager, as an expression, and masked by `select` (a ReLU's gradient).
+    struct Batch;
+    const B: usize = 65536;
+    let narrow = values(B * 32);
+    bind!(let batch: Batch = black_box(B));
+    let xn = TensorRef::from_shape(dims![batch, 32], &narrow).unwrap();
+    let mut g = c.benchmark_group("sum_axes axis 0 of [65536,32]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&xn).sum_axes::<axes![0]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&xn).lazy().sum_to::<shape![32]>().eval()))
+    });
+    g.bench_function("shapecast fused masked", |t| {
+        t.iter(|| observe(black_box(&xn).lazy().gt(0.5).select(&xn, 0.0).sum_to::<shape![32]>().eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut acc = [0f32; 32];
+            for row in black_box(&narrow).chunks_exact(32) {
+                for (a, x) in acc.iter_mut().zip(row) {
+                    *a += x;
+                }
+            }
+            observe(acc)
+        })
+    });
+    let nn = Array2::from_shape_vec((B, 32), narrow.clone()).unwrap();
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&nn).sum_axis(Axis(0)))));
+    g.finish();
+
     // Long rows, each summed into one output: a row at a time, in lanes along it.
     let mut g = c.benchmark_group("sum_axes axis 1 of [4096,1024]");
     let mut sums = vec![0f32; 4096];
