@@ -67,9 +67,9 @@ fn main() {
     assert!(close(y.as_slice(), &naive_y));
 
     // Softmax over each row: exp(y) divided by its row sum, kept as [B, 1] to broadcast back
-    // over [B, O]. The row sums are evaluated first: a reduction inside a larger expression is
-    // folded again for every element it meets, so `e / e.sum_keepdims()` in one expression
-    // would compute O exponentials per output instead of one.
+    // over [B, O]. The row sums are evaluated first: `e / e.sum_keepdims()` in one expression
+    // is one pass too (each row's sum folded once, for the row's outputs), but it computes
+    // every exponential twice, once in the sum and once in the division.
     let row_sums = y.lazy().exp().sum_keepdims::<axes![1]>().eval(); // [4, 1]
     let softmax = (y.lazy().exp() / &row_sums).eval(); // [4, 2] / [4, 1]
     println!("softmax rows           {softmax:?}");

@@ -45,6 +45,12 @@
 /// let t = Tensor::<Money, shape![3]>::from_array([Money(1), Money(2), Money(3)]);
 /// assert_eq!(t.sum_axes::<axes![0]>().value(), Money(6));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a type that sums: sums and means add elements with `Summable`",
+    label = "a sum or a mean of `{Self}` elements",
+    note = "to count the `true` elements of a mask, make them numbers first: `mask.map(u32::from)` (or `f32::from`), or `condition.select(1.0, 0.0)`",
+    note = "to sum an element type of your own, implement `Summable` for it"
+)]
 pub trait Summable: Copy {
     /// The sum of no elements.
     const ZERO: Self;
