@@ -35,7 +35,7 @@ impl<R> SameBinding<R> for R {}
     message = "a run-time size never broadcasts with a fixed size other than 1: `{R}` meets `{Self}`",
     label = "these shapes put a run-time size and a fixed size on one axis",
     note = "a run-time size is never assumed to equal a fixed size, whatever its value",
-    note = "if the run-time size belongs on another axis: NumPy lines shapes up from the right, so in `[N, 10] - [N]` the `N` of `[N]` meets the `10`; insert a size-1 axis where it should stretch (NumPy's `np.newaxis`): `&a - &b.insert_axis::<1>()` is `[N, 10] - [N, 1]`; or name the axes it lands on (XLA's form): `a.with_dims::<axes![0]>() - &b`",
+    note = "if the run-time size belongs on another axis: NumPy lines shapes up from the right, so in `[N, 10] - [N]` the `N` of `[N]` meets the `10`; insert a size-1 axis where it should stretch (NumPy's `np.newaxis`): `&a - &b.insert_axis::<1>()` is `[N, 10] - [N, 1]`; for a reduction's result, its keep-dims twin keeps the axis as size 1 (`x.lazy().mean_keepdims::<axes![1]>()` is `[N, 1]`); or name the axes it lands on (XLA's form): `a.with_dims::<axes![0]>() - &b`",
     note = "if the sizes are meant to be equal, convert first, checked at run time: `a.to_fixed::<shape![…]>()?`"
 )]
 pub trait StretchesTo<R> {}
