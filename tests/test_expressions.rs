@@ -431,6 +431,10 @@ proptest! {
         prop_assert!(same_bits(x.lazy().sum_axes::<axes![0]>().eval().as_slice(), &sum_axis(&xs, (r, c), 0)));
         let total = xs.iter().fold(0.0, |a, v| a + v);
         prop_assert!(same_bits(&[x.lazy().sum_axes::<axes![0, 1]>().eval().value()], &[total]));
+        // Each row less its mean, kept as [R, 1]: the mean is read by every block of its row.
+        let means: Vec<f64> = sum_axis(&xs, (r, c), 1).iter().map(|s| s / c as f64).collect();
+        let want: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v - means[i / c]).collect();
+        prop_assert!(same_bits((x.lazy() - x.lazy().mean_keepdims::<axes![1]>()).eval().as_slice(), &want));
         for axis in [0, 1] {
             for (better, name) in [(greater as fn(f64, f64) -> bool, "max"), (less, "min")] {
                 let want = first_best(&xs, (r, c), &[axis], better);
