@@ -586,8 +586,14 @@ const fn gcd(mut a: usize, mut b: usize) -> usize {
 }
 
 /// How many elements along its last reduced axis make an output's fold long (see
-/// [`ReduceSource::lengthwise`]).
-const LONG: usize = 8 * BLOCK;
+/// [`ReduceSource::lengthwise`]): 128 for sums and means; 256 for a fold that keeps one of two
+/// values (a maximum, a position: [`Fold::SELECTS`]), whose lanes across the outputs step with
+/// one compare, and whose lanes along one output end in a longer merge (the maxima of rows of
+/// 128: 3.4 -> 2.7× a hand loop's row sums, folded across; a scratch timing). Sums from 64
+/// took rows of 96 from 2.5 to 1.8×, but the `softmax` program from 0.84 to 0.89.
+const fn long<T: Copy, F: Fold<T>>() -> usize {
+    if F::SELECTS { 16 * BLOCK } else { 8 * BLOCK }
+}
 
 /// The most leaves a reduction remembers its last output by.
 const MEMO: usize = 4;
@@ -908,14 +914,15 @@ where
         out
     }
 
-    /// Whether each output folds a long axis ([`LONG`] elements or more) whose elements lie
+    /// Whether each output folds a long axis ([`long`] elements or more) whose elements lie
     /// close together: a row of `[4096, 1024]` summed, k-means' sums over every point. Such
     /// outputs are folded one at a time, in lanes along that axis ([`each`](Self::each)):
     /// across the outputs, each lane would read a column, element by element (5.4× slower on
     /// the row sums of `[4096, 1024]`).
     #[inline(always)]
     fn lengthwise(&self) -> bool {
-        self.close && self.n.checked_sub(1).is_some_and(|last| self.sizes[last] >= LONG)
+        self.close
+            && self.n.checked_sub(1).is_some_and(|last| self.sizes[last] >= const { long::<S::Elem, F>() })
     }
 
     /// The `len` outputs (1 to [`BLOCK`]) from `at`, each folded alone, in lanes along its
@@ -1068,7 +1075,7 @@ where
         if invariant {
             return self.by_cursors(along, |this| [this.remembered_one(at); BLOCK]);
         }
-        let long = const { Folding::or_none(K::FOLDING).last_size() >= LONG };
+        let long = const { Folding::or_none(K::FOLDING).last_size() >= long::<S::Elem, F>() };
         if long && close {
             return self.by_cursors(along, |this| this.each(at, BLOCK));
         }
