@@ -44,8 +44,8 @@ impl<S: AnyShape, Ax: Axes> Folds<S> for Ax {
 pub struct Kept<Ax>(PhantomData<fn() -> Ax>);
 
 impl<S: AnyShape, Ax: Axes> Folds<S> for Kept<Ax> {
-    const COUNT: usize = <Ax::List as List>::COUNT;
-    const PADDED: [usize; MAX_RANK] = <Ax::List as List>::PADDED;
+    const COUNT: usize = <Ax as Folds<S>>::COUNT;
+    const PADDED: [usize; MAX_RANK] = <Ax as Folds<S>>::PADDED;
     const KEPT_FROM: usize = 0;
 }
 

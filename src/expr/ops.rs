@@ -16,6 +16,7 @@ use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
     AnyInsertAxis, AnyWithAxis,
 };
+use crate::kernel::fold::is_nan;
 use crate::kernel::fused::{self, BLOCK};
 use crate::kernel::statics::{Numpy, WithDimsLhs, WithDimsRhs};
 use crate::shape::Axes;
@@ -37,14 +38,6 @@ pub type Zipped<A, B, F> = Zip<
     Numpy,
     Numpy,
 >;
-
-/// Whether `x` is unordered with itself: a NaN. Always `false` for a total order, where the
-/// optimizer drops it.
-#[inline(always)]
-#[allow(clippy::eq_op)]
-fn is_nan<T: PartialOrd>(x: &T) -> bool {
-    x != x
-}
 
 /// The element functions of the operators and methods, each a zero-sized type.
 macro_rules! binary_fns {

@@ -876,12 +876,17 @@ where
     /// its hand loop).
     #[inline(always)]
     fn remembered_one(&mut self, at: usize) -> F::Output {
-        if let (Some(key), Some((seen, value))) = (self.key(at, 1), &self.memo)
-            && same(seen, &key)
-        {
-            return *value;
+        match self.recalled(self.key(at, 1)) {
+            Some(value) => value,
+            None => self.get(at),
         }
-        self.get(at)
+    }
+
+    /// The output remembered by `key` (see `memo`), if it was the last one folded.
+    #[inline(always)]
+    fn recalled(&self, key: Option<[usize; KEY]>) -> Option<F::Output> {
+        let (seen, value) = self.memo?;
+        same(&seen, &key?).then_some(value)
     }
 
     /// `f` of the first leaf's cursor (every leaf's run is the same axis): `None` without
@@ -1038,10 +1043,8 @@ where
             return F::empty().expect("the types prove this reduction's axes non-empty");
         }
         let key = self.key(at, 1);
-        if let (Some(key), Some((seen, value))) = (key, self.memo) {
-            if same(&seen, &key) {
-                return value;
-            }
+        if let Some(value) = self.recalled(key) {
+            return value;
         }
         let value = self.fold_one(at);
         self.memo = key.map(|key| (key, value));

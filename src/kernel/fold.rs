@@ -66,7 +66,7 @@ impl<T: Summable> Reducer<T> for Sum {
 /// optimizer drops it.
 #[inline(always)]
 #[allow(clippy::eq_op)]
-fn is_nan<T: PartialOrd>(x: &T) -> bool {
+pub(crate) fn is_nan<T: PartialOrd>(x: &T) -> bool {
     x != x
 }
 
