@@ -1078,6 +1078,79 @@ fn long_folds_whose_lanes_start_at_nan() {
     columns!(160);
 }
 
+/// Rows of whole blocks, from 32 elements, each folded along the row (sums from 32, maxima and
+/// positions from 256), 16 rows at a time: with run-time and fixed row lengths, full blocks of
+/// rows and a last part, and NaN at the start of a lane, against the plain loops.
+#[test]
+fn rows_of_whole_blocks_folded_along() {
+    fn check(
+        data: &[f64],
+        (rows, c): (usize, usize),
+        sums: Vec<f64>,
+        means: Vec<f64>,
+        picks: [(Vec<f64>, Vec<usize>); 2],
+    ) {
+        let doubled: Vec<f64> = data.iter().map(|v| v * 2.0).collect();
+        assert!(same_bits(&sums, &sum_axis(&doubled, (rows, c), 1)), "sums of rows of {c}");
+        let want: Vec<f64> = sum_axis(data, (rows, c), 1).iter().map(|s| s / c as f64).collect();
+        assert!(same_bits(&means, &want), "means of rows of {c}");
+        check_picks(data, (rows, c), 1, picks, &format!("rows of {c}"));
+    }
+    fn data(rows: usize, c: usize, seed: u64) -> Vec<f64> {
+        // The answer in the last block; in some rows a NaN at the start of its lane (which
+        // the quicker step keeps), in others every element NaN.
+        let mut data = whole(rows * c, seed, false);
+        for (r, row) in data.chunks_exact_mut(c).enumerate() {
+            row[c - 16 + r % 16] = if r % 2 == 0 { 100.0 } else { -100.0 };
+            match r % 6 {
+                5 => row.fill(f64::NAN),
+                4 => row[r % 16] = f64::NAN,
+                _ => {}
+            }
+        }
+        data
+    }
+    for (rows, seed) in [(16, 1), (37, 2), (40, 3)] {
+        for c in [32, 48, 64, 96, 128, 256, 272] {
+            let xs = data(rows, c, seed);
+            bind!(let rr: R = rows);
+            bind!(let cc: Q = c);
+            let x = TensorRef::from_shape(dims![rr, cc], &xs).unwrap();
+            let picks = [
+                (
+                    x.lazy().try_max_axes::<axes![1]>().unwrap().eval(),
+                    x.lazy().try_argmax_axes::<axes![1]>().unwrap().eval(),
+                ),
+                (
+                    (x.lazy() * 1.0).try_min_axes::<axes![1]>().unwrap().eval(),
+                    x.lazy().try_argmin_axes::<axes![1]>().unwrap().eval(),
+                ),
+            ]
+            .map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+            let sums = (x.lazy() * 2.0).sum_axes::<axes![1]>().eval().as_slice().to_vec();
+            let means = x.lazy().mean_axes::<axes![1]>().eval().as_slice().to_vec();
+            check(&xs, (rows, c), sums, means, picks);
+        }
+        // Fixed row lengths: the pass planned while the program compiles.
+        macro_rules! fixed {
+            ($($c:literal)*) => {$({
+                let xs = data(rows, $c, seed);
+                bind!(let rr: R = rows);
+                let x = TensorRef::from_shape(dims![rr, $c], &xs).unwrap();
+                let picks = [
+                    (x.lazy().max_axes::<axes![1]>().eval(), x.lazy().argmax_axes::<axes![1]>().eval()),
+                    ((x.lazy() * 1.0).min_axes::<axes![1]>().eval(), x.lazy().argmin_axes::<axes![1]>().eval()),
+                ]
+                .map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+                let sums = (x.lazy() * 2.0).sum_axes::<axes![1]>().eval().as_slice().to_vec();
+                let means = x.lazy().mean_axes::<axes![1]>().eval().as_slice().to_vec();
+                check(&xs, (rows, $c), sums, means, picks);
+            })*};
+        }
+        fixed!(32 128 256);
+    }
+}
+
 /// The naive `sum_to`: each element of `data` (shape `shape`) added into the element of `to`
 /// that broadcasts onto it by NumPy's rule.
 fn naive_sum_to(data: &[f64], shape: &[usize], to: &[usize]) -> Vec<f64> {
