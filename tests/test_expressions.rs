@@ -1078,7 +1078,7 @@ fn long_folds_whose_lanes_start_at_nan() {
     columns!(160);
 }
 
-/// Rows of whole blocks, from 32 elements, each folded along the row (sums from 32, maxima and
+/// Rows of whole blocks, each folded along the row (sums from 16 elements, maxima and
 /// positions from 256), 16 rows at a time: with run-time and fixed row lengths, full blocks of
 /// rows and a last part, and NaN at the start of a lane, against the plain loops.
 #[test]
@@ -1111,7 +1111,7 @@ fn rows_of_whole_blocks_folded_along() {
         data
     }
     for (rows, seed) in [(16, 1), (37, 2), (40, 3)] {
-        for c in [32, 48, 64, 96, 128, 256, 272] {
+        for c in [16, 32, 48, 64, 96, 128, 256, 272] {
             let xs = data(rows, c, seed);
             bind!(let rr: R = rows);
             bind!(let cc: Q = c);
@@ -1147,7 +1147,93 @@ fn rows_of_whole_blocks_folded_along() {
                 check(&xs, (rows, $c), sums, means, picks);
             })*};
         }
-        fixed!(32 128 256);
+        fixed!(16 32 128 256);
+    }
+}
+
+/// Neighbouring reduced axes that every operand steps over as one (an image's rows and
+/// columns) are folded as one long axis: channel statistics of `[B, C, H, W]` over `(0, 2, 3)`
+/// and `(2, 3)`, sums, means, maxima and their positions (flat indices within the reduced axes),
+/// with run-time and fixed batches, against plain loops over every coordinate.
+#[test]
+fn neighbouring_reduced_axes_fold_as_one() {
+    /// The fold of each output of `data` (shape `dims`) over `axes`: the first best element by
+    /// `better` (NaN ignored unless all are) and its flat index within the axes, and the sum.
+    fn naive(
+        data: &[f64],
+        dims: &[usize],
+        axes: &[usize],
+        better: fn(f64, f64) -> bool,
+    ) -> (Vec<(f64, usize)>, Vec<f64>) {
+        let kept: Vec<usize> = (0..dims.len()).filter(|a| !axes.contains(a)).collect();
+        let outs: usize = kept.iter().map(|&a| dims[a]).product();
+        let (mut best, mut sums) = (vec![None::<(f64, usize)>; outs], vec![0.0; outs]);
+        for (i, c) in naive::coords(dims).iter().enumerate() {
+            let o = kept.iter().fold(0, |o, &a| o * dims[a] + c[a]);
+            let at = axes.iter().fold(0, |k, &a| k * dims[a] + c[a]);
+            let x = data[i];
+            sums[o] += x;
+            best[o] = match best[o] {
+                Some((b, _)) if !(better(x, b) || (b.is_nan() && !x.is_nan())) => best[o],
+                _ => Some((x, at)),
+            };
+        }
+        (best.into_iter().map(|b| b.unwrap()).collect(), sums)
+    }
+    fn check(
+        data: &[f64],
+        dims: &[usize],
+        axes: &[usize],
+        got: [(Vec<f64>, Vec<usize>); 2],
+        sums: Vec<f64>,
+        means: Vec<f64>,
+    ) {
+        for ((values, positions), (better, name)) in
+            got.into_iter().zip([(greater as fn(f64, f64) -> bool, "max"), (less, "min")])
+        {
+            let (want, want_sums) = naive(data, dims, axes, better);
+            assert!(
+                same_bits(&values, &want.iter().map(|w| w.0).collect::<Vec<_>>()),
+                "{name} over {axes:?} of {dims:?}"
+            );
+            assert_eq!(
+                positions,
+                want.iter().map(|w| w.1).collect::<Vec<_>>(),
+                "{name} positions over {axes:?} of {dims:?}"
+            );
+            let count: usize = axes.iter().map(|&a| dims[a]).product();
+            assert!(same_bits(&sums, &want_sums), "sums over {axes:?} of {dims:?}");
+            assert!(
+                same_bits(&means, &want_sums.iter().map(|s| s / count as f64).collect::<Vec<_>>()),
+                "means over {axes:?} of {dims:?}"
+            );
+        }
+    }
+    for (b, seed) in [(1, 3), (5, 4), (17, 5)] {
+        let dims = [b, 3, 16, 32];
+        let mut data = whole(dims.iter().product(), seed, false);
+        // A NaN at the start of a lane, and an answer later in it, in one channel's image.
+        data[512] = f64::NAN;
+        data[512 + 16 * 20] = 100.0;
+        bind!(let n: R = b);
+        let x = TensorRef::from_shape(dims![n, 3, 16, 32], &data).unwrap();
+        let f = Tensor::<f64, shape![3, 16, 32]>::from_slice(&data[..3 * 512]).unwrap();
+        macro_rules! both {
+            ($x:expr, $dims:expr, [$($a:literal),*]) => {{
+                let got = [
+                    ($x.lazy().try_max_axes::<axes![$($a),*]>().unwrap().eval().as_slice().to_vec(), $x.lazy().try_argmax_axes::<axes![$($a),*]>().unwrap().eval().as_slice().to_vec()),
+                    (($x.lazy() * 1.0).try_min_axes::<axes![$($a),*]>().unwrap().eval().as_slice().to_vec(), $x.lazy().try_argmin_axes::<axes![$($a),*]>().unwrap().eval().as_slice().to_vec()),
+                ];
+                let sums = $x.lazy().sum_axes::<axes![$($a),*]>().eval().as_slice().to_vec();
+                let means = ($x.lazy() + 0.0).mean_axes::<axes![$($a),*]>().eval().as_slice().to_vec();
+                check(&data[..$dims.iter().product::<usize>()], &$dims, &[$($a),*], got, sums, means);
+            }};
+        }
+        both!(x, dims, [0, 2, 3]);
+        both!(x, dims, [2, 3]);
+        both!(x, dims, [1, 2, 3]);
+        both!(f, [3, 16, 32], [1, 2]);
+        both!(f, [3, 16, 32], [0, 1, 2]);
     }
 }
 

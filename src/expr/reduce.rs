@@ -441,6 +441,22 @@ where
             count = 0;
         }
         let inner = self.inner.source(&inner_lands[..dims.len()], slots);
+        // Neighbouring reduced axes that every leaf steps over as over one (an image's rows and
+        // columns, `[B, C, H, W]` over its last two) are folded as one: its length is then
+        // what decides how to fold, as it is for the operand viewed as `[B, C, H·W]` (the
+        // channel means of `[256, 3, 32, 32]` took 80× the eager ones, folded along rows of
+        // 32).
+        let mut j = n;
+        while j > 1 {
+            j -= 1;
+            let (outer, axis, len) = (axes[j - 1], axes[j], sizes[j]);
+            if inner.all(&mut |c| c.stride(outer) == c.stride(axis).wrapping_mul(len)) {
+                sizes[j] = len.wrapping_mul(sizes[j - 1]);
+                axes.copy_within(j..n, j - 1);
+                sizes.copy_within(j..n, j - 1);
+                n -= 1;
+            }
+        }
         let close = n.checked_sub(1).is_none_or(|last| inner.all(&mut |c| c.stride(axes[last]) <= 4));
         let reduced = PhantomData;
         ReduceSource {
@@ -597,11 +613,12 @@ const fn long<T: Copy, F: Fold<T>>() -> usize {
 
 /// Whether `n` reduced axes whose last has `len` elements are one row of whole blocks that
 /// `F` folds faster along the row than across the outputs (see `ReduceSource::flat_long`):
-/// from 32 elements for a sum or a mean; from [`long`] for a maximum or a position, whose lanes
-/// across the outputs step with one compare (rows of 32 and 64: 0.9× a hand loop's row sums
-/// across, 2.8 and 1.5× along; 128, the same either way; 256: 3.0 against 2.0×).
+/// from 16 elements for a sum or a mean (`[1000000, 16]`: 2.8 -> 1.0× a hand loop, against
+/// lanes across the outputs); from [`long`] for a maximum or a position, whose lanes across
+/// the outputs step with one compare (rows of 32 and 64: 0.9× a hand loop's row sums across,
+/// 2.8 and 1.5× along; 128, the same either way; 256: 3.0 against 2.0×).
 const fn long_rows<T: Copy, F: Fold<T>>(n: usize, len: usize) -> bool {
-    let shortest = if F::SELECTS { long::<T, F>() } else { 2 * BLOCK };
+    let shortest = if F::SELECTS { long::<T, F>() } else { BLOCK };
     n == 1 && len >= shortest && len % BLOCK == 0
 }
 
@@ -802,12 +819,13 @@ where
     /// ([`flat_long`](Self::flat_long)): they fix one reduced axis of such a length, or leave
     /// the reduced sizes to run time. Where not, that path is not compiled.
     const LONG_ROWS: bool = match K::FOLDING {
-        Some(folding) => long_rows::<S::Elem, F>(folding.n, folding.last_size()),
+        // Several axes may be one row (see `source`).
+        Some(folding) => long_rows::<S::Elem, F>(1, folding.elements()),
         None => true,
     };
 
-    /// The block of outputs at `at` when each folds one row of whole blocks (32 elements or
-    /// more: a layer's 128 features) lying in one flat run with the next output's: each row is
+    /// The block of outputs at `at` when each folds one row of whole blocks (16 elements or
+    /// more, see [`long_rows`]: a layer's 128 features) lying in one flat run with the next output's: each row is
     /// folded in lanes along it, as [`fold_one`](Self::fold_one) folds it, the 16 rows read from
     /// one place with no step of a cursor between them and nothing remembered. Row sums against
     /// a hand loop, with a call per row before: `[16384, 128]` 1.9 -> 1.2×, `[16384, 96]` (folded
@@ -816,7 +834,10 @@ where
     #[inline(never)]
     fn flat_long(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
         let (axis, len) = (self.axes[0], self.sizes[0]);
-        if self.count == 0 || !self.inner.all(&mut |c| c.flat_row(axis, len)) {
+        if !long_rows::<S::Elem, F>(self.n, len)
+            || self.count == 0
+            || !self.inner.all(&mut |c| c.flat_row(axis, len))
+        {
             return None;
         }
         let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
@@ -1052,7 +1073,6 @@ where
             return block;
         }
         if const { Self::LONG_ROWS }
-            && long_rows::<S::Elem, F>(self.n, self.sizes[0])
             && let Some(block) = self.flat_long(at)
         {
             return block;
@@ -1150,7 +1170,8 @@ where
             return block;
         }
         let long = const { Folding::or_none(K::FOLDING).last_size() >= long::<S::Elem, F>() };
-        if long && close {
+        // (Several reduced axes may be folded as one long one: see `source`.)
+        if (long && close) || (const { Folding::or_none(K::FOLDING).n > 1 } && self.lengthwise()) {
             return self.by_cursors(along, |this| this.each(at, BLOCK));
         }
         // (A tile reads its blocks along the run: as one load each where every leaf's run is
