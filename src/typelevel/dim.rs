@@ -57,7 +57,8 @@ impl<A: BroadcastsWith<B>, B> PairBroadcast<A, B> for (Fixed, Fixed) {
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast these shapes: on one axis the sizes `{Self}` and `{B}` differ and neither is 1",
     label = "these shapes do not broadcast together",
-    note = "aligned as the form places them, each pair of sizes must be equal or one of them 1"
+    note = "aligned as the form places them, each pair of sizes must be equal or one of them 1",
+    note = "NumPy's rule lines shapes up from their last axis; to meet an axis further in (a per-channel `[3]` against `[B, 3, H, W]`), give the shorter operand its size-1 axes (`.lazy().insert_axis::<1>()`, or a reduction's `_keepdims` twin), or name the axes the smaller operand lands on (XLA's form: `x.lazy().with_dims::<axes![1]>() - &per_channel`)"
 )]
 pub trait BroadcastsWith<B> {
     /// The output size.

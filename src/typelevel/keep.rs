@@ -88,10 +88,11 @@ impl FitsPositions for B1 {}
 /// Every output of a reduction of `Self` over the positions `L` folds at most `u32::MAX`
 /// elements, the sizes there being fixed.
 #[diagnostic::on_unimplemented(
-    message = "each output of this argmax or argmin folds more than 4,294,967,295 elements",
-    label = "at most 4,294,967,295 elements per output (the product of the reduced sizes) are allowed here",
+    message = "each output of this argmax or argmin must fold a fixed count of at most 4,294,967,295 elements",
+    label = "the reduced sizes must be fixed, and multiply to at most 4,294,967,295, here",
     note = "the position of the maximum or minimum is counted in a `u32`, so that a block of outputs compares and picks positions in the vector registers that pick the values",
-    note = "evaluate the expression into a tensor first and use the tensors' `argmax_axes`/`argmin_axes`, which count positions in a `usize`"
+    note = "over a size known only at run time, use the `try_` twin (`try_argmax_axes`), which returns `None` when an axis is empty or the count passes that",
+    note = "past it, evaluate the expression into a tensor first and use the tensors' `argmax_axes`/`argmin_axes`, which count positions in a `usize`"
 )]
 pub trait FewPositionsAt<L> {}
 #[diagnostic::do_not_recommend]
