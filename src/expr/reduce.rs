@@ -66,6 +66,12 @@ pub trait Fold<T: Copy> {
     /// The carry of two runs of elements, `a`'s before `b`'s in the first element's order
     /// (how lanes that folded alternate elements meet).
     fn merge(a: Self::Acc, b: Self::Acc) -> Self::Acc;
+    /// The carry of a block of lanes, lane `l` having folded the `l`-th of every [`BLOCK`]
+    /// elements: merged one after another, lane 0 first.
+    #[inline(always)]
+    fn merged(acc: [Self::Acc; BLOCK]) -> Self::Acc {
+        acc[1..].iter().fold(acc[0], |a, &b| Self::merge(a, b))
+    }
     /// The result after `count` elements.
     fn finish(acc: Self::Acc, count: usize) -> Self::Output;
     /// The result over no elements, for the folds that have one (a sum's 0, a mean's NaN).
@@ -105,6 +111,24 @@ pub trait Fold<T: Copy> {
     /// each take every `lcm(len, 16)`-th element of the rows read flat (see
     /// `ReduceSource::periodic`).
     const ORDERLESS: bool = false;
+}
+
+/// The lanes of a fold that keeps one of its elements (a maximum, a position), merged
+/// pairwise, halves upon halves (lane `l` with lane `l + 8`, then `l + 4`, …): 4 merges deep,
+/// not 15 one after another, each a compare that waits on the last (the row maxima of
+/// `[8192, 256]`: 2.0 -> 1.5× a hand loop's row sums). Each merge keeps [`Fold::merge`]'s
+/// order: the lane whose first element comes first on the left.
+#[inline(always)]
+fn pairwise<T: Copy, F: Fold<T>>(mut acc: [F::Acc; BLOCK]) -> F::Acc {
+    let mut width = BLOCK / 2;
+    while width > 0 {
+        let (low, high) = acc.split_at_mut(width);
+        for (a, &b) in low.iter_mut().zip(&*high) {
+            *a = F::merge(*a, b);
+        }
+        width /= 2;
+    }
+    acc[0]
 }
 
 /// A fold's lanes as an array of its carries, each stepped as [`Fold::quick`] steps one (the
@@ -224,6 +248,10 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
         P::Exact::combine(a, b)
     }
     #[inline(always)]
+    fn merged(acc: [T; BLOCK]) -> T {
+        pairwise::<T, Self>(acc)
+    }
+    #[inline(always)]
     fn finish(acc: T, _: usize) -> T {
         acc
     }
@@ -279,6 +307,10 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
         // `b` wins if it is better, or if neither is and it comes first (a tie, or both NaN).
         let better = P::ExactPick::better;
         if better(b.0, a.0) || (!better(a.0, b.0) && b.1 < a.1) { b } else { a }
+    }
+    #[inline(always)]
+    fn merged(acc: [(T, u32); BLOCK]) -> (T, u32) {
+        pairwise::<T, Self>(acc)
     }
     #[inline(always)]
     fn finish((_, at): (T, u32), _: usize) -> usize {
@@ -614,11 +646,12 @@ const fn long<T: Copy, F: Fold<T>>() -> usize {
 /// Whether `n` reduced axes whose last has `len` elements are one row of whole blocks that
 /// `F` folds faster along the row than across the outputs (see `ReduceSource::flat_long`):
 /// from 16 elements for a sum or a mean (`[1000000, 16]`: 2.8 -> 1.0× a hand loop, against
-/// lanes across the outputs); from [`long`] for a maximum or a position, whose lanes across
-/// the outputs step with one compare (rows of 32 and 64: 0.9× a hand loop's row sums across,
-/// 2.8 and 1.5× along; 128, the same either way; 256: 3.0 against 2.0×).
+/// lanes across the outputs); from 64 for a maximum or a position, whose lanes across the
+/// outputs step with one compare (against a hand loop's row sums: rows of 32, 0.9× across and
+/// 2.8× along; of 64, 0.9× either way; of 96 and 128, 2.5 and 2.7× across, 1.8 and 1.7× along,
+/// their lanes merged [`pairwise`]).
 const fn long_rows<T: Copy, F: Fold<T>>(n: usize, len: usize) -> bool {
-    let shortest = if F::SELECTS { long::<T, F>() } else { BLOCK };
+    let shortest = if F::SELECTS { 4 * BLOCK } else { BLOCK };
     n == 1 && len >= shortest && len % BLOCK == 0
 }
 
@@ -855,7 +888,7 @@ where
                 k += BLOCK;
             }
             let unsure = F::UNSURE && acc.iter().any(F::unsure);
-            (F::finish(acc[1..].iter().fold(acc[0], |a, &b| F::merge(a, b)), count), unsure)
+            (F::finish(F::merged(acc), count), unsure)
         };
         let (first, unsure) = row(&mut self.inner, 0);
         let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
@@ -1364,7 +1397,7 @@ where
         self.inner.cursors(&mut |c| c.leave(at, before));
         let unsure = F::UNSURE
             && (lanes.is_some_and(|acc| acc.iter().any(F::unsure)) || rest.is_some_and(|r| F::unsure(&r)));
-        let lanes = lanes.map(|acc| acc[1..].iter().fold(acc[0], |a, &b| F::merge(a, b)));
+        let lanes = lanes.map(F::merged);
         let acc = match (lanes, rest) {
             (Some(a), Some(b)) => F::merge(a, b),
             (Some(a), None) | (None, Some(a)) => a,
