@@ -1136,6 +1136,27 @@ fn rows_of_whole_blocks_folded_along() {
             let sums = (x.lazy() * 2.0).sum_axes::<axes![1]>().eval().as_slice().to_vec();
             let means = x.lazy().mean_axes::<axes![1]>().eval().as_slice().to_vec();
             check(&xs, (rows, c), sums, means, picks);
+            // With an operand the same for every row (a dot product's vector): each row is
+            // entered where it starts.
+            let (ones, twos) = (vec![1.0; c], vec![2.0; c]);
+            let (one, two) = (
+                TensorRef::from_shape(dims![cc], &ones).unwrap(),
+                TensorRef::from_shape(dims![cc], &twos).unwrap(),
+            );
+            let picks = [
+                (
+                    (x.lazy() * &one).try_max_axes::<axes![1]>().unwrap().eval(),
+                    (x.lazy() * &one).try_argmax_axes::<axes![1]>().unwrap().eval(),
+                ),
+                (
+                    (x.lazy() * &one).try_min_axes::<axes![1]>().unwrap().eval(),
+                    (x.lazy() * &one).try_argmin_axes::<axes![1]>().unwrap().eval(),
+                ),
+            ]
+            .map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+            let sums = (x.lazy() * &two).sum_axes::<axes![1]>().eval().as_slice().to_vec();
+            let means = (x.lazy() * &one).mean_axes::<axes![1]>().eval().as_slice().to_vec();
+            check(&xs, (rows, c), sums, means, picks);
         }
         // Fixed row lengths: the pass planned while the program compiles.
         macro_rules! fixed {

@@ -858,48 +858,74 @@ where
     };
 
     /// The block of outputs at `at` when each folds one row of whole blocks (see [`long_rows`]:
-    /// a layer's 128 features) lying in one flat run with the next output's: each row is folded
-    /// in lanes along it, as [`fold_one`](Self::fold_one) folds it, the 16 rows read from one
-    /// place with no step of a cursor between them and nothing remembered. Row sums against a
-    /// hand loop, with a call per row before: `[16384, 128]` 1.9 -> 1.2×, `[16384, 96]` (folded
-    /// across the outputs before) 2.4 -> 1.2×, `[32768, 64]` 0.9 -> 0.55×. `None` when the
-    /// reduction or its leaves are not so.
+    /// a layer's 128 features) whose operands step by 0 or 1 along it: each row is folded in
+    /// lanes along it, as [`fold_one`](Self::fold_one) folds it, with no call and nothing
+    /// remembered per row. Where each row lies flat after the last, the 16 rows are read from
+    /// one place with no step of a cursor between them. Row sums against a hand loop, with a
+    /// call per row before: `[16384, 128]` 1.9 -> 1.2×, `[16384, 96]` (folded across the
+    /// outputs before) 2.4 -> 1.2×, `[32768, 64]` 0.9 -> 0.55×; dot products of `[20000, 256]`
+    /// rows with one vector, 1.40 -> 1.28× an 8-accumulator loop. `None` when the reduction or
+    /// its leaves are not so.
     #[inline(never)]
     fn flat_long(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
         let (axis, len) = (self.axes[0], self.sizes[0]);
         if !long_rows::<S::Elem, F>(self.n, len)
             || self.count == 0
-            || !self.inner.all(&mut |c| c.flat_row(axis, len))
+            || !self.inner.all(&mut |c| c.stride(axis) <= 1)
         {
             return None;
         }
         let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
-        self.inner.cursors(&mut |c| c.enter(at, axis));
         let count = self.count;
-        let row = |inner: &mut S, base: usize| {
-            let x = inner.block::<false>(base);
-            let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first_at(x[l], l));
-            let mut k = BLOCK;
-            while k < len {
-                let x = inner.block::<false>(base + k);
-                for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
-                    *a = F::quick(*a, x, k + l);
-                }
-                k += BLOCK;
+        if !self.inner.all(&mut |c| c.flat_row(axis, len)) {
+            // Rows apart, or an operand the same for every row (a dot product's vector): each
+            // row entered where it starts, as `fold_one` enters it.
+            let each = |this: &mut Self, r: usize| {
+                this.inner.cursors(&mut |c| c.enter(at + r, axis));
+                let out = Self::row(&mut this.inner, 0, len, count);
+                this.inner.cursors(&mut |c| c.leave(at + r, down));
+                out
+            };
+            let (first, unsure) = each(self, 0);
+            let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
+            for (r, (o, u)) in out.iter_mut().zip(&mut again).enumerate().skip(1) {
+                (*o, *u) = each(self, r);
             }
-            let unsure = F::UNSURE && acc.iter().any(F::unsure);
-            (F::finish(F::merged(acc), count), unsure)
-        };
-        let (first, unsure) = row(&mut self.inner, 0);
+            if F::UNSURE && again.contains(&true) {
+                return Some(self.again(at, out, &again));
+            }
+            return Some(out);
+        }
+        self.inner.cursors(&mut |c| c.enter(at, axis));
+        let (first, unsure) = Self::row(&mut self.inner, 0, len, count);
         let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
         for (r, (o, u)) in out.iter_mut().zip(&mut again).enumerate().skip(1) {
-            (*o, *u) = row(&mut self.inner, r * len);
+            (*o, *u) = Self::row(&mut self.inner, r * len, len, count);
         }
         self.inner.cursors(&mut |c| c.leave(at, down));
         if F::UNSURE && again.contains(&true) {
             return Some(self.again(at, out, &again));
         }
         Some(out)
+    }
+
+    /// The output whose row of `len` elements, a whole number of blocks, starts at `base` of
+    /// the current run of `inner`, folded in lanes along it with [`Fold::quick`]; and whether a
+    /// lane may then be wrong ([`Fold::unsure`]).
+    #[inline(always)]
+    fn row(inner: &mut S, base: usize, len: usize, count: usize) -> (F::Output, bool) {
+        let x = inner.block::<false>(base);
+        let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first_at(x[l], l));
+        let mut k = BLOCK;
+        while k < len {
+            let x = inner.block::<false>(base + k);
+            for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
+                *a = F::quick(*a, x, k + l);
+            }
+            k += BLOCK;
+        }
+        let unsure = F::UNSURE && acc.iter().any(F::unsure);
+        (F::finish(F::merged(acc), count), unsure)
     }
 
     /// [`BLOCK`] neighbouring outputs folded together, one lane each: `read` gives the block of
