@@ -437,6 +437,39 @@ fn sums(c: &mut Criterion) {
     });
     g.bench_function("ndarray", |t| t.iter(|| black_box(&nbig).sum_axis(Axis(1))));
     g.finish();
+
+    // Channel sums of an image batch over its batch, rows and columns: the rows and columns,
+    // neighbours that every operand steps over as one, fold as one axis of 1024.
+    struct Images;
+    const N: usize = 256;
+    let images = values(N * 3 * 1024);
+    bind!(let n: Images = black_box(N));
+    let xi = TensorRef::from_shape(dims![n, 3, 32, 32], &images).unwrap();
+    let mut g = c.benchmark_group("sum_axes axes (0,2,3) of [256,3,32,32]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&xi).sum_axes::<axes![0, 2, 3]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&xi).lazy().sum_axes::<axes![0, 2, 3]>().eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut sums = [0f32; 3];
+            for image in black_box(&images).chunks_exact(3 * 1024) {
+                for (s, channel) in sums.iter_mut().zip(image.chunks_exact(1024)) {
+                    let mut lanes = [0f32; 16];
+                    for chunk in channel.chunks_exact(16) {
+                        lanes.iter_mut().zip(chunk).for_each(|(l, x)| *l += x);
+                    }
+                    *s += lanes.iter().sum::<f32>();
+                }
+            }
+            observe(sums)
+        })
+    });
+    let ni = Array4::from_shape_vec((N, 3, 32, 32), images.clone()).unwrap();
+    g.bench_function("ndarray", |t| {
+        t.iter(|| observe(black_box(&ni).sum_axis(Axis(3)).sum_axis(Axis(2)).sum_axis(Axis(0))))
+    });
+    g.finish();
 }
 
 /// `max_axes` over axis 0 and axis 1 of `[64, 64]`: the hand loops and ndarray use `f32::max`,
