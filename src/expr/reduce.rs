@@ -857,56 +857,70 @@ where
         None => true,
     };
 
-    /// The block of outputs at `at` when each folds one row of whole blocks (see [`long_rows`]:
-    /// a layer's 128 features) whose operands step by 0 or 1 along it: each row is folded in
+    /// The block of outputs at `at` when each folds one row of whole blocks ([`long_row`]: a
+    /// layer's 128 features) whose operands step by 0 or 1 along it: each row is folded in
     /// lanes along it, as [`fold_one`](Self::fold_one) folds it, with no call and nothing
     /// remembered per row. Where each row lies flat after the last, the 16 rows are read from
     /// one place with no step of a cursor between them. Row sums against a hand loop, with a
     /// call per row before: `[16384, 128]` 1.9 -> 1.2×, `[16384, 96]` (folded across the
     /// outputs before) 2.4 -> 1.2×, `[32768, 64]` 0.9 -> 0.55×; dot products of `[20000, 256]`
-    /// rows with one vector, 1.40 -> 1.28× an 8-accumulator loop. `None` when the reduction or
-    /// its leaves are not so.
+    /// rows with one vector, 1.40 -> 1.28× an 8-accumulator loop. `None` when the leaves are
+    /// not so.
+    ///
+    /// [`long_row`]: Self::long_row
     #[inline(never)]
     fn flat_long(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
         let (axis, len) = (self.axes[0], self.sizes[0]);
-        if !long_rows::<S::Elem, F>(self.n, len)
-            || self.count == 0
-            || !self.inner.all(&mut |c| c.stride(axis) <= 1)
-        {
+        if self.count == 0 || !self.inner.all(&mut |c| c.stride(axis) <= 1) {
             return None;
         }
         let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         let count = self.count;
-        if !self.inner.all(&mut |c| c.flat_row(axis, len)) {
+        let (out, again) = if self.inner.all(&mut |c| c.flat_row(axis, len)) {
+            // Flat: row `r` starts `r · len` along the row entered once.
+            self.inner.cursors(&mut |c| c.enter(at, axis));
+            let folded = self.sixteen(|this, r| Self::row(&mut this.inner, r * len, len, count));
+            self.inner.cursors(&mut |c| c.leave(at, down));
+            folded
+        } else {
             // Rows apart, or an operand the same for every row (a dot product's vector): each
             // row entered where it starts, as `fold_one` enters it.
-            let each = |this: &mut Self, r: usize| {
+            self.sixteen(|this, r| {
                 this.inner.cursors(&mut |c| c.enter(at + r, axis));
                 let out = Self::row(&mut this.inner, 0, len, count);
                 this.inner.cursors(&mut |c| c.leave(at + r, down));
                 out
-            };
-            let (first, unsure) = each(self, 0);
-            let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
-            for (r, (o, u)) in out.iter_mut().zip(&mut again).enumerate().skip(1) {
-                (*o, *u) = each(self, r);
-            }
-            if F::UNSURE && again.contains(&true) {
-                return Some(self.again(at, out, &again));
-            }
-            return Some(out);
-        }
-        self.inner.cursors(&mut |c| c.enter(at, axis));
-        let (first, unsure) = Self::row(&mut self.inner, 0, len, count);
-        let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
-        for (r, (o, u)) in out.iter_mut().zip(&mut again).enumerate().skip(1) {
-            (*o, *u) = Self::row(&mut self.inner, r * len, len, count);
-        }
-        self.inner.cursors(&mut |c| c.leave(at, down));
+            })
+        };
         if F::UNSURE && again.contains(&true) {
             return Some(self.again(at, out, &again));
         }
         Some(out)
+    }
+
+    /// The [`BLOCK`] outputs `fold(self, r)` gives for `r` from 0, and whether a lane of each
+    /// may be wrong. Each way [`flat_long`](Self::flat_long) reaches a row has its own loop
+    /// (one loop for both, with the branch inside, took the row sums of `[16384, 128]` from 1.2
+    /// to 1.46× a hand loop).
+    #[inline(always)]
+    fn sixteen(
+        &mut self,
+        fold: impl Fn(&mut Self, usize) -> (F::Output, bool),
+    ) -> ([F::Output; BLOCK], [bool; BLOCK]) {
+        let (first, unsure) = fold(self, 0);
+        let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
+        for (r, (o, u)) in out.iter_mut().zip(&mut again).enumerate().skip(1) {
+            (*o, *u) = fold(self, r);
+        }
+        (out, again)
+    }
+
+    /// Whether each output folds one row of whole blocks that [`flat_long`](Self::flat_long)
+    /// may fold (see [`long_rows`]): checked before it is called (after the types' own answer,
+    /// [`LONG_ROWS`](Self::LONG_ROWS)), with no call and no cursor moved where it is not.
+    #[inline(always)]
+    fn long_row(&self) -> bool {
+        long_rows::<S::Elem, F>(self.n, self.sizes[0])
     }
 
     /// The output whose row of `len` elements, a whole number of blocks, starts at `base` of
@@ -1132,6 +1146,7 @@ where
             return block;
         }
         if const { Self::LONG_ROWS }
+            && self.long_row()
             && let Some(block) = self.flat_long(at)
         {
             return block;
@@ -1224,6 +1239,7 @@ where
             return self.by_cursors(along, |this| [this.remembered_one(at); BLOCK]);
         }
         if const { Self::LONG_ROWS }
+            && self.long_row()
             && let Some(block) = self.by_cursors(along, |this| this.flat_long(at))
         {
             return block;
