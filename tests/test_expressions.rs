@@ -1335,3 +1335,86 @@ proptest! {
         prop_assert_eq!(col, want);
     }
 }
+
+/// A row's statistic stretched back along its row (`x - x.mean_keepdims::<axes![2]>()`), which
+/// the pass folds for 16 rows at once, ahead of them, while 16 rows or more are left (the
+/// others one row at a time): fewer rows than 16, exactly 16, and more, under an outer axis
+/// along which every step starts the rows again; means and maxima (a NaN at the start of a
+/// lane, rows all NaN), run-time and fixed row lengths, and the statistic read inside another
+/// reduction's fold (a variance).
+#[test]
+fn row_statistics_stretched_along_their_rows() {
+    struct A;
+    fn data(rows: usize, c: usize, seed: u64) -> Vec<f64> {
+        let mut data = whole(rows * c, seed, false);
+        for (r, row) in data.chunks_exact_mut(c).enumerate() {
+            row[c - 16 + r % 16] = 50.0 + r as f64;
+            match r % 7 {
+                6 => row.fill(f64::NAN),
+                0 | 4 => row[r % 16] = f64::NAN,
+                _ => {}
+            }
+        }
+        data
+    }
+    /// Each element less its row's mean and less its row's maximum (NaN ignored unless the
+    /// whole row is NaN), and each row's variance.
+    fn want(xs: &[f64], c: usize) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+        let (mut centred, mut above, mut variance) = (vec![], vec![], vec![]);
+        for row in xs.chunks_exact(c) {
+            let mean = row.iter().fold(0.0, |a, v| a + v) / c as f64;
+            let max = row.iter().fold(f64::NAN, |m, &v| if arg_better(v, m) { v } else { m });
+            centred.extend(row.iter().map(|v| v - mean));
+            above.extend(row.iter().map(|v| v - max));
+            variance.push(row.iter().map(|v| (v - mean) * (v - mean)).fold(0.0, |a, v| a + v) / c as f64);
+        }
+        (centred, above, variance)
+    }
+    fn check(xs: &[f64], c: usize, got: (&[f64], &[f64], &[f64]), what: &str) {
+        let (centred, above, variance) = want(xs, c);
+        assert!(same_values(got.0, &centred), "{what}: x - mean");
+        assert!(same_values(got.1, &above), "{what}: x - max");
+        let close = variance
+            .iter()
+            .zip(got.2)
+            .all(|(w, g)| (w.is_nan() && g.is_nan()) || (w - g).abs() <= 1e-12 * w.abs().max(1.0));
+        assert!(close && got.2.len() == variance.len(), "{what}: variance");
+    }
+    for (outer, rows, seed) in [(1, 5, 1), (1, 16, 2), (3, 17, 3), (2, 40, 4), (2, 1, 5)] {
+        for c in [16, 64, 96, 128] {
+            let xs = data(outer * rows, c, seed);
+            bind!(let aa: A = outer);
+            bind!(let rr: R = rows);
+            bind!(let cc: Q = c);
+            let x = TensorRef::from_shape(dims![aa, rr, cc], &xs).unwrap();
+            let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![2]>()).eval();
+            let above = (x.lazy() - x.lazy().try_max_keepdims::<axes![2]>().unwrap()).eval();
+            let mean = x.lazy().mean_keepdims::<axes![2]>();
+            let variance = (x.lazy() - mean).powi(2).mean_axes::<axes![2]>().eval();
+            let what = format!("[{outer}, {rows}, {c}]");
+            check(&xs, c, (centred.as_slice(), above.as_slice(), variance.as_slice()), &what);
+            // With an operand the same at every step of the outer axis, that axis is a loop of
+            // its own, each step starting the rows again.
+            let zeros = vec![0.0; rows];
+            let z = TensorRef::from_shape(dims![rr, 1], &zeros).unwrap();
+            let restarted = (x.lazy() - x.lazy().mean_keepdims::<axes![2]>() + &z).eval();
+            assert!(same_values(restarted.as_slice(), centred.as_slice()), "{what}: x - mean + z");
+        }
+        // Fixed row lengths: the pass planned while the program compiles.
+        macro_rules! fixed {
+            ($($c:literal)*) => {$({
+                let xs = data(outer * rows, $c, seed);
+                bind!(let aa: A = outer);
+                bind!(let rr: R = rows);
+                let x = TensorRef::from_shape(dims![aa, rr, $c], &xs).unwrap();
+                let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![2]>()).eval();
+                let above = (x.lazy() - x.lazy().max_keepdims::<axes![2]>()).eval();
+                let mean = x.lazy().mean_keepdims::<axes![2]>();
+                let variance = (x.lazy() - mean).powi(2).mean_axes::<axes![2]>().eval();
+                let what = format!("[{outer}, {rows}, {}] fixed", $c);
+                check(&xs, $c, (centred.as_slice(), above.as_slice(), variance.as_slice()), &what);
+            })*};
+        }
+        fixed!(16 64 128);
+    }
+}

@@ -226,6 +226,9 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
             self.data[start + p / n * between + p % n * s]
         })
     }
+
+    #[inline(always)]
+    fn next_run(&mut self, _: usize, _: usize) {}
 }
 
 /// A number as an operand of an expression (`x * 2.0`): a shape of no axes, which broadcasts
@@ -293,6 +296,9 @@ impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     fn rows(&mut self, _: usize, _: usize, _: usize, _: usize) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
+
+    #[inline(always)]
+    fn next_run(&mut self, _: usize, _: usize) {}
 }
 
 /// What can be an operand of an expression: a borrowed tensor (`&x`), an expression, or a

@@ -180,6 +180,11 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
         self.f.block(self.inner.rows(at, len, n, down))
     }
+
+    #[inline(always)]
+    fn next_run(&mut self, down: usize, left: usize) {
+        self.inner.next_run(down, left);
+    }
 }
 
 /// `f(a, b)` element by element, `a` and `b` broadcast to the shape of `K` (what the result
@@ -272,6 +277,14 @@ impl<A, B, F> Zip<A, B, F, (), (), ()> {
     }
 }
 
+/// Whether a zip reads its second operand before its first: where only the second holds a
+/// reduction (`x - mean`), whose block may call out to fold, the first's block read first
+/// would be kept in memory across that call, in every block, not only those that fold
+/// (`x - x.mean_keepdims::<axes![1]>()` over `[8192, 256]`: 1.76 -> 1.22× its hand loop).
+const fn b_first(a_slots: usize, b_slots: usize) -> bool {
+    a_slots == 0 && b_slots > 0
+}
+
 impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> Source<W>
     for Zip<A, B, F, (), (), ()>
 {
@@ -293,7 +306,12 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
 
     #[inline(always)]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
-        let (x, y) = (self.a.block::<STRIDED>(at), self.b.block::<STRIDED>(at));
+        let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
+            let y = self.b.block::<STRIDED>(at);
+            (self.a.block::<STRIDED>(at), y)
+        } else {
+            (self.a.block::<STRIDED>(at), self.b.block::<STRIDED>(at))
+        };
         fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
@@ -310,8 +328,13 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
 
     #[inline(always)]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
-        let x = self.a.planned::<P>(at, spot, along);
-        let y = self.b.planned::<P>(at, spot.after(A::LEAVES, A::SLOTS), along);
+        let (a, b) = (spot, spot.after(A::LEAVES, A::SLOTS));
+        let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
+            let y = self.b.planned::<P>(at, b, along);
+            (self.a.planned::<P>(at, a, along), y)
+        } else {
+            (self.a.planned::<P>(at, a, along), self.b.planned::<P>(at, b, along))
+        };
         fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
@@ -319,6 +342,12 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
         let (x, y) = (self.a.rows(at, len, n, down), self.b.rows(at, len, n, down));
         fused::lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[inline(always)]
+    fn next_run(&mut self, down: usize, left: usize) {
+        self.a.next_run(down, left);
+        self.b.next_run(down, left);
     }
 }
 

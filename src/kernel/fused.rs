@@ -336,6 +336,12 @@ pub trait Source<const W: usize> {
     /// lanes past `len` repeating the last: a tile of short rows computed in whole blocks
     /// (see `flat_rows`).
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK];
+
+    /// Tells the source that the pass starts a run, `left` runs (this one among them) before
+    /// the loop around the runs, along axis `down`, wraps: a reduction stretched along the
+    /// runs (a row's mean under `x - mean`) may then fold the next runs' outputs together.
+    /// Called at every run of a pass that calls it, in order; a pass may not call it at all.
+    fn next_run(&mut self, down: usize, left: usize);
 }
 
 /// The loop nest over an output of sizes `dims`, its leaves' cursors set to match.
@@ -678,12 +684,17 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     mut sink: impl FnMut(&[S::Elem]),
 ) {
-    let n = nest.run_len();
-    nest.for_each_run(
-        src,
-        #[inline(always)]
-        |src| whole_run::<W, S, P, STRIDED>(src, n, &mut sink),
-    );
+    let (n, loops) = (nest.run_len(), nest.loops());
+    let mut index = [0usize; W];
+    loop {
+        if let Some(down) = loops.checked_sub(1) {
+            src.next_run(down, nest.dims[down] - index[down]);
+        }
+        whole_run::<W, S, P, STRIDED>(src, n, &mut sink);
+        if !nest.advance(loops, &mut index, src) {
+            return;
+        }
+    }
 }
 
 /// Rows of a fixed length `n` shorter than a block (softmax's 10 classes) whose operands are
