@@ -8,7 +8,10 @@
 //! - standardization `(x − mean) / std` on the same data, mean and std computed from `x`;
 //! - k-means, `N` points bound at run time, `D = 2`, `K = 4` fixed, 20 iterations (N = 1e6, and
 //!   N = 1e5 for a quicker look);
-//! - softmax cross-entropy and its gradient, `B = 200,000` bound at run time, 10 classes.
+//! - softmax cross-entropy and its gradient, `B = 200,000` bound at run time, 10 classes;
+//! - layer norm, each row of `[B, 256]` f32 (`B = 16384` bound at run time) centred on its mean
+//!   and scaled by its standard deviation, then by γ and β: both row statistics inside one
+//!   expression.
 //!
 //! Before any timing, every contender's result is checked against its program's hand loop
 //! (`assert_close`), so that no benchmark measures a wrong program.
@@ -671,5 +674,124 @@ fn softmax(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax }
+// ---------------------------------------------------------------------------------------------
+// Layer norm: each row of [B, 256] f32 centred on its mean, scaled by its standard deviation,
+// then by γ and β.
+
+/// The rows, bound at run time.
+struct Tokens;
+const WIDTH: usize = 256;
+const TOKENS: usize = 16384;
+const EPS: f32 = 1e-5;
+
+/// `x[i, j] = (j % 8) + 4·u − 2`, and γ, β: fixed `[256]` parameters.
+fn tokens() -> (Vec<f32>, [f32; WIDTH], [f32; WIDTH]) {
+    let x = (0..TOKENS * WIDTH).map(|i| (i % WIDTH % 8) as f32 + 4.0 * unit(4, i) - 2.0).collect();
+    (x, std::array::from_fn(|j| 1.0 + 0.001 * j as f32), std::array::from_fn(|j| 0.01 * j as f32 - 1.0))
+}
+
+type Width = Tensor<f32, shape![256]>;
+
+/// As a new user writes it from the README: each operator returns a new tensor.
+#[inline(never)]
+fn ln_shapecast<'id>(
+    x: &TensorRef<f32, shape![Tokens<'id>, 256]>,
+    gamma: &Width,
+    beta: &Width,
+) -> BoxedTensor<f32, shape![Tokens<'id>, 256]> {
+    let mean = x.mean_axes::<axes![1]>(); // [B]
+    let centred = x - mean.insert_axis::<1>();
+    let var = centred.map(|v| v * v).mean_axes::<axes![1]>();
+    centred * var.map(|v| 1.0 / (v + EPS).sqrt()).insert_axis::<1>() * gamma + beta
+}
+
+/// The README's fast form: one expression, both row statistics inside it, into a new tensor.
+#[inline(never)]
+fn ln_fused<'id>(
+    x: &TensorRef<f32, shape![Tokens<'id>, 256]>,
+    gamma: &Width,
+    beta: &Width,
+) -> BoxedTensor<f32, shape![Tokens<'id>, 256]> {
+    let centred = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
+    let var = centred.powi(2).mean_keepdims::<axes![1]>();
+    (centred * (var + EPS).sqrt().recip() * gamma + beta).eval()
+}
+
+/// The same expression into an existing buffer.
+#[inline(never)]
+fn ln_fused_into<'id>(
+    x: &TensorRef<f32, shape![Tokens<'id>, 256]>,
+    gamma: &Width,
+    beta: &Width,
+    out: &mut TensorMut<f32, shape![Tokens<'id>, 256]>,
+) {
+    let centred = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
+    let var = centred.powi(2).mean_keepdims::<axes![1]>();
+    (centred * (var + EPS).sqrt().recip() * gamma + beta).eval_into(out);
+}
+
+/// By hand, into an existing buffer: per row, its mean and variance each summed in 16 lanes,
+/// then the row written.
+#[inline(never)]
+fn ln_hand(x: &[f32], gamma: &[f32; WIDTH], beta: &[f32; WIDTH], out: &mut [f32]) {
+    for (o, x) in out.chunks_exact_mut(WIDTH).zip(x.chunks_exact(WIDTH)) {
+        let (o, x): (&mut [f32; WIDTH], &[f32; WIDTH]) = (o.try_into().unwrap(), x.try_into().unwrap());
+        let mut lanes = [0f32; 16];
+        for part in x.chunks_exact(16) {
+            for (l, v) in lanes.iter_mut().zip(part) {
+                *l += v;
+            }
+        }
+        let mean = lanes.iter().sum::<f32>() / WIDTH as f32;
+        let mut lanes = [0f32; 16];
+        for part in x.chunks_exact(16) {
+            for (l, v) in lanes.iter_mut().zip(part) {
+                *l += (v - mean) * (v - mean);
+            }
+        }
+        let inv_std = 1.0 / (lanes.iter().sum::<f32>() / WIDTH as f32 + EPS).sqrt();
+        for j in 0..WIDTH {
+            o[j] = (x[j] - mean) * inv_std * gamma[j] + beta[j];
+        }
+    }
+}
+
+/// ndarray's operators, the statistics kept as `[B, 1]`.
+#[inline(never)]
+fn ln_ndarray(x: &ArrayView2<f32>, gamma: &Array1<f32>, beta: &Array1<f32>) -> Array2<f32> {
+    let centred = x - &x.mean_axis(Axis(1)).unwrap().insert_axis(Axis(1));
+    let var = centred.mapv(|v| v * v).mean_axis(Axis(1)).unwrap().insert_axis(Axis(1));
+    centred * var.mapv(|v| 1.0 / (v + EPS).sqrt()) * gamma + beta
+}
+
+fn layer_norm(c: &mut Criterion) {
+    bind!(let rows: Tokens = black_box(TOKENS));
+    let (xs, gs, bs) = tokens();
+    let x = TensorRef::from_shape(dims![rows, 256], &xs).unwrap();
+    let (gamma, beta) = (Width::from(gs), Width::from(bs));
+    let nx = ArrayView2::from_shape((TOKENS, WIDTH), &xs).unwrap();
+    let (ng, nb) = (Array1::from(gs.to_vec()), Array1::from(bs.to_vec()));
+
+    let mut want = vec![0f32; xs.len()];
+    ln_hand(&xs, &gs, &bs, &mut want);
+    assert_close("layer norm, shapecast", ln_shapecast(&x, &gamma, &beta).as_slice(), &want, 1e-4);
+    assert_close("layer norm, shapecast fused", ln_fused(&x, &gamma, &beta).as_slice(), &want, 1e-4);
+    let mut out = vec![0f32; xs.len()];
+    ln_fused_into(&x, &gamma, &beta, &mut TensorMut::from_shape(dims![rows, 256], &mut out).unwrap());
+    assert_close("layer norm, shapecast fused into", &out, &want, 1e-4);
+    assert_close("layer norm, ndarray", ln_ndarray(&nx, &ng, &nb).as_slice().unwrap(), &want, 1e-4);
+
+    let mut g = group(c, "program layer norm [B,256] B=16384", 10);
+    g.bench_function("shapecast", |t| t.iter(|| black_box(ln_shapecast(black_box(&x), &gamma, &beta))));
+    g.bench_function("shapecast fused", |t| t.iter(|| black_box(ln_fused(black_box(&x), &gamma, &beta))));
+    g.bench_function("shapecast fused into", |t| {
+        let mut o = TensorMut::from_shape(dims![rows, 256], &mut out).unwrap();
+        t.iter(|| ln_fused_into(black_box(&x), &gamma, &beta, &mut o))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| ln_hand(black_box(&xs), &gs, &bs, &mut want)));
+    g.bench_function("ndarray", |t| t.iter(|| black_box(ln_ndarray(black_box(&nx), &ng, &nb))));
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax, layer_norm }
 criterion_main!(benches);
