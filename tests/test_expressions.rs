@@ -1380,7 +1380,7 @@ fn row_statistics_stretched_along_their_rows() {
             .all(|(w, g)| (w.is_nan() && g.is_nan()) || (w - g).abs() <= 1e-12 * w.abs().max(1.0));
         assert!(close && got.2.len() == variance.len(), "{what}: variance");
     }
-    for (outer, rows, seed) in [(1, 5, 1), (1, 16, 2), (3, 17, 3), (2, 40, 4), (2, 1, 5)] {
+    for (outer, rows, seed) in [(1, 5, 1), (1, 16, 2), (3, 17, 3), (2, 40, 4), (2, 1, 5), (3, 16, 6)] {
         for c in [16, 64, 96, 128] {
             let xs = data(outer * rows, c, seed);
             bind!(let aa: A = outer);
