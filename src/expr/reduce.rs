@@ -533,9 +533,10 @@ where
     /// under `x - mean`, kept as `[N, 1]`): set at the run's first block, then read with no
     /// lookup. Any move of the cursors from outside ([`cursors`](Source::cursors)) forgets it.
     stretched: Option<F::Output>,
-    /// The outputs of the next runs where they are stretched along them, folded together at
-    /// the first (see [`next_run`](Source::next_run)).
-    ahead_runs: Option<AheadRuns<F::Output>>,
+    /// The outputs of 16 runs where they are stretched along them, folded together at the
+    /// first, and how many runs the pass had left at that first one (see
+    /// [`next_run`](Source::next_run)): the run with `left` runs left is number `first - left`.
+    ahead_runs: Option<([F::Output; BLOCK], usize)>,
     /// The last block of outputs folded together, by where and how its (at most [`MEMO`])
     /// leaves read it and how many outputs it holds: a reduction whose result is stretched
     /// along an axis that the pass walks outside its run (softmax's row sums, while the pass
@@ -546,15 +547,6 @@ where
     /// The operand over [`BLOCK`] short rows, read flat (see [`flat`](Self::flat)): made at the
     /// first such block, then only its first blocks are written, one per element of a row.
     rows: Option<[[S::Elem; BLOCK]; BLOCK]>,
-}
-
-/// Outputs folded for the runs ahead of the pass, one per run ([`ReduceSource::fold_runs`]):
-/// the next one's index, and how many runs the pass will have left at it.
-#[derive(Clone, Copy)]
-struct AheadRuns<O> {
-    outputs: [O; BLOCK],
-    next: usize,
-    left: usize,
 }
 
 /// Blocks of outputs folded ahead of their turn: the run they belong to (by where the leaves
@@ -1333,12 +1325,12 @@ where
         if !const { Self::LONG_ROWS } {
             return;
         }
-        if let Some(ahead) = &mut self.ahead_runs
-            && ahead.left == left
-            && let Some(&value) = ahead.outputs.get(ahead.next)
+        // (Run 0 was handed on when the tile was folded: a sweep along `down` that starts
+        // again has as many runs left as the tile's first, or more, and finds none here.)
+        if let Some((outputs, first)) = self.ahead_runs
+            && let Some(&value) = first.checked_sub(left).filter(|&k| k > 0).and_then(|k| outputs.get(k))
         {
             self.stretched = Some(value);
-            (ahead.next, ahead.left) = (ahead.next + 1, left - 1);
             return;
         }
         self.ahead_runs = None;
@@ -1362,13 +1354,12 @@ where
     #[inline(never)]
     fn fold_runs(&mut self, down: usize, left: usize) {
         let run = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
-        self.stretched = None;
         self.inner.cursors(&mut |c| c.enter(0, down));
         let outputs = self.flat_long(0);
         self.inner.cursors(&mut |c| c.leave(0, run));
         if let Some(outputs) = outputs {
             self.stretched = Some(outputs[0]);
-            self.ahead_runs = Some(AheadRuns { outputs, next: 1, left: left - 1 });
+            self.ahead_runs = Some((outputs, left));
         }
     }
 }

@@ -432,12 +432,15 @@ impl<const W: usize> Nest<W> {
     }
 
     /// Calls `run` once per innermost run, in row-major order, with `src`'s cursors at its
-    /// start.
+    /// start, and tells `src` of each run first ([`Source::next_run`]).
     #[inline(always)]
     pub(crate) fn for_each_run<S: Source<W>>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
         let loops = self.loops();
         let mut index = [0usize; W];
         loop {
+            if let Some(down) = loops.checked_sub(1) {
+                src.next_run(down, self.dims[down] - index[down]);
+            }
             run(src);
             if !self.advance(loops, &mut index, src) {
                 return;
@@ -684,17 +687,12 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     mut sink: impl FnMut(&[S::Elem]),
 ) {
-    let (n, loops) = (nest.run_len(), nest.loops());
-    let mut index = [0usize; W];
-    loop {
-        if let Some(down) = loops.checked_sub(1) {
-            src.next_run(down, nest.dims[down] - index[down]);
-        }
-        whole_run::<W, S, P, STRIDED>(src, n, &mut sink);
-        if !nest.advance(loops, &mut index, src) {
-            return;
-        }
-    }
+    let n = nest.run_len();
+    nest.for_each_run(
+        src,
+        #[inline(always)]
+        |src| whole_run::<W, S, P, STRIDED>(src, n, &mut sink),
+    );
 }
 
 /// Rows of a fixed length `n` shorter than a block (softmax's 10 classes) whose operands are
