@@ -1327,7 +1327,7 @@ where
         }
         // (Run 0 was handed on when the tile was folded: a sweep along `down` that starts
         // again has as many runs left as the tile's first, or more, and finds none here.)
-        if let Some((outputs, first)) = self.ahead_runs
+        if let Some((outputs, first)) = &self.ahead_runs
             && let Some(&value) = first.checked_sub(left).filter(|&k| k > 0).and_then(|k| outputs.get(k))
         {
             self.stretched = Some(value);
