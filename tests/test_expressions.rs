@@ -1370,15 +1370,29 @@ fn row_statistics_stretched_along_their_rows() {
         }
         (centred, above, variance)
     }
+    /// Whether `got` is `want` but for rounding (a variance's lanes add in another order).
+    fn close(got: &[f64], want: &[f64]) -> bool {
+        got.len() == want.len()
+            && want
+                .iter()
+                .zip(got)
+                .all(|(w, g)| (w.is_nan() && g.is_nan()) || (w - g).abs() <= 1e-12 * w.abs().max(1.0))
+    }
     fn check(xs: &[f64], c: usize, got: (&[f64], &[f64], &[f64]), what: &str) {
         let (centred, above, variance) = want(xs, c);
         assert!(same_values(got.0, &centred), "{what}: x - mean");
         assert!(same_values(got.1, &above), "{what}: x - max");
-        let close = variance
-            .iter()
-            .zip(got.2)
-            .all(|(w, g)| (w.is_nan() && g.is_nan()) || (w - g).abs() <= 1e-12 * w.abs().max(1.0));
-        assert!(close && got.2.len() == variance.len(), "{what}: variance");
+        assert!(close(got.2, &variance), "{what}: variance");
+    }
+    /// Each element less its row's mean, over its row's deviation (a layer norm): a statistic
+    /// read inside another's fold, both stretched along the row.
+    fn normalized(xs: &[f64], c: usize) -> Vec<f64> {
+        let (centred, _, variance) = want(xs, c);
+        centred
+            .chunks_exact(c)
+            .zip(&variance)
+            .flat_map(|(row, v)| row.iter().map(move |x| x / (v + 1.0).sqrt()))
+            .collect()
     }
     for (outer, rows, seed) in [(1, 5, 1), (1, 16, 2), (3, 17, 3), (2, 40, 4), (2, 1, 5), (3, 16, 6)] {
         for c in [16, 64, 96, 128] {
@@ -1399,6 +1413,15 @@ fn row_statistics_stretched_along_their_rows() {
             let z = TensorRef::from_shape(dims![rr, 1], &zeros).unwrap();
             let restarted = (x.lazy() - x.lazy().mean_keepdims::<axes![2]>() + &z).eval();
             assert!(same_values(restarted.as_slice(), centred.as_slice()), "{what}: x - mean + z");
+            // A layer norm in one expression, with and without the rows started again.
+            let c_ = x.lazy() - x.lazy().mean_keepdims::<axes![2]>();
+            let deviation = (c_.powi(2).mean_keepdims::<axes![2]>() + 1.0).sqrt();
+            let norm = (c_ / deviation).eval();
+            assert!(close(norm.as_slice(), &normalized(&xs, c)), "{what}: layer norm");
+            let norm = (c_ / deviation + &z).eval();
+            assert!(close(norm.as_slice(), &normalized(&xs, c)), "{what}: layer norm + z");
+            let variance = (c_.powi(2).mean_axes::<axes![2]>() + z.lazy().sum_axes::<axes![1]>()).eval();
+            assert!(close(variance.as_slice(), &want(&xs, c).2), "{what}: variance + z");
         }
         // Fixed row lengths: the pass planned while the program compiles.
         macro_rules! fixed {
@@ -1413,6 +1436,9 @@ fn row_statistics_stretched_along_their_rows() {
                 let variance = (x.lazy() - mean).powi(2).mean_axes::<axes![2]>().eval();
                 let what = format!("[{outer}, {rows}, {}] fixed", $c);
                 check(&xs, $c, (centred.as_slice(), above.as_slice(), variance.as_slice()), &what);
+                let c_ = x.lazy() - mean;
+                let norm = (c_ / (c_.powi(2).mean_keepdims::<axes![2]>() + 1.0).sqrt()).eval();
+                assert!(close(norm.as_slice(), &normalized(&xs, $c)), "{what}: layer norm");
             })*};
         }
         fixed!(16 64 128);

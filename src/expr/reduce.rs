@@ -862,9 +862,17 @@ where
     /// rows with one vector, 1.40 -> 1.28× an 8-accumulator loop. `None` when the leaves are
     /// not so.
     ///
+    /// Each row entered apart is told to the operand as the pass tells it of a run
+    /// ([`Source::next_run`]), with how many rows are left along the loop `down` they step
+    /// along: `runs` where they are the pass's runs ([`fold_runs`](Self::fold_runs)), else
+    /// the rest of the plan's run. A statistic inside, stretched along the row (a variance's
+    /// mean), is then folded for 16 rows at once and read with no lookup, where it was
+    /// folded through a call for each row (the variance of `[16384, 256]`'s rows as
+    /// `(x - mean).powi(2).mean()`: 0.93 -> 0.85 ms, against 0.39 given the means).
+    ///
     /// [`long_row`]: Self::long_row
     #[inline(never)]
-    fn flat_long(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
+    fn flat_long(&mut self, at: usize, runs: Option<(usize, usize)>) -> Option<[F::Output; BLOCK]> {
         let (axis, len) = (self.axes[0], self.sizes[0]);
         if self.count == 0 || !self.inner.all(&mut |c| c.stride(axis) <= 1) {
             return None;
@@ -880,8 +888,15 @@ where
         } else {
             // Rows apart, or an operand the same for every row (a dot product's vector): each
             // row entered where it starts, as `fold_one` enters it.
+            let runs = runs.or_else(|| {
+                let run_len = self.first_cursor(Cursor::plan_run_len).flatten()?;
+                Some((down, run_len.checked_sub(at)?))
+            });
             self.sixteen(|this, r| {
                 this.inner.cursors(&mut |c| c.enter(at + r, axis));
+                if let Some((down, left)) = runs {
+                    this.inner.next_run(down, left - r);
+                }
                 let out = Self::row(&mut this.inner, 0, len, count);
                 this.inner.cursors(&mut |c| c.leave(at + r, down));
                 out
@@ -1151,7 +1166,7 @@ where
         }
         if const { Self::LONG_ROWS }
             && self.long_row()
-            && let Some(block) = self.flat_long(at)
+            && let Some(block) = self.flat_long(at, None)
         {
             return block;
         }
@@ -1257,7 +1272,7 @@ where
         }
         if const { Self::LONG_ROWS }
             && self.long_row()
-            && let Some(block) = self.by_cursors(along, |this| this.flat_long(at))
+            && let Some(block) = self.by_cursors(along, |this| this.flat_long(at, None))
         {
             return block;
         }
@@ -1318,8 +1333,8 @@ where
     /// Where this reduction is stretched along the runs, its output for this run: the next of
     /// those folded together at an earlier run, or, with none left and 16 runs or more to go
     /// along `down`, those of this run and the next 15 (see [`fold_runs`](Self::fold_runs)).
-    /// Its operand is not told: the reductions inside it are read along its own folds, not the
-    /// pass's runs.
+    /// Its operand is not told: the reductions inside it are told of the rows this one folds,
+    /// as it folds them (see [`flat_long`](Self::flat_long)).
     #[inline(always)]
     fn next_run(&mut self, down: usize, left: usize) {
         if !const { Self::LONG_ROWS } {
@@ -1355,7 +1370,7 @@ where
     fn fold_runs(&mut self, down: usize, left: usize) {
         let run = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(0, down));
-        let outputs = self.flat_long(0);
+        let outputs = self.flat_long(0, Some((down, left)));
         self.inner.cursors(&mut |c| c.leave(0, run));
         if let Some(outputs) = outputs {
             self.stretched = Some(outputs[0]);
