@@ -1444,3 +1444,64 @@ fn row_statistics_stretched_along_their_rows() {
         fixed!(16 64 128);
     }
 }
+
+/// A costly function (a square root, a reciprocal, an exponential) of an operand that is the
+/// same all along each row is computed once per row and kept: what is kept is forgotten at
+/// the next row, when a sweep starts again, and at each step of a fold around it.
+#[test]
+fn costly_functions_of_row_statistics_kept_per_row() {
+    struct A;
+    // `v + 1` a power of 4 in each row, so that every result and every sum is exact.
+    let want = |xs: &[f64], vs: &[f64], c: usize| -> Vec<f64> {
+        xs.chunks_exact(c)
+            .zip(vs)
+            .flat_map(|(row, v)| row.iter().map(move |x| x * (v + 1.0).sqrt().recip()))
+            .collect()
+    };
+    for (outer, rows) in [(1, 1), (1, 5), (2, 17), (3, 16), (2, 40)] {
+        for c in [1, 3, 16, 40, 64] {
+            let xs: Vec<f64> = (0..outer * rows * c).map(|i| (i % 11) as f64 - 5.0).collect();
+            let vs: Vec<f64> = (0..outer * rows).map(|r| 4f64.powi(r as i32 % 4) - 1.0).collect();
+            bind!(let aa: A = outer);
+            bind!(let rr: R = rows);
+            bind!(let cc: Q = c);
+            let x = TensorRef::from_shape(dims![aa, rr, cc], &xs).unwrap();
+            let v = TensorRef::from_shape(dims![aa, rr, 1], &vs).unwrap();
+            let what = format!("[{outer}, {rows}, {c}]");
+            let scaled = (x.lazy() * (v.lazy() + 1.0).sqrt().recip()).eval();
+            assert_eq!(scaled.as_slice(), want(&xs, &vs, c), "{what}");
+            // One that varies along the row is computed for every block.
+            let squares: Vec<f64> = xs.iter().map(|x| x * x).collect();
+            let sq = TensorRef::from_shape(dims![aa, rr, cc], &squares).unwrap();
+            let roots = (sq.lazy().sqrt() * (v.lazy() + 1.0).sqrt().recip()).eval();
+            let abs: Vec<f64> = xs.iter().map(|x| x.abs()).collect();
+            assert_eq!(roots.as_slice(), want(&abs, &vs, c), "{what}: roots");
+            // Each step of the outer axis starts the rows again.
+            let zeros = vec![0.0; rows];
+            let z = TensorRef::from_shape(dims![rr, 1], &zeros).unwrap();
+            let restarted = (x.lazy() * (v.lazy() + 1.0).sqrt().recip() + &z).eval();
+            assert_eq!(restarted.as_slice(), want(&xs, &vs, c), "{what} + z");
+            // Folded down the columns: the rows' values change at every step of the fold.
+            let sums = (x.lazy() * (v.lazy() + 1.0).sqrt().recip()).sum_axes::<axes![1]>().eval();
+            let scaled = want(&xs, &vs, c);
+            let mut expected = vec![0.0; outer * c];
+            for (i, s) in scaled.iter().enumerate() {
+                expected[i / (rows * c) * c + i % c] += s;
+            }
+            assert_eq!(sums.as_slice(), expected, "{what}: column sums");
+        }
+    }
+    // Fixed sizes: the pass planned while the program compiles.
+    let xs: Vec<f64> = (0..3 * 40 * 16).map(|i| (i % 7) as f64).collect();
+    let vs: Vec<f64> = (0..3 * 40).map(|r: i32| 4f64.powi(r % 3) - 1.0).collect();
+    let x = Tensor::<f64, shape![3, 40, 16]>::from_slice(&xs).unwrap();
+    let v = Tensor::<f64, shape![3, 40, 1]>::from_slice(&vs).unwrap();
+    let scaled = (x.lazy() * (v.lazy() + 1.0).sqrt().recip()).eval();
+    assert_eq!(scaled.as_slice(), want(&xs, &vs, 16), "fixed");
+    let sums = (x.lazy() * (v.lazy() + 1.0).sqrt().recip()).sum_axes::<axes![1]>().eval();
+    let mut expected = vec![0.0; 3 * 16];
+    for (i, s) in want(&xs, &vs, 16).iter().enumerate() {
+        expected[i / (40 * 16) * 16 + i % 16] += s;
+    }
+    assert_eq!(sums.as_slice(), expected, "fixed: column sums");
+}

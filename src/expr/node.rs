@@ -19,6 +19,12 @@ pub trait Unary<X> {
     /// `f(x)`.
     fn call(&self, x: X) -> Self::Output;
 
+    /// Whether `f` costs more than keeping its result (a square root, a division, an
+    /// exponential): a pass then computes it once per run where its operand is the same all
+    /// along the run (a row's statistic, `(var + eps).sqrt()` under a layer norm), not once
+    /// per block.
+    const COSTLY: bool = false;
+
     /// `f` of every lane of a block, lane by lane unless the function computes a block at
     /// once (`exp` and `ln` of `f32` and `f64` do, in vector registers). It must give what
     /// [`call`](Unary::call) gives lane by lane, so that an element does not depend on where
@@ -86,12 +92,41 @@ impl<T, S, H> Of<T, S, H> {
 /// Where a tensor computed from `A` and `B` together goes: on the heap if either's does.
 pub type Joined<A, B> = <<A as Typed>::Home as Home>::With<<B as Typed>::Home>;
 
-/// `f(e)` for every element of `e`; `K` is what it is ([`Of`]), `()` as the kernel reads it.
+/// `f(e)` for every element of `e`; `K` is what it is ([`Of`]), and what it keeps of the
+/// current run ([`Hoisted`]) as the kernel reads it.
 #[derive(Clone, Copy)]
-pub struct Map<E, F, K = ()> {
+pub struct Map<E, F, K> {
     pub(crate) inner: E,
     pub(crate) f: F,
     pub(crate) of: K,
+}
+
+/// What a map of a costly function ([`Unary::COSTLY`]) keeps of the pass's current run: its
+/// block, where its operand is the same all along the run, or that it is not; nothing until
+/// its first block, and again whenever the cursors move.
+#[derive(Clone, Copy)]
+pub struct Hoisted<T> {
+    block: Option<[T; BLOCK]>,
+    varies: bool,
+}
+
+impl<T: Copy> Hoisted<T> {
+    /// Nothing known of the run.
+    const UNKNOWN: Self = Hoisted { block: None, varies: false };
+
+    /// Keeps `block` for the rest of the run where it is the `same` all along it (a layer
+    /// norm's `(var + eps).sqrt().recip()`, once per row: 2.7× the pass that read it
+    /// evaluated, computed for every block; a scratch timing over `[16384, 256]`); otherwise
+    /// that it is not, so that the run's next blocks do not ask again.
+    #[inline(always)]
+    fn keep(&mut self, block: [T; BLOCK], same: impl FnOnce() -> bool) {
+        if !self.varies {
+            match same() {
+                true => self.block = Some(block),
+                false => self.varies = true,
+            }
+        }
+    }
 }
 
 /// `F` applied to every element of `E`.
@@ -130,17 +165,17 @@ where
     S: AnyShape,
     H: Home,
 {
-    type Source<const W: usize> = Map<E::Source<W>, F>;
+    type Source<const W: usize> = Map<E::Source<W>, F, Hoisted<T>>;
     const SLOTS: usize = E::SLOTS;
     const STRIDES: Strides = E::STRIDES;
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
-        Map { inner: self.inner.source(lands, slots), f: self.f, of: () }
+        Map { inner: self.inner.source(lands, slots), f: self.f, of: Hoisted::UNKNOWN }
     }
 }
 
-impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
+impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Hoisted<F::Output>> {
     type Elem = F::Output;
     const LEAVES: usize = S::LEAVES;
     const SLOTS: usize = S::SLOTS;
@@ -148,6 +183,9 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
 
     #[inline(always)]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
+        if const { F::COSTLY } {
+            self.of = Hoisted::UNKNOWN;
+        }
         self.inner.cursors(f);
     }
 
@@ -158,7 +196,17 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
 
     #[inline(always)]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
-        self.f.block(self.inner.block::<STRIDED>(at))
+        if const { F::COSTLY }
+            && let Some(block) = self.of.block
+        {
+            return block;
+        }
+        let block = self.f.block(self.inner.block::<STRIDED>(at));
+        if const { F::COSTLY } {
+            let inner = &self.inner;
+            self.of.keep(block, || inner.all(&mut |c| c.inner() == 0));
+        }
+        block
     }
 
     #[inline(always)]
@@ -171,9 +219,23 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F> {
         self.f.call(self.inner.get(at))
     }
 
+    /// As [`block`](Source::block) keeps its block, at the pass's own position only (not
+    /// moved `along` inside a reduction's fold), and knowing from the plan's table whether
+    /// its leaves step along the run.
     #[inline(always)]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
-        self.f.block(self.inner.planned::<P>(at, spot, along))
+        let here = const { F::COSTLY } && along.iter().all(|&a| a == 0);
+        if here && let Some(block) = self.of.block {
+            return block;
+        }
+        let block = self.f.block(self.inner.planned::<P>(at, spot, along));
+        if here {
+            let same = || {
+                (0..S::LEAVES).all(|leaf| spot.after(leaf, 0).strides::<P>().is_some_and(|(run, _)| run == 0))
+            };
+            self.of.keep(block, same);
+        }
+        block
     }
 
     #[inline(always)]

@@ -122,12 +122,13 @@ impl<T: Copy + Neg<Output = T>> Unary<T> for NegFn {
 
 /// The element functions of the float methods.
 macro_rules! float_fns {
-    ($($(#[$doc:meta])* $name:ident($trait:path) = $method:ident;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident($trait:path) = $method:ident, costly: $costly:literal;)*) => {$(
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $name;
         impl<T: Copy + $trait> Unary<T> for $name {
             type Output = T;
+            const COSTLY: bool = $costly;
             #[inline(always)]
             fn call(&self, x: T) -> T {
                 x.$method()
@@ -138,14 +139,14 @@ macro_rules! float_fns {
 
 float_fns! {
     /// `|x|`.
-    AbsFn(num_traits::float::FloatCore) = abs;
+    AbsFn(num_traits::float::FloatCore) = abs, costly: false;
     /// `1 / x`.
-    RecipFn(num_traits::float::FloatCore) = recip;
+    RecipFn(num_traits::float::FloatCore) = recip, costly: true;
 }
 #[cfg(any(feature = "std", feature = "libm"))]
 float_fns! {
     /// The square root.
-    SqrtFn(num_traits::Float) = sqrt;
+    SqrtFn(num_traits::Float) = sqrt, costly: true;
 }
 
 /// The element functions computed a block at a time for `f32` and `f64`, in vector registers
@@ -158,6 +159,7 @@ macro_rules! block_float_fns {
         pub struct $name;
         impl<T: num_traits::Float> Unary<T> for $name {
             type Output = T;
+            const COSTLY: bool = true;
             #[inline(always)]
             fn call(&self, x: T) -> T {
                 super::math::$one(x, T::$method)
