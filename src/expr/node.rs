@@ -93,7 +93,7 @@ impl<T, S, H> Of<T, S, H> {
 pub type Joined<A, B> = <<A as Typed>::Home as Home>::With<<B as Typed>::Home>;
 
 /// `f(e)` for every element of `e`; `K` is what it is ([`Of`]), and what it keeps of the
-/// current run ([`Hoisted`]) as the kernel reads it.
+/// current run (`Hoisted`) as the kernel reads it.
 #[derive(Clone, Copy)]
 pub struct Map<E, F, K> {
     pub(crate) inner: E,
