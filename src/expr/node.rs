@@ -204,7 +204,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         let block = self.f.block(self.inner.block::<STRIDED>(at));
         if const { F::COSTLY } {
             let inner = &self.inner;
-            self.of.keep(block, || inner.all(&mut |c| c.inner() == 0));
+            self.of.keep(block, || fused::still(inner));
         }
         block
     }
@@ -230,10 +230,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         }
         let block = self.f.block(self.inner.planned::<P>(at, spot, along));
         if here {
-            let same = || {
-                (0..S::LEAVES).all(|leaf| spot.after(leaf, 0).strides::<P>().is_some_and(|(run, _)| run == 0))
-            };
-            self.of.keep(block, same);
+            self.of.keep(block, || spot.still::<P>(S::LEAVES));
         }
         block
     }

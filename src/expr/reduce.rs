@@ -1070,7 +1070,7 @@ where
     /// then it is folded once per block, not once per output.
     #[inline(always)]
     fn invariant(&self) -> bool {
-        self.inner.all(&mut |c| c.inner() == 0)
+        fused::still(&self.inner)
     }
 
     /// `f` of this reduction with its leaves' cursors moved `along` (see [`Source::planned`]),
@@ -1246,18 +1246,17 @@ where
             return self.by_cursors(along, |this| this.block::<true>(at));
         }
         let folding = const { &Folding::or_none(K::FOLDING) };
-        let (mut invariant, mut close) = (true, true);
-        for leaf in 0..S::LEAVES {
-            // (A leaf past the table, which a pass that runs as its plan says never has, reads
-            // where its cursor says: neither stretched nor close.)
-            let strides = spot.after(leaf, 0).strides::<P>();
-            invariant &= strides.is_some_and(|(run, _)| run == 0);
-            if let Some(last) = folding.n.checked_sub(1) {
-                let column = spot.slot + folding.columns[last];
+        let mut close = true;
+        if let Some(last) = folding.n.checked_sub(1) {
+            let column = spot.slot + folding.columns[last];
+            for leaf in 0..S::LEAVES {
+                // (A leaf past the table, which a pass that runs as its plan says never has,
+                // reads where its cursor says: not close.)
+                let strides = spot.after(leaf, 0).strides::<P>();
                 close &= strides.is_some_and(|(_, strides)| strides.get(column).is_some_and(|&s| s <= 4));
             }
         }
-        if invariant {
+        if spot.still::<P>(S::LEAVES) {
             // (At the pass's own position, not inside another reduction's fold, it is the
             // same for the whole run: see `stretched`.)
             let here = along.iter().all(|&a| a == 0);

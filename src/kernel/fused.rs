@@ -527,6 +527,13 @@ pub(crate) fn strided<const W: usize, S: Source<W>, P: Pass>(src: &S) -> bool {
     by_plan::<W, S, P>() || !src.all(&mut |c| c.inner() <= 1)
 }
 
+/// Whether every leaf of `src` steps by 0 along the current run, so that what `src` gives is
+/// the same all along it (a row's statistic under `x - mean`, kept as `[N, 1]`).
+#[inline(always)]
+pub(crate) fn still<const W: usize, S: Source<W>>(src: &S) -> bool {
+    src.all(&mut |c| c.inner() == 0)
+}
+
 /// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.

@@ -77,4 +77,13 @@ impl Spot {
         let row = plan.row(self.row)?;
         Some((plan.run().map_or(0, |run| row[run]), row))
     }
+
+    /// Whether each of the `leaves` leaves from here steps by 0 along pass `P`'s run, so that
+    /// what they give is the same all along it (a leaf past the table, which a pass that runs
+    /// as its plan says never has, is taken to step): [`still`](super::fused::still) as the
+    /// plan's table tells it.
+    #[inline(always)]
+    pub(crate) fn still<P: Pass>(self, leaves: usize) -> bool {
+        (0..leaves).all(|leaf| self.after(leaf, 0).strides::<P>().is_some_and(|(run, _)| run == 0))
+    }
 }
