@@ -1048,10 +1048,12 @@ fn long_folds_whose_lanes_start_at_nan() {
     .map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
     check_picks(&data, (rows, C), 1, got, "rows of 259");
 
-    // Columns of 4 blocks (folded in registers) and of 10 (in a tile in memory).
+    // Columns of 2 blocks (one strip, its folds in registers, at any size), of 3 within the
+    // first-level cache (strip by strip, the last strip a lone block), of 4 and of 10 (in a tile
+    // in memory).
     macro_rules! columns {
-        ($k:literal) => {{
-            let (rows, k) = (200, $k);
+        ($rows:literal, $k:literal) => {{
+            let (rows, k) = ($rows, $k);
             let mut data = whole(rows * k, 11, false);
             for c in 0..k {
                 match c % 4 {
@@ -1059,8 +1061,8 @@ fn long_folds_whose_lanes_start_at_nan() {
                     1 => data[c] = f64::NAN,
                     _ => {
                         data[c] = f64::NAN;
-                        data[(7 + c % 150) * k + c] = 50.0;
-                        data[(9 + c % 150) * k + c] = -50.0;
+                        data[(7 + c % (rows - 10)) * k + c] = 50.0;
+                        data[(9 + c % (rows - 10)) * k + c] = -50.0;
                     }
                 }
             }
@@ -1071,11 +1073,14 @@ fn long_folds_whose_lanes_start_at_nan() {
             let min = y.lazy().try_min_axes::<axes![0]>().unwrap().eval();
             let argmin = y.lazy().try_argmin_axes::<axes![0]>().unwrap().eval();
             let got = [(max, argmax), (min, argmin)].map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
-            check_picks(&data, (rows, k), 0, got, concat!("columns of 200, ", $k, " of them"));
+            check_picks(&data, (rows, k), 0, got, concat!("columns of ", $rows, ", ", $k, " of them"));
         }};
     }
-    columns!(64);
-    columns!(160);
+    columns!(200, 32);
+    columns!(2000, 32);
+    columns!(60, 48);
+    columns!(200, 64);
+    columns!(200, 160);
 }
 
 /// Rows of whole blocks, each folded along the row (sums from 16 elements, maxima and

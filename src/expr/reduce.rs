@@ -572,10 +572,24 @@ const TILE: usize = 16;
 
 /// The fewest blocks a tile folds while its columns fit in [`IN_CACHE`] bytes: fewer are
 /// folded a block at a time, each going down its columns, which reads each row's cache lines
-/// once per block but steps fewer cursors (the column sums of `[65536, 32]`, 8 MiB: 0.89× the
-/// hand loop so, 1.21× in a tile of 2; masked by `select`, 1.08× against 2.1×). Larger
-/// columns are read once, in a tile (`[1048576, 32]`: 1.02× against 1.64×).
+/// once per block but steps fewer cursors (the column sums of `[65536, 32]`, 8 MiB, masked
+/// by `select`: 1.08× the hand loop so, against 2.1× in a tile of 2; unmasked they are one
+/// strip, see [`IN_L1`]). Larger columns are read once, in a tile (`[1048576, 32]`: 1.02×
+/// against 1.64×).
 const FEWEST: usize = 4;
+
+/// How many blocks a strip folds at once, its carries in registers (see
+/// [`ReduceSource::tile`]): 32 `f32` sums, 8 SSE registers, as a hand loop keeps them.
+const STRIP: usize = 2;
+
+/// The most bytes a tile over one leaf folds strip by strip, every strip going down all the
+/// reduced positions (they stay in the first-level cache between strips); a tile of exactly
+/// one strip is folded so at any size: one pass, where the blocks one by one take two (the
+/// column sums of `[65536, 32]`: 1.9 -> 1.1x the hand loop). Over more leaves, the strip's
+/// carries no longer fit in registers (masked by `select`, 1.2x slower than two passes), and
+/// the code of strips, compiled for the nested reductions of the `kmeans` example, took its
+/// release build from 9 to 10 s.
+const IN_L1: usize = 32 * 1024;
 
 /// How many bytes of columns a few blocks are folded from without a tile (see [`FEWEST`]):
 /// half the last-level cache of the machines measured.
@@ -616,6 +630,15 @@ fn grow<T: Copy>(tile: &mut Blocks<T>, n: usize, block: [T; BLOCK]) {
 impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for ReduceSource<S, F, W, K> {
     fn clone(&self) -> Self {
         ReduceSource { inner: self.inner.clone(), ahead: self.ahead.clone(), ..*self }
+    }
+}
+
+/// `acc` with the block `x` of reduced position `i` folded in (`i` = 0 starts it).
+#[inline(always)]
+fn fold_in<T: Copy, F: Fold<T>>(acc: &[F::Acc; BLOCK], x: [T; BLOCK], i: usize) -> [F::Acc; BLOCK] {
+    match i {
+        0 => fused::lanes(|l| F::first(x[l])),
+        _ => fused::lanes(|l| F::quick(acc[l], x[l], i)),
     }
 }
 
@@ -671,7 +694,11 @@ where
     /// The block at `at` when this reduction folds far-apart elements (a column's, over every
     /// row): up to [`TILE`] blocks of the run are folded together, each reduced position read
     /// for all of them before the next, so the pass reads the operand row by row rather than
-    /// column block by column block; the next calls find theirs folded. `None` when the run
+    /// column block by column block; the next calls find theirs folded. A tile within the
+    /// first-level cache, or of one strip, is folded strip by strip instead, [`STRIP`] blocks
+    /// going down every reduced position with their carries in registers (the column sums of
+    /// `[64, 64]`: 1.7 -> 0.9× the hand loop, whose row of sums goes through memory at each
+    /// row, as a tile's carries do). `None` when the run
     /// has too few blocks left, or it is not the plan's run, or a reduced axis is empty. Called
     /// only where the elements lie far apart (not `close`), and not inlined: it runs once per
     /// tile.
@@ -691,9 +718,11 @@ where
                 return b.map(|b| ahead.blocks[b]);
             }
         }
-        if blocks < FEWEST
-            && self.count.saturating_mul(run_len?).saturating_mul(size_of::<S::Elem>()) < IN_CACHE
-        {
+        let size = size_of::<S::Elem>();
+        let tile_bytes = self.count.saturating_mul(blocks * BLOCK).saturating_mul(size);
+        // (Over one leaf only: see `IN_L1`.)
+        let strips = const { S::LEAVES == 1 } && (blocks == STRIP || (blocks > STRIP && tile_bytes <= IN_L1));
+        if !strips && blocks < FEWEST && self.count.saturating_mul(run_len?).saturating_mul(size) < IN_CACHE {
             return None;
         }
         let first = self.inner.block::<STRIDED>(at);
@@ -704,40 +733,73 @@ where
             run: key,
             start: at,
             count: 0,
-            carries: tile_of(start, blocks),
+            // (Strips keep their carries in registers.)
+            carries: tile_of(start, if strips { 0 } else { blocks }),
             blocks: tile_of(finished, blocks),
         });
-        grow(&mut ahead.carries, blocks, start);
         grow(&mut ahead.blocks, blocks, finished);
-        let acc = &mut ahead.carries[..blocks];
-        acc[0] = start;
-        for (b, a) in acc.iter_mut().enumerate().skip(1) {
-            let x = self.inner.block::<STRIDED>(at + b * BLOCK);
-            *a = fused::lanes(|l| F::first(x[l]));
-        }
-        let (mut index, mut i) = ([0; W], 1);
-        while self.advance(&mut index) {
-            for (b, a) in acc.iter_mut().enumerate() {
-                let x = self.inner.block::<STRIDED>(at + b * BLOCK);
-                for (a, &x) in a.iter_mut().zip(&x) {
-                    *a = F::quick(*a, x, i);
+        if const { S::LEAVES == 1 } && strips {
+            // Strip by strip, each going down every reduced position with its carries in
+            // registers (a tile's go through memory at each one).
+            for s in (0..blocks).step_by(STRIP) {
+                // (A last, lone block is read twice: the strip's width stays a constant.)
+                let spots: [usize; STRIP] = core::array::from_fn(|k| at + (s + k).min(blocks - 1) * BLOCK);
+                // (The first position read apart: a strip's carries stay in registers so.)
+                let mut acc = spots.map(|spot| {
+                    let x = self.inner.block::<STRIDED>(spot);
+                    fused::lanes(|l| F::first(x[l]))
+                });
+                let (mut index, mut i) = ([0; W], 1);
+                while self.advance_quickly(&mut index) {
+                    for (a, &spot) in acc.iter_mut().zip(&spots) {
+                        let x = self.inner.block::<STRIDED>(spot);
+                        for (a, &x) in a.iter_mut().zip(&x) {
+                            *a = F::quick(*a, x, i);
+                        }
+                    }
+                    i += 1;
+                }
+                for (k, a) in acc.iter().enumerate().take(blocks - s) {
+                    ahead.blocks[s + k] = self.finished(at + (s + k) * BLOCK, a);
                 }
             }
-            i += 1;
-        }
-        for (b, (done, a)) in ahead.blocks.iter_mut().zip(&ahead.carries[..blocks]).enumerate() {
-            *done = fused::lanes(|l| F::finish(a[l], count));
-            if const { F::UNSURE } {
-                let unsure = fused::lanes(|l| F::unsure(&a[l]));
-                if unsure.contains(&true) {
-                    *done = self.again(at + b * BLOCK, *done, &unsure);
+        } else {
+            grow(&mut ahead.carries, blocks, start);
+            // (The operand read at one place, for the first position and the others alike:
+            // each read inlines its whole block, a nested reduction's included.)
+            let (mut index, mut i) = ([0; W], 0);
+            loop {
+                for (b, a) in ahead.carries[..blocks].iter_mut().enumerate() {
+                    let x = self.inner.block::<STRIDED>(at + b * BLOCK);
+                    *a = fold_in::<S::Elem, F>(a, x, i);
                 }
+                i += 1;
+                if !self.advance_quickly(&mut index) {
+                    break;
+                }
+            }
+            for (b, a) in ahead.carries[..blocks].iter().enumerate() {
+                ahead.blocks[b] = self.finished(at + b * BLOCK, a);
             }
         }
         (ahead.run, ahead.start, ahead.count) = (key, at, blocks);
         let done = ahead.blocks[0];
         self.ahead = Some(ahead);
         Some(done)
+    }
+
+    /// The block at `at` whose fold `acc` carries, finished: lanes whose result may be wrong
+    /// (a NaN first element) are folded again.
+    #[inline(always)]
+    fn finished(&mut self, at: usize, acc: &[F::Acc; BLOCK]) -> [F::Output; BLOCK] {
+        let done = fused::lanes(|l| F::finish(acc[l], self.count));
+        if const { F::UNSURE } {
+            let unsure = fused::lanes(|l| F::unsure(&acc[l]));
+            if unsure.contains(&true) {
+                return self.again(at, done, &unsure);
+            }
+        }
+        done
     }
 
     /// The whole run of `len` outputs (fewer than a block: the 10 column sums of `[B, 10]`),
@@ -1110,6 +1172,25 @@ where
         let last = out[len - 1];
         out[len..].fill(last);
         out
+    }
+
+    /// As [`advance`](Self::advance), with one reduced axis (a column's fold) stepped with no
+    /// loop over the axes: its counter stays in a register (a tile's strips down the columns of
+    /// `[64, 64]`: 640 -> 350 ns).
+    #[inline(always)]
+    fn advance_quickly(&mut self, index: &mut [usize; W]) -> bool {
+        if self.n != 1 {
+            return self.advance(index);
+        }
+        let (axis, len) = (self.axes[0], self.sizes[0]);
+        index[0] += 1;
+        if index[0] < len {
+            self.inner.cursors(&mut |c| c.step(axis, None));
+            return true;
+        }
+        index[0] = 0;
+        self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
+        false
     }
 
     /// One step through the reduced axes (the last fastest), the operand's cursors kept in
