@@ -633,15 +633,6 @@ impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for Reduce
     }
 }
 
-/// `acc` with the block `x` of reduced position `i` folded in (`i` = 0 starts it).
-#[inline(always)]
-fn fold_in<T: Copy, F: Fold<T>>(acc: &[F::Acc; BLOCK], x: [T; BLOCK], i: usize) -> [F::Acc; BLOCK] {
-    match i {
-        0 => fused::lanes(|l| F::first(x[l])),
-        _ => fused::lanes(|l| F::quick(acc[l], x[l], i)),
-    }
-}
-
 /// The greatest common divisor of `a` and `b`.
 #[inline(always)]
 const fn gcd(mut a: usize, mut b: usize) -> usize {
@@ -739,44 +730,24 @@ where
         });
         grow(&mut ahead.blocks, blocks, finished);
         if const { S::LEAVES == 1 } && strips {
-            // Strip by strip, each going down every reduced position with its carries in
-            // registers (a tile's go through memory at each one).
-            for s in (0..blocks).step_by(STRIP) {
-                // (A last, lone block is read twice: the strip's width stays a constant.)
-                let spots: [usize; STRIP] = core::array::from_fn(|k| at + (s + k).min(blocks - 1) * BLOCK);
-                // (The first position read apart: a strip's carries stay in registers so.)
-                let mut acc = spots.map(|spot| {
-                    let x = self.inner.block::<STRIDED>(spot);
-                    fused::lanes(|l| F::first(x[l]))
-                });
-                let (mut index, mut i) = ([0; W], 1);
-                while self.advance_quickly(&mut index) {
-                    for (a, &spot) in acc.iter_mut().zip(&spots) {
-                        let x = self.inner.block::<STRIDED>(spot);
-                        for (a, &x) in a.iter_mut().zip(&x) {
-                            *a = F::quick(*a, x, i);
-                        }
-                    }
-                    i += 1;
-                }
-                for (k, a) in acc.iter().enumerate().take(blocks - s) {
-                    ahead.blocks[s + k] = self.finished(at + (s + k) * BLOCK, a);
-                }
-            }
+            self.strips::<STRIDED>(at, blocks, start, &mut ahead.blocks);
         } else {
             grow(&mut ahead.carries, blocks, start);
-            // (The operand read at one place, for the first position and the others alike:
-            // each read inlines its whole block, a nested reduction's included.)
-            let (mut index, mut i) = ([0; W], 0);
-            loop {
-                for (b, a) in ahead.carries[..blocks].iter_mut().enumerate() {
+            let acc = &mut ahead.carries[..blocks];
+            acc[0] = start;
+            for (b, a) in acc.iter_mut().enumerate().skip(1) {
+                let x = self.inner.block::<STRIDED>(at + b * BLOCK);
+                *a = fused::lanes(|l| F::first(x[l]));
+            }
+            let (mut index, mut i) = ([0; W], 1);
+            while self.advance(&mut index) {
+                for (b, a) in acc.iter_mut().enumerate() {
                     let x = self.inner.block::<STRIDED>(at + b * BLOCK);
-                    *a = fold_in::<S::Elem, F>(a, x, i);
+                    for (a, &x) in a.iter_mut().zip(&x) {
+                        *a = F::quick(*a, x, i);
+                    }
                 }
                 i += 1;
-                if !self.advance_quickly(&mut index) {
-                    break;
-                }
             }
             for (b, a) in ahead.carries[..blocks].iter().enumerate() {
                 ahead.blocks[b] = self.finished(at + b * BLOCK, a);
@@ -786,6 +757,44 @@ where
         let done = ahead.blocks[0];
         self.ahead = Some(ahead);
         Some(done)
+    }
+
+    /// The `blocks` blocks from `at` folded strip by strip into `out` (see [`tile`](Self::tile)),
+    /// [`STRIP`] blocks going down every reduced position with their carries in registers (a
+    /// tile's go through memory at each one). `start` is any carry, overwritten. (A function of
+    /// its own: inside the tile's, it slowed the tile's loop by 1.3x, the sums of `[4096, 1024]`
+    /// over its rows, a scratch timing.)
+    #[inline(never)]
+    fn strips<const STRIDED: bool>(
+        &mut self,
+        at: usize,
+        blocks: usize,
+        start: [F::Acc; BLOCK],
+        out: &mut Blocks<F::Output>,
+    ) {
+        for s in (0..blocks).step_by(STRIP) {
+            // (A last, lone block is read twice: the strip's width stays a constant.)
+            let spots: [usize; STRIP] = core::array::from_fn(|k| at + (s + k).min(blocks - 1) * BLOCK);
+            // (The first position read apart: a strip's carries stay in registers so.)
+            let mut acc = [start; STRIP];
+            for (a, &spot) in acc.iter_mut().zip(&spots) {
+                let x = self.inner.block::<STRIDED>(spot);
+                *a = fused::lanes(|l| F::first(x[l]));
+            }
+            let (mut index, mut i) = ([0; W], 1);
+            while self.advance_quickly(&mut index) {
+                for (a, &spot) in acc.iter_mut().zip(&spots) {
+                    let x = self.inner.block::<STRIDED>(spot);
+                    for (a, &x) in a.iter_mut().zip(&x) {
+                        *a = F::quick(*a, x, i);
+                    }
+                }
+                i += 1;
+            }
+            for (k, a) in acc.iter().enumerate().take(blocks - s) {
+                out[s + k] = self.finished(at + (s + k) * BLOCK, a);
+            }
+        }
     }
 
     /// The block at `at` whose fold `acc` carries, finished: lanes whose result may be wrong
