@@ -1510,3 +1510,65 @@ fn costly_functions_of_row_statistics_kept_per_row() {
     }
     assert_eq!(sums.as_slice(), expected, "fixed: column sums");
 }
+
+/// Fixed sizes, one operand: neighbouring blocks of outputs folded two at a time, where the
+/// run has room for both (and the last block of an odd run alone). Columns and rows of
+/// `[A, R, C]` for several `C`, summed (exact: whole numbers), maximized and their positions
+/// found (NaN at the start of a lane, ties), each output checked against the plain loops: a
+/// pair's second block is the right one, also after the outer axis moves to the next matrix.
+#[test]
+fn neighbouring_blocks_folded_in_pairs() {
+    macro_rules! check {
+        ($a:literal, $r:literal, $c:literal) => {{
+            let (a, r, c) = ($a, $r, $c);
+            let mut data = whole(a * r * c, 5 + c as u64, true);
+            // Lanes that start at NaN, with the answer further down or along.
+            for m in 0..a {
+                for j in (0..c).step_by(3) {
+                    data[m * r * c + j] = f64::NAN;
+                }
+                for i in (0..r).step_by(4) {
+                    data[m * r * c + i * c] = f64::NAN;
+                }
+            }
+            let x = Tensor::<f64, shape![$a, $r, $c]>::from_slice(&data).unwrap();
+            let columns = x.lazy().sum_axes::<axes![1]>().eval();
+            let rows = x.lazy().sum_axes::<axes![2]>().eval();
+            let col_max = x.lazy().max_axes::<axes![1]>().eval();
+            let col_at = x.lazy().argmax_axes::<axes![1]>().eval();
+            let row_min = x.lazy().min_axes::<axes![2]>().eval();
+            let row_at = x.lazy().argmin_axes::<axes![2]>().eval();
+            for m in 0..a {
+                let matrix = &data[m * r * c..(m + 1) * r * c];
+                let what = format!("[{a}, {r}, {c}], matrix {m}");
+                let got = &columns.as_slice()[m * c..(m + 1) * c];
+                assert!(same_bits(got, &sum_axis(matrix, (r, c), 0)), "{what}: column sums {got:?}");
+                let got = &rows.as_slice()[m * r..(m + 1) * r];
+                assert!(same_bits(got, &sum_axis(matrix, (r, c), 1)), "{what}: row sums {got:?}");
+                let want = first_best(matrix, (r, c), &[0], greater).unwrap();
+                for (o, &(v, at)) in want.iter().enumerate() {
+                    let (got_v, got_at) = (col_max.as_slice()[m * c + o], col_at.as_slice()[m * c + o]);
+                    assert!(
+                        got_v.to_bits() == v.to_bits() || (got_v.is_nan() && v.is_nan()),
+                        "{what}: max of column {o}"
+                    );
+                    assert_eq!(got_at, at, "{what}: position of the max of column {o}");
+                }
+                let want = first_best(matrix, (r, c), &[1], less).unwrap();
+                for (o, &(v, at)) in want.iter().enumerate() {
+                    let (got_v, got_at) = (row_min.as_slice()[m * r + o], row_at.as_slice()[m * r + o]);
+                    assert!(
+                        got_v.to_bits() == v.to_bits() || (got_v.is_nan() && v.is_nan()),
+                        "{what}: min of row {o}"
+                    );
+                    assert_eq!(got_at, at, "{what}: position of the min of row {o}");
+                }
+            }
+        }};
+    }
+    check!(1, 64, 64);
+    check!(3, 20, 48);
+    check!(2, 7, 40);
+    check!(2, 33, 8);
+    check!(3, 9, 80);
+}

@@ -503,6 +503,7 @@ where
             ahead_runs: None,
             last: None,
             ahead: None,
+            paired: None,
             rows: None,
             reduced,
         }
@@ -544,6 +545,9 @@ where
     last: Option<([usize; KEY], [F::Output; BLOCK])>,
     /// Outputs folded ahead (see [`tile`](Self::tile)).
     ahead: Option<Ahead<F::Acc, F::Output>>,
+    /// The next block of the run, folded with the last one (see [`planned`](Source::planned)),
+    /// and where it lies. Any move of the cursors from outside forgets it.
+    paired: Option<(usize, [F::Output; BLOCK])>,
     /// The operand over [`BLOCK`] short rows, read flat (see [`flat`](Self::flat)): made at the
     /// first such block, then only its first blocks are written, one per element of a row.
     rows: Option<[[S::Elem; BLOCK]; BLOCK]>,
@@ -1233,6 +1237,7 @@ where
     #[inline(always)]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         self.stretched = None;
+        self.paired = None;
         self.inner.cursors(f);
     }
 
@@ -1335,6 +1340,13 @@ where
         if const { K::FOLDING.is_none() } {
             return self.by_cursors(along, |this| this.block::<true>(at));
         }
+        if const { S::LEAVES == 1 }
+            && let Some((next, block)) = self.paired.take()
+            && next == at
+            && along.iter().all(|&a| a == 0)
+        {
+            return block;
+        }
         let folding = const { &Folding::or_none(K::FOLDING) };
         let mut close = true;
         if let Some(last) = folding.n.checked_sub(1) {
@@ -1376,40 +1388,28 @@ where
             true => this.tile::<false>(at),
             false => this.tile::<true>(at),
         };
+        // One leaf's neighbouring blocks folded two at a time, where the run has room: twice
+        // the independent lanes, kept in registers, as a hand loop keeps its row of sums
+        // (`[64, 64]` summed over its rows, a scratch timing: 590 ns in a tile whose carries
+        // go through memory, 380-450 through its strips, whose cursors step at each row, 320
+        // a block at a time from the plan's table, 300 two at a time; 0.78x the hand loop in
+        // `benches/kernels.rs`). Only at the pass's own position, and for blocks within the
+        // first-level cache (see `IN_L1`).
+        if const { S::LEAVES == 1 }
+            && along.iter().all(|&a| a == 0)
+            && let Some(run_len) = self.first_cursor(Cursor::plan_run_len).flatten()
+            && at + 2 * BLOCK <= run_len
+            && (close || self.count.saturating_mul(run_len).saturating_mul(size_of::<S::Elem>()) <= IN_L1)
+        {
+            let [first, second] = self.lanes_planned::<P, 2>(at, spot, along);
+            self.paired = Some((at + BLOCK, second));
+            return first;
+        }
         if !close && let Some(block) = self.by_cursors(along, tile) {
             return block;
         }
-        // The first element starts the lanes (two reads of the operand, each inlining it
-        // whole: a nested reduction's reads are so compiled twice per level, as `across`'s),
-        // then a loop of a constant count (k-means' argmin over 4 centroids of sums over 2
-        // coordinates: 2.45 -> 2.22 ms against a `while` over the positions), each read
-        // `inner_along` further along this reduction's columns.
-        let inner = spot.after(0, K::COUNT);
-        let mut inner_along = *along;
-        let mut acc = F::lanes_first(self.inner.planned::<P>(at, inner, &inner_along));
-        let elements = const { Folding::or_none(K::FOLDING).elements() };
-        for i in 1..elements {
-            // The next position, the last axis fastest (this reduction's own columns, which
-            // those around it never move along, start at 0).
-            for k in (0..folding.n).rev() {
-                if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
-                    *p += 1;
-                    if *p < folding.sizes[k] {
-                        break;
-                    }
-                    *p = 0;
-                }
-            }
-            F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner, &inner_along), i);
-        }
-        if const { F::UNSURE } {
-            let unsure = F::lanes_unsure(&acc);
-            if unsure.contains(&true) {
-                let done = F::lanes_finish(acc, self.count);
-                return self.by_cursors(along, |this| this.again(at, done, &unsure));
-            }
-        }
-        F::lanes_finish(acc, self.count)
+        let [block] = self.lanes_planned::<P, 1>(at, spot, along);
+        block
     }
 
     /// Flat rows of outputs, one lane each. (Only a reduction whose operand does not move
@@ -1465,6 +1465,76 @@ where
             self.stretched = Some(outputs[0]);
             self.ahead_runs = Some((outputs, left));
         }
+    }
+}
+
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+where
+    F::Output: Shared,
+{
+    /// `N` neighbouring blocks from `at`, folded together from the plan's table (see
+    /// [`planned`](Source::planned)): the first element starts the lanes (two reads of the
+    /// operand, each inlining it whole: a nested reduction's reads are so compiled twice per
+    /// level, as `across`'s), then a loop of a constant count (k-means' argmin over 4 centroids
+    /// of sums over 2 coordinates: 2.45 -> 2.22 ms against a `while` over the positions), each
+    /// read `inner_along` further along this reduction's columns.
+    #[inline(always)]
+    fn lanes_planned<P: Pass, const N: usize>(
+        &mut self,
+        at: usize,
+        spot: Spot,
+        along: &[usize; W],
+    ) -> [[F::Output; BLOCK]; N] {
+        const { assert!(N == 1 || N == 2, "one block or two") };
+        let folding = const { &Folding::or_none(K::FOLDING) };
+        let inner = spot.after(0, K::COUNT);
+        let mut inner_along = *along;
+        // (Two lanes apart, not an array: in an array the lanes stayed in memory.)
+        let mut acc = F::lanes_first(self.inner.planned::<P>(at, inner, &inner_along));
+        let mut next = match const { N > 1 } {
+            true => Some(F::lanes_first(self.inner.planned::<P>(at + BLOCK, inner, &inner_along))),
+            false => None,
+        };
+        let elements = const { Folding::or_none(K::FOLDING).elements() };
+        for i in 1..elements {
+            // The next position, the last axis fastest (this reduction's own columns, which
+            // those around it never move along, start at 0).
+            for k in (0..folding.n).rev() {
+                if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
+                    *p += 1;
+                    if *p < folding.sizes[k] {
+                        break;
+                    }
+                    *p = 0;
+                }
+            }
+            F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner, &inner_along), i);
+            if const { N > 1 }
+                && let Some(next) = &mut next
+            {
+                F::lanes_step(next, self.inner.planned::<P>(at + BLOCK, inner, &inner_along), i);
+            }
+        }
+        let first = self.lanes_done(at, along, acc);
+        let second = next.map(|next| self.lanes_done(at + BLOCK, along, next));
+        core::array::from_fn(|k| match (k, second) {
+            (1, Some(second)) => second,
+            _ => first,
+        })
+    }
+
+    /// The block at `at` whose lanes `acc` folded, finished: lanes whose result may be wrong
+    /// (a NaN first element) are folded again.
+    #[inline(always)]
+    fn lanes_done(&mut self, at: usize, along: &[usize; W], acc: F::Lanes) -> [F::Output; BLOCK] {
+        if const { F::UNSURE } {
+            let unsure = F::lanes_unsure(&acc);
+            if unsure.contains(&true) {
+                let done = F::lanes_finish(acc, self.count);
+                return self.by_cursors(along, |this| this.again(at, done, &unsure));
+            }
+        }
+        F::lanes_finish(acc, self.count)
     }
 }
 
