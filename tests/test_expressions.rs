@@ -1513,8 +1513,9 @@ fn costly_functions_of_row_statistics_kept_per_row() {
 
 /// Fixed sizes, one operand: neighbouring blocks of outputs folded two at a time, where the
 /// run has room for both (and the last block of an odd run alone). Columns and rows of
-/// `[A, R, C]` for several `C`, summed (exact: whole numbers), maximized and their positions
-/// found (NaN at the start of a lane, ties), each output checked against the plain loops: a
+/// `[A, R, C]` for several `C`, summed (exact: whole numbers), their maxima, minima and their
+/// positions found (NaN at the start of a lane, ties), each output checked against the plain
+/// loops (`check_picks`): a
 /// pair's second block is the right one, also after the outer axis moves to the next matrix.
 #[test]
 fn neighbouring_blocks_folded_in_pairs() {
@@ -1534,10 +1535,17 @@ fn neighbouring_blocks_folded_in_pairs() {
             let x = Tensor::<f64, shape![$a, $r, $c]>::from_slice(&data).unwrap();
             let columns = x.lazy().sum_axes::<axes![1]>().eval();
             let rows = x.lazy().sum_axes::<axes![2]>().eval();
-            let col_max = x.lazy().max_axes::<axes![1]>().eval();
-            let col_at = x.lazy().argmax_axes::<axes![1]>().eval();
-            let row_min = x.lazy().min_axes::<axes![2]>().eval();
-            let row_at = x.lazy().argmin_axes::<axes![2]>().eval();
+            let picks = |v: &[f64], p: &[usize], n: usize, m: usize| {
+                (v[m * n..(m + 1) * n].to_vec(), p[m * n..(m + 1) * n].to_vec())
+            };
+            let (col_max, col_at) =
+                (x.lazy().max_axes::<axes![1]>().eval(), x.lazy().argmax_axes::<axes![1]>().eval());
+            let (col_min, col_min_at) =
+                (x.lazy().min_axes::<axes![1]>().eval(), x.lazy().argmin_axes::<axes![1]>().eval());
+            let (row_max, row_at) =
+                (x.lazy().max_axes::<axes![2]>().eval(), x.lazy().argmax_axes::<axes![2]>().eval());
+            let (row_min, row_min_at) =
+                (x.lazy().min_axes::<axes![2]>().eval(), x.lazy().argmin_axes::<axes![2]>().eval());
             for m in 0..a {
                 let matrix = &data[m * r * c..(m + 1) * r * c];
                 let what = format!("[{a}, {r}, {c}], matrix {m}");
@@ -1545,24 +1553,16 @@ fn neighbouring_blocks_folded_in_pairs() {
                 assert!(same_bits(got, &sum_axis(matrix, (r, c), 0)), "{what}: column sums {got:?}");
                 let got = &rows.as_slice()[m * r..(m + 1) * r];
                 assert!(same_bits(got, &sum_axis(matrix, (r, c), 1)), "{what}: row sums {got:?}");
-                let want = first_best(matrix, (r, c), &[0], greater).unwrap();
-                for (o, &(v, at)) in want.iter().enumerate() {
-                    let (got_v, got_at) = (col_max.as_slice()[m * c + o], col_at.as_slice()[m * c + o]);
-                    assert!(
-                        got_v.to_bits() == v.to_bits() || (got_v.is_nan() && v.is_nan()),
-                        "{what}: max of column {o}"
-                    );
-                    assert_eq!(got_at, at, "{what}: position of the max of column {o}");
-                }
-                let want = first_best(matrix, (r, c), &[1], less).unwrap();
-                for (o, &(v, at)) in want.iter().enumerate() {
-                    let (got_v, got_at) = (row_min.as_slice()[m * r + o], row_at.as_slice()[m * r + o]);
-                    assert!(
-                        got_v.to_bits() == v.to_bits() || (got_v.is_nan() && v.is_nan()),
-                        "{what}: min of row {o}"
-                    );
-                    assert_eq!(got_at, at, "{what}: position of the min of row {o}");
-                }
+                let got = [
+                    picks(col_max.as_slice(), col_at.as_slice(), c, m),
+                    picks(col_min.as_slice(), col_min_at.as_slice(), c, m),
+                ];
+                check_picks(matrix, (r, c), 0, got, &format!("{what}, columns"));
+                let got = [
+                    picks(row_max.as_slice(), row_at.as_slice(), r, m),
+                    picks(row_min.as_slice(), row_min_at.as_slice(), r, m),
+                ];
+                check_picks(matrix, (r, c), 1, got, &format!("{what}, rows"));
             }
         }};
     }
