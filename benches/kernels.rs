@@ -520,6 +520,88 @@ fn maxima(c: &mut Criterion) {
     g.finish();
 }
 
+/// The first maxima of `[200000, 10]` (softmax's predictions, the batch a run-time size) along
+/// each row and down each column, and of `[4096, 1024]`'s columns: eager and as an expression,
+/// both evaluated where the position rule sends them (the pass, in lanes; a narrow row of
+/// columns by the kernels over slices), against hand loops that keep the first maximum with
+/// `>` (the data has no NaN) and, for the rows, ndarray's `map_axis`. The values are scattered
+/// (`(i · 7919) mod 1013`), as logits are: where they rise along each row (`values`), a loop
+/// that branches on each compare is always right about the branch.
+fn positions(c: &mut Criterion) {
+    struct Rows;
+    const N: usize = 200_000;
+    let scattered = |n: usize| -> Vec<f32> { (0..n).map(|i| (i * 7919 % 1013) as f32 * 0.01).collect() };
+    let data = scattered(N * 10);
+    bind!(let rows: Rows = black_box(N));
+    let x = TensorRef::from_shape(dims![rows, 10], &data).unwrap();
+    let nx = Array2::from_shape_vec((N, 10), data.clone()).unwrap();
+
+    let mut g = c.benchmark_group("argmax_axes axis 1 of [200000,10]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x).argmax_axes::<axes![1]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&x).lazy().argmax_axes::<axes![1]>().eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let best: Vec<usize> = black_box(&data)
+                .chunks_exact(10)
+                .map(|row| (1..10).fold(0, |b, j| if row[j] > row[b] { j } else { b }))
+                .collect();
+            observe(best)
+        })
+    });
+    g.bench_function("ndarray", |t| {
+        t.iter(|| {
+            let best = black_box(&nx)
+                .map_axis(Axis(1), |row| (1..10).fold(0, |b, j| if row[j] > row[b] { j } else { b }));
+            observe(best)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("argmax_axes axis 0 of [200000,10]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x).argmax_axes::<axes![0]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&x).lazy().try_argmax_axes::<axes![0]>().unwrap().eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (mut best, mut at) = ([f32::NEG_INFINITY; 10], [0usize; 10]);
+            for (i, row) in black_box(&data).chunks_exact(10).enumerate() {
+                for j in 0..10 {
+                    if row[j] > best[j] {
+                        (best[j], at[j]) = (row[j], i);
+                    }
+                }
+            }
+            observe(at)
+        })
+    });
+    g.finish();
+
+    let wide = scattered(4096 * 1024);
+    let w = TensorRef::<f32, shape![4096, 1024]>::new(&wide).unwrap();
+    let mut g = c.benchmark_group("argmax_axes axis 0 of [4096,1024]");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&w).argmax_axes::<axes![0]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&w).lazy().argmax_axes::<axes![0]>().eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (mut best, mut at) = (vec![f32::NEG_INFINITY; 1024], vec![0usize; 1024]);
+            for (i, row) in black_box(&wide).chunks_exact(1024).enumerate() {
+                for ((b, a), &x) in best.iter_mut().zip(&mut at).zip(row) {
+                    if x > *b {
+                        (*b, *a) = (x, i);
+                    }
+                }
+            }
+            observe(at)
+        })
+    });
+    g.finish();
+}
+
 /// Rows of 200,000 × 10 (softmax's logits, the batch a run-time size) summed and maximized each
 /// into one value, by an expression into an existing buffer: the sum reads 16 rows as flat
 /// blocks and folds each in order, the maximum folds one lane per row. Against hand loops,
@@ -651,5 +733,5 @@ fn element_math(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, row_folds, element_math }
+criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, positions, row_folds, element_math }
 criterion_main!(benches);

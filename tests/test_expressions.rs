@@ -401,7 +401,9 @@ proptest! {
         let e: Vec<f64> = xs.iter().enumerate().map(|(i, &v)| v * 2.0 - bs[i % c]).collect();
         prop_assert!(same_bits((x.lazy() * 2.0 - &b).sum_axes::<axes![0]>().eval().as_slice(), &sum_axis(&e, (r, c), 0)));
         let want: Vec<f64> = sum_axis(&xs, (r, c), 0).iter().map(|s| s / r as f64).collect();
+        // The tensor's own (by the kernels over slices), and through a map (in the pass).
         prop_assert!(same_bits(x.lazy().mean_axes::<axes![0]>().eval().as_slice(), &want));
+        prop_assert!(same_bits(x.lazy().map(|v| v).mean_axes::<axes![0]>().eval().as_slice(), &want));
         // Sums of the columns centred by their means: the deviations, summed.
         let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![0]>()).sum_axes::<axes![0]>().eval();
         let want: Vec<f64> = (0..c)
@@ -412,6 +414,8 @@ proptest! {
         let ys = whole(r * c, seed >> 3, true);
         let y = TensorRef::from_shape(dims![rr, cc], &ys).unwrap();
         let max = y.lazy().try_max_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec());
+        prop_assert!(same_opt(max, values(&first_best(&ys, (r, c), &[0], greater))));
+        let max = y.lazy().map(|v| v).try_max_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec());
         prop_assert!(same_opt(max, values(&first_best(&ys, (r, c), &[0], greater))));
         let min = (y.lazy() * 1.0).try_min_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec());
         prop_assert!(same_opt(min, values(&first_best(&ys, (r, c), &[0], less))));
@@ -429,6 +433,7 @@ proptest! {
         let doubled: Vec<f64> = xs.iter().map(|v| v * 2.0).collect();
         prop_assert!(same_bits((x.lazy() * 2.0).sum_axes::<axes![1]>().eval().as_slice(), &sum_axis(&doubled, (r, c), 1)));
         prop_assert!(same_bits(x.lazy().sum_axes::<axes![0]>().eval().as_slice(), &sum_axis(&xs, (r, c), 0)));
+        prop_assert!(same_bits(x.lazy().map(|v| v).sum_axes::<axes![0]>().eval().as_slice(), &sum_axis(&xs, (r, c), 0)));
         let total = xs.iter().fold(0.0, |a, v| a + v);
         prop_assert!(same_bits(&[x.lazy().sum_axes::<axes![0, 1]>().eval().value()], &[total]));
         // Each row less its mean, kept as [R, 1]: the mean is read by every block of its row.
@@ -439,8 +444,10 @@ proptest! {
             for (better, name) in [(greater as fn(f64, f64) -> bool, "max"), (less, "min")] {
                 let want = first_best(&xs, (r, c), &[axis], better);
                 let (values, at) = match (axis, name) {
+                    // Over the columns, one through a map (in the pass, not by the kernels over
+                    // slices).
                     (0, "max") => (x.lazy().try_max_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmax_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec())),
-                    (0, _) => (x.lazy().try_min_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmin_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec())),
+                    (0, _) => (x.lazy().map(|v| v).try_min_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmin_axes::<axes![0]>().map(|e| e.eval().as_slice().to_vec())),
                     (_, "max") => (x.lazy().try_max_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmax_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec())),
                     _ => (x.lazy().try_min_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec()), x.lazy().try_argmin_axes::<axes![1]>().map(|e| e.eval().as_slice().to_vec())),
                 };
@@ -1068,12 +1075,20 @@ fn long_folds_whose_lanes_start_at_nan() {
             }
             bind!(let m: Q = rows);
             let y = TensorRef::from_shape(dims![m, $k], &data).unwrap();
-            let max = y.lazy().try_max_axes::<axes![0]>().unwrap().eval();
-            let argmax = y.lazy().try_argmax_axes::<axes![0]>().unwrap().eval();
-            let min = y.lazy().try_min_axes::<axes![0]>().unwrap().eval();
-            let argmin = y.lazy().try_argmin_axes::<axes![0]>().unwrap().eval();
-            let got = [(max, argmax), (min, argmin)].map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
-            check_picks(&data, (rows, k), 0, got, concat!("columns of ", $rows, ", ", $k, " of them"));
+            // The tensor itself (folded by the kernels over slices, but for the positions over
+            // wide rows) and through a map (in the pass, strip by strip or in a tile).
+            macro_rules! picks {
+                ($e:expr, $what:literal) => {{
+                    let max = $e.try_max_axes::<axes![0]>().unwrap().eval();
+                    let argmax = $e.try_argmax_axes::<axes![0]>().unwrap().eval();
+                    let min = $e.try_min_axes::<axes![0]>().unwrap().eval();
+                    let argmin = $e.try_argmin_axes::<axes![0]>().unwrap().eval();
+                    let got = [(max, argmax), (min, argmin)].map(|(v, p)| (v.as_slice().to_vec(), p.as_slice().to_vec()));
+                    check_picks(&data, (rows, k), 0, got, concat!("columns of ", $rows, ", ", $k, " of them, ", $what));
+                }};
+            }
+            picks!(y.lazy(), "the tensor");
+            picks!(y.lazy().map(|v| v), "mapped");
         }};
     }
     columns!(200, 32);
@@ -1533,22 +1548,28 @@ fn neighbouring_blocks_folded_in_pairs() {
                 }
             }
             let x = Tensor::<f64, shape![$a, $r, $c]>::from_slice(&data).unwrap();
-            let columns = x.lazy().sum_axes::<axes![1]>().eval();
-            let rows = x.lazy().sum_axes::<axes![2]>().eval();
+            check!(@ x.lazy(), "the tensor", data, a, r, c);
+            // Through a map: folded in the pass, not by the kernels over slices.
+            check!(@ x.lazy().map(|v| v), "mapped", data, a, r, c);
+        }};
+        (@ $x:expr, $form:literal, $data:ident, $a:ident, $r:ident, $c:ident) => {{
+            let (data, a, r, c) = (&$data, $a, $r, $c);
+            let columns = $x.sum_axes::<axes![1]>().eval();
+            let rows = $x.sum_axes::<axes![2]>().eval();
             let picks = |v: &[f64], p: &[usize], n: usize, m: usize| {
                 (v[m * n..(m + 1) * n].to_vec(), p[m * n..(m + 1) * n].to_vec())
             };
             let (col_max, col_at) =
-                (x.lazy().max_axes::<axes![1]>().eval(), x.lazy().argmax_axes::<axes![1]>().eval());
+                ($x.max_axes::<axes![1]>().eval(), $x.argmax_axes::<axes![1]>().eval());
             let (col_min, col_min_at) =
-                (x.lazy().min_axes::<axes![1]>().eval(), x.lazy().argmin_axes::<axes![1]>().eval());
+                ($x.min_axes::<axes![1]>().eval(), $x.argmin_axes::<axes![1]>().eval());
             let (row_max, row_at) =
-                (x.lazy().max_axes::<axes![2]>().eval(), x.lazy().argmax_axes::<axes![2]>().eval());
+                ($x.max_axes::<axes![2]>().eval(), $x.argmax_axes::<axes![2]>().eval());
             let (row_min, row_min_at) =
-                (x.lazy().min_axes::<axes![2]>().eval(), x.lazy().argmin_axes::<axes![2]>().eval());
+                ($x.min_axes::<axes![2]>().eval(), $x.argmin_axes::<axes![2]>().eval());
             for m in 0..a {
                 let matrix = &data[m * r * c..(m + 1) * r * c];
-                let what = format!("[{a}, {r}, {c}], matrix {m}");
+                let what = format!("[{a}, {r}, {c}], matrix {m}, {}", $form);
                 let got = &columns.as_slice()[m * c..(m + 1) * c];
                 assert!(same_bits(got, &sum_axis(matrix, (r, c), 0)), "{what}: column sums {got:?}");
                 let got = &rows.as_slice()[m * r..(m + 1) * r];
@@ -1571,4 +1592,61 @@ fn neighbouring_blocks_folded_in_pairs() {
     check!(2, 7, 40);
     check!(2, 33, 8);
     check!(3, 9, 80);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A tensor's own reductions, written as expressions: folded by the kernels over slices that
+    /// the eager reductions run where each output folds a column (its outputs lie in a row),
+    /// and in the pass otherwise. Over each axis of `[R, Q]` (both from 0 to 40, so that a
+    /// row of outputs is narrower, as wide as and wider than two blocks), removed and kept as
+    /// size 1, into a new tensor and into a buffer, with `sum_to`: against the plain loops and
+    /// the eager reductions, NaN, ties and empty axes included (the values are small integers,
+    /// so any order of adding gives the same sum).
+    #[test]
+    fn a_tensors_own_reductions(r in 0usize..=40, c in 0usize..=40, seed in any::<u64>()) {
+        bind!(let rr: R = r);
+        bind!(let cc: Q = c);
+        let xs = whole(r * c, seed, true);
+        let x = TensorRef::from_shape(dims![rr, cc], &xs).unwrap();
+        macro_rules! over {
+            ($axis:literal, $kept:expr) => {{
+                let what = format!("[{r}, {c}] over axis {}", $axis);
+                let sums = sum_axis(&xs, (r, c), $axis);
+                let got = x.lazy().sum_axes::<axes![$axis]>().eval();
+                prop_assert!(same_bits(got.as_slice(), &sums), "{}: sums", what);
+                prop_assert!(same_bits(got.as_slice(), x.sum_axes::<axes![$axis]>().as_slice()), "{}: eager sums", what);
+                let mut kept = vec![-1.0; sums.len()];
+                x.lazy().sum_keepdims::<axes![$axis]>().eval_into(&mut TensorMut::from_shape($kept, &mut kept).unwrap());
+                prop_assert!(same_bits(&kept, &sums), "{}: kept sums into a buffer", what);
+                let count = if $axis == 0 { r } else { c } as f64;
+                let means: Vec<f64> = sums.iter().map(|s| s / count).collect();
+                prop_assert!(same_bits(x.lazy().mean_axes::<axes![$axis]>().eval().as_slice(), &means), "{}: means", what);
+                for (better, name) in [(greater as fn(f64, f64) -> bool, "max"), (less, "min")] {
+                    let want = first_best(&xs, (r, c), &[$axis], better);
+                    let (v, at) = if name == "max" {
+                        (x.lazy().try_max_axes::<axes![$axis]>().map(|e| e.eval().as_slice().to_vec()),
+                         x.lazy().try_argmax_keepdims::<axes![$axis]>().map(|e| e.eval().as_slice().to_vec()))
+                    } else {
+                        (x.lazy().try_min_keepdims::<axes![$axis]>().map(|e| e.eval().as_slice().to_vec()),
+                         x.lazy().try_argmin_axes::<axes![$axis]>().map(|e| e.eval().as_slice().to_vec()))
+                    };
+                    prop_assert!(same_opt(v, values(&want)), "{}: {}", what, name);
+                    prop_assert_eq!(at, positions(&want), "{}: position of the {}", what, name);
+                }
+                // Into a buffer: every element written, or none when there is no maximum.
+                let mut top = vec![-7.0; sums.len()];
+                if let Some(e) = x.lazy().try_max_axes::<axes![$axis]>() {
+                    let mut out = TensorMut::from_shape(e.shape(), &mut top).unwrap();
+                    e.eval_into(&mut out);
+                    prop_assert!(same_opt(Some(top), values(&first_best(&xs, (r, c), &[$axis], greater))), "{}: maxima into a buffer", what);
+                }
+            }};
+        }
+        over!(0, dims![1, cc]);
+        over!(1, dims![rr, 1]);
+        let to = x.lazy().sum_to::<shape![Q]>().eval();
+        prop_assert!(same_bits(to.as_slice(), &sum_axis(&xs, (r, c), 0)), "[{}, {}] summed to [Q]", r, c);
+    }
 }

@@ -7,7 +7,9 @@
 use core::marker::PhantomData;
 
 use crate::dynamic::MAX_RANK;
+use crate::kernel::statics::MapInto;
 use crate::shape::{AnyShape, Axes, List};
+use shapecast_rules::{DynShape, ngraph_axis_map};
 
 /// Which axes of an operand of shape `S` a reduction folds, and which of them its result keeps
 /// as size 1: the axes `Ax` removed ([`sum_axes`](super::Lazy::sum_axes)), [`Kept<Ax>`] kept
@@ -58,6 +60,26 @@ impl<S: AnyShape, S2: AnyShape> Folds<S> for To<S2> {
     const COUNT: usize = Self::folded(S::RANK).1;
     const PADDED: [usize; MAX_RANK] = Self::folded(S::RANK).0;
     const KEPT_FROM: usize = S::RANK.saturating_sub(S2::RANK);
+}
+
+/// Where the output axes of a reduction that folds `Ax` land on its operand's: on the axes it
+/// keeps, in order, those folded but kept as size 1 among them. How the kernels over slices
+/// plan the reduction of a tensor as it lies (see `Fold::slices`).
+pub(crate) struct FoldMap<Ax>(PhantomData<fn() -> Ax>);
+
+impl<F: AnyShape, S: AnyShape, Ax: Folds<S>> MapInto<F, S> for FoldMap<Ax> {
+    const MAP: DynShape = {
+        // The folded axes it drops: those before `KEPT_FROM`.
+        let (mut dropped, mut n, mut i) = ([0; MAX_RANK], 0, 0);
+        while i < Ax::COUNT {
+            if Ax::PADDED[i] < Ax::KEPT_FROM {
+                dropped[n] = Ax::PADDED[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        ngraph_axis_map(S::RANK, dropped.split_at(n).0)
+    };
 }
 
 impl<S2: AnyShape> To<S2> {

@@ -51,6 +51,12 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     type Source<const W: usize> = LeafSource<'a, T, W>;
     const SLOTS: usize = 0;
     const STRIDES: Strides = Strides::of_shape::<S>();
+    const PLAIN: bool = true;
+
+    #[inline(always)]
+    fn plain(&self) -> Option<&[T]> {
+        Some(self.data)
+    }
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T, W> {

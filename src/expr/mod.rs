@@ -122,6 +122,37 @@ pub trait Expression: Typed + sealed::Sealed {
     #[doc(hidden)]
     const STRIDES: Strides = Strides::UNFIT;
 
+    /// Whether the expression is a tensor as it lies (a leaf), whose elements
+    /// [`plain`](Self::plain) hands over: where not, no path that asks is compiled.
+    #[doc(hidden)]
+    const PLAIN: bool = false;
+    /// The elements, row-major in the expression's shape, where it is a tensor as it lies.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn plain(&self) -> Option<&[Self::Elem]> {
+        None
+    }
+    /// Whether the expression may have a way of its own to be evaluated, faster than the pass
+    /// ([`alone`](Self::alone)): where not, that path is not compiled.
+    #[doc(hidden)]
+    const ALONE: bool = false;
+    /// Where the expression, evaluated into a new tensor, is computed by
+    /// [`alone`](Self::alone), a value to allocate the tensor with before it is filled.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn alone_start(&self) -> Option<Self::Elem> {
+        None
+    }
+    /// Evaluates the expression into `out` (row-major, its shape) by a way of its own, where it
+    /// has one faster than the pass (a reduction of a tensor as it lies, by the kernels over
+    /// slices that the eager reductions run): `false`, nothing written, where not.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn alone(&self, out: &mut [Self::Elem]) -> bool {
+        let _ = out;
+        false
+    }
+
     /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
     /// output (or, inside a reduction, on a reduced axis); `slots` is the next cursor slot
     /// free for a reduced axis (the output's rank at the start).
@@ -255,6 +286,16 @@ impl<E: Expression> Lazy<E> {
         if !E::Shape::FIXED {
             check_result(&shape);
         }
+        if const { E::ALONE }
+            && let Some(start) = self.0.alone_start()
+        {
+            let len = crate::tensor::len_of(&shape);
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| start);
+            let mut out = TensorBase::from_parts(data, shape);
+            // `alone_start` answered: `alone` computes it.
+            let _ = self.0.alone(out.as_mut_slice());
+            return out;
+        }
         fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
@@ -286,6 +327,9 @@ impl<E: Expression> Lazy<E> {
         D: DataMut<Elem = E::Elem>,
         S: AnyShape + OutputOf<E::Shape>,
     {
+        if const { E::ALONE } && self.0.alone(out.as_mut_slice()) {
+            return;
+        }
         let shape = out.shape();
         fused::with_width!(S::RANK + E::SLOTS, W => {
             let mut dims = [0; W];

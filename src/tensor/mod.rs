@@ -25,7 +25,7 @@ mod elementwise;
 #[cfg(feature = "ndarray")]
 mod ndarray;
 mod ops;
-mod reduce;
+pub(crate) mod reduce;
 mod scope;
 mod view;
 

@@ -3,11 +3,16 @@
 //! `argmin_axes`. Reducing away every run-time axis gives a [`Tensor`](super::Tensor).
 //!
 //! They are one family: a [`Reducer`] (sum, maximum, minimum) folded by one kernel over the
-//! plan of the two shapes, written once here for every storage and shape kind.
+//! plan of the two shapes, written once here for every storage and shape kind. The same kernels
+//! fold a tensor's own reductions written as expressions where each output folds a column. The
+//! positions are evaluated as the expressions' are (`t.lazy().argmax_axes()`): in the pass, in
+//! lanes, or by these kernels for a row of fewer than two blocks of columns, or for outputs that
+//! each fold more than `u32::MAX` elements.
 
 use num_traits::float::FloatCore;
 
 use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut, len_of};
+use crate::expr::{ArgFold, Lazy, Reduce, Shared, Typed};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::{
     self,
@@ -123,7 +128,8 @@ where
             <D::Elem as crate::Summable>::ZERO
         });
         let mut out = TensorBase::from_parts(data, shape);
-        self.fold::<S2, M, Sum>(&shape, out.as_mut_slice());
+        // A sum has an identity: this is never `None`.
+        let _ = fold_slices::<S, S2, M, Sum, _>(self.as_slice(), &self.shape(), &shape, out.as_mut_slice());
         out
     }
 }
@@ -257,7 +263,9 @@ where
     ///
     /// The first maximum on ties, as NumPy; NaN is ignored unless every element is NaN, and
     /// then the index is 0, so that the element at the index is always
-    /// [`max_axes`](Self::max_axes)' value. A scan per output, which does not vectorize.
+    /// [`max_axes`](Self::max_axes)' value. Evaluated as the expression's
+    /// (`self.lazy().argmax_axes()`): in lanes of 16 outputs, or one scan per column where a
+    /// row of fewer than 32 outputs each folds a column.
     ///
     /// ```
     /// # use shapecast::prelude::*;
@@ -270,6 +278,7 @@ where
     pub fn argmax_axes<Ax: Axes>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
+        D::Elem: Shared,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
         self.arg_new::<Ax, Max>()
@@ -294,6 +303,7 @@ where
     ) -> Option<()>
     where
         S: AnyRemoveAxes<Ax>,
+        D::Elem: Shared,
     {
         self.arg_into::<Ax, Max>(out)
     }
@@ -311,6 +321,7 @@ where
     pub fn argmin_axes<Ax: Axes>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
+        D::Elem: Shared,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
         self.arg_new::<Ax, Min>()
@@ -335,6 +346,7 @@ where
     ) -> Option<()>
     where
         S: AnyRemoveAxes<Ax>,
+        D::Elem: Shared,
     {
         self.arg_into::<Ax, Min>(out)
     }
@@ -423,9 +435,7 @@ where
         out: &mut TensorMut<'_, D::Elem, S2>,
     ) -> Option<()> {
         let small = out.shape();
-        self.start::<S2, M, R>(&small, out.as_mut_slice())?;
-        self.fold::<S2, M, R>(&small, out.as_mut_slice());
-        Some(())
+        fold_slices::<S, S2, M, R, _>(self.as_slice(), &self.shape(), &small, out.as_mut_slice())
     }
 
     /// A new tensor filled by [`reduce_into`](Self::reduce_into).
@@ -446,63 +456,15 @@ where
         let stand_in = |i| R::identity().unwrap_or_else(|| src[i]);
         let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
         let mut out = TensorBase::from_parts(data, shape);
-        if R::identity().is_none() {
-            self.start::<S2, M, R>(&shape, out.as_mut_slice())?;
-        }
-        self.fold::<S2, M, R>(&shape, out.as_mut_slice());
+        fold_slices::<S, S2, M, R, _>(src, &self.shape(), &shape, out.as_mut_slice())?;
         Some(out)
     }
 
-    /// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
-    /// first element, and then `None` if a reduced axis is empty, so that there is none.
-    #[inline(always)]
-    fn start<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
-        &self,
-        small: &S2,
-        dst: &mut [D::Elem],
-    ) -> Option<()> {
-        if let Some(identity) = R::identity() {
-            dst.fill(identity);
-            return Some(());
-        }
-        let (src, big) = (self.as_slice(), self.shape());
-        if ReducePlan::<S, S2, M>::count(&big, small) == 0 {
-            return None;
-        }
-        ReducePlan::<S, S2, M>::with_first(
-            &big,
-            small,
-            #[inline(always)]
-            |plan, runs| kernel::copy(src, plan, runs, dst),
-        );
-        Some(())
-    }
-
-    /// Folds every element into `dst` (shape `small`, started by [`start`](Self::start)) with
-    /// `R`, and again from the start with `R::Exact` if `R` may have got a result wrong.
-    #[inline(always)]
-    fn fold<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(&self, small: &S2, dst: &mut [D::Elem]) {
-        let (src, big) = (self.as_slice(), self.shape());
-        ReducePlan::<S, S2, M>::with(
-            &big,
-            small,
-            #[inline(always)]
-            |plan, runs| kernel::accumulate::<_, R>(src, plan, runs, dst),
-        );
-        if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
-            // `start` gave `Some` already.
-            let _ = self.start::<S2, M, R::Exact>(small, dst);
-            ReducePlan::<S, S2, M>::with(
-                &big,
-                small,
-                #[inline(always)]
-                |plan, runs| kernel::accumulate::<_, R::Exact>(src, plan, runs, dst),
-            );
-        }
-    }
-
     /// Where `P` keeps its element over the axes `Ax`, into `out`: `None`, with `out` left as
-    /// it was, when one of the axes is empty.
+    /// it was, when one of the axes is empty. Evaluated as the expression's position is
+    /// ([`ArgFold`]): in the pass, or by the kernels over slices where they are faster (a row of
+    /// fewer than two blocks of outputs, each a column's) or the only way (an output folding
+    /// more than `u32::MAX` elements).
     #[inline(always)]
     fn arg_into<Ax: Axes, P: Pick<D::Elem>>(
         &self,
@@ -510,66 +472,135 @@ where
     ) -> Option<()>
     where
         S: AnyRemoveAxes<Ax>,
+        D::Elem: Shared,
     {
-        type Plan<S, Ax> = ReducePlan<S, AnyWithoutAxes<S, Ax>, NGraph<Ax>>;
-        let (src, big, small) = (self.as_slice(), self.shape(), out.shape());
-        if Plan::<S, Ax>::count(&big, &small) == 0 {
+        let e = Reduce::<_, Ax, ArgFold<P>, AnyWithoutAxes<S, Ax>>::new(self.lazy().0);
+        if ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &e.shape()) == 0 {
             return None;
         }
-        let best = out.as_mut_slice();
-        let first = |best: &mut [usize]| {
-            Plan::<S, Ax>::with_first(
-                &big,
-                &small,
-                #[inline(always)]
-                |plan, runs| kernel::fold::offsets(plan, runs, best),
-            )
-        };
-        first(best);
-        Plan::<S, Ax>::with(
-            &big,
-            &small,
-            #[inline(always)]
-            |plan, runs| kernel::fold::arg_accumulate::<_, P>(src, plan, runs, best),
-        );
-        if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
-            first(best);
-            Plan::<S, Ax>::with(
-                &big,
-                &small,
-                #[inline(always)]
-                |plan, runs| kernel::fold::arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
-            );
-        }
-        // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
-        let dims = big.extents();
-        let strides = shapecast_rules::row_major_strides(&dims);
-        for at in best {
-            *at = Ax::axes().iter().fold(0, |index, &a| index * dims[a] + *at / strides[a] % dims[a]);
-        }
+        Lazy(e).eval_into(out);
         Some(())
     }
 
-    /// A new tensor filled by [`arg_into`](Self::arg_into).
+    /// A new tensor filled as by [`arg_into`](Self::arg_into).
     #[inline(always)]
     fn arg_new<Ax: Axes, P: Pick<D::Elem>>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
+        D::Elem: Shared,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
-        type Small<S, Ax> = AnyWithoutAxes<S, Ax>;
-        let shape = ReducePlan::<S, Small<S, Ax>, NGraph<Ax>>::output(&self.shape());
+        let e = Reduce::<_, Ax, ArgFold<P>, AnyWithoutAxes<S, Ax>>::new(self.lazy().0);
         // Decided before allocating: the output of an empty reduction may be huge (its kept
         // axes are not empty), and there is no answer to hold anyway.
-        if ReducePlan::<S, Small<S, Ax>, NGraph<Ax>>::count(&self.shape(), &shape) == 0 {
+        if ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &e.shape()) == 0 {
             return None;
         }
-        let data = <New<Small<S, Ax>, HomeOf<D, S>> as OwnedData<usize, Small<S, Ax>>>::from_fn(
-            len_of(&shape),
-            |_| 0,
-        );
-        let mut out = TensorBase::from_parts(data, shape);
-        self.arg_into::<Ax, P>(&mut out.view_mut())?;
-        Some(out)
+        Some(Lazy(e).eval())
     }
+}
+
+/// Folds every element of `src`, a tensor of shape `big` as it lies, into `dst` (shape
+/// `small`, its axes landing on `big`'s through `M`) with `R`, by the kernels over slices:
+/// `dst` is started (at `R`'s identity, or at each output's first element), folded into, and
+/// folded again from the start with `R::Exact` if `R` may have got a result wrong. `None`, with
+/// `dst` left as it was, when `R` has no identity and a reduced axis is empty.
+#[inline(always)]
+pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    dst: &mut [T],
+) -> Option<()> {
+    start::<Big, Small, M, R, T>(src, big, small, dst)?;
+    ReducePlan::<Big, Small, M>::with(
+        big,
+        small,
+        #[inline(always)]
+        |plan, runs| kernel::accumulate::<_, R>(src, plan, runs, dst),
+    );
+    if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
+        // `start` gave `Some` already.
+        let _ = start::<Big, Small, M, R::Exact, T>(src, big, small, dst);
+        ReducePlan::<Big, Small, M>::with(
+            big,
+            small,
+            #[inline(always)]
+            |plan, runs| kernel::accumulate::<_, R::Exact>(src, plan, runs, dst),
+        );
+    }
+    Some(())
+}
+
+/// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
+/// first element, and then `None` if a reduced axis is empty, so that there is none.
+#[inline(always)]
+fn start<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    dst: &mut [T],
+) -> Option<()> {
+    if let Some(identity) = R::identity() {
+        dst.fill(identity);
+        return Some(());
+    }
+    if ReducePlan::<Big, Small, M>::count(big, small) == 0 {
+        return None;
+    }
+    ReducePlan::<Big, Small, M>::with_first(
+        big,
+        small,
+        #[inline(always)]
+        |plan, runs| kernel::copy(src, plan, runs, dst),
+    );
+    Some(())
+}
+
+/// Sets `best` (shape `small`, its axes landing on `big`'s through `M`) to where `P` keeps its
+/// element among each output's elements of `src`, a tensor of shape `big` as it lies: the flat
+/// row-major index within the reduced axes `axes`. `None`, with `best` left as it was, when
+/// one of them is empty.
+#[inline(always)]
+pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, P: Pick<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    axes: &[usize],
+    best: &mut [usize],
+) -> Option<()> {
+    if ReducePlan::<Big, Small, M>::count(big, small) == 0 {
+        return None;
+    }
+    let first = |best: &mut [usize]| {
+        ReducePlan::<Big, Small, M>::with_first(
+            big,
+            small,
+            #[inline(always)]
+            |plan, runs| kernel::fold::offsets(plan, runs, best),
+        )
+    };
+    first(best);
+    ReducePlan::<Big, Small, M>::with(
+        big,
+        small,
+        #[inline(always)]
+        |plan, runs| kernel::fold::arg_accumulate::<_, P>(src, plan, runs, best),
+    );
+    if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
+        first(best);
+        ReducePlan::<Big, Small, M>::with(
+            big,
+            small,
+            #[inline(always)]
+            |plan, runs| kernel::fold::arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
+        );
+    }
+    // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
+    let dims = big.extents();
+    let strides = shapecast_rules::row_major_strides(&dims);
+    for at in best {
+        *at = axes.iter().fold(0, |index, &a| index * dims[a] + *at / strides[a] % dims[a]);
+    }
+    Some(())
 }
