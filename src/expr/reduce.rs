@@ -258,20 +258,21 @@ impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
         Some(T::nan())
     }
     lane_by_lane!();
-    const SLICES_UP_TO: usize = usize::MAX;
+    const SLICES_UP_TO: usize = <SumFold as Fold<T>>::SLICES_UP_TO;
     #[inline(always)]
-    fn stand_in(_: &[T]) -> Option<T> {
-        Some(T::ZERO)
+    fn stand_in(src: &[T]) -> Option<T> {
+        SumFold::stand_in(src)
     }
+    /// The sums, each divided by the count.
     #[inline(always)]
     fn slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>>(
         src: &[T],
         big: &Big,
         small: &Small,
-        _: &[usize],
+        axes: &[usize],
         out: &mut [T],
     ) -> bool {
-        let _ = fold_slices::<Big, Small, M, Sum, T>(src, big, small, out);
+        let _ = SumFold::slices::<Big, Small, M>(src, big, small, axes, out);
         let count = ReducePlan::<Big, Small, M>::count(big, small);
         out.iter_mut().for_each(|o| *o = Self::finish(*o, count));
         true
