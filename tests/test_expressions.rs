@@ -1650,3 +1650,21 @@ proptest! {
         prop_assert!(same_bits(to.as_slice(), &sum_axis(&xs, (r, c), 0)), "[{}, {}] summed to [Q]", r, c);
     }
 }
+
+/// The hidden hook by which a tensor's own reduction is evaluated outside the pass is reachable
+/// through `IntoExpression`: an output of the wrong length is refused (`false`, nothing
+/// written), not indexed past.
+#[test]
+fn a_reduction_evaluated_alone_refuses_a_wrong_length() {
+    use shapecast::expr::{Expression, IntoExpression};
+    let x = Tensor::<f64, shape![4, 3]>::from_slice(&whole(12, 3, false)).unwrap();
+    let e = x.lazy().sum_axes::<axes![0]>().into_expression();
+    for len in [0, 1, 2, 4, 100] {
+        let mut out = vec![7.0; len];
+        assert!(!e.alone(&mut out), "length {len}");
+        assert!(out.iter().all(|&o| o == 7.0), "length {len}: nothing written");
+    }
+    let mut out = [7.0; 3];
+    assert!(e.alone(&mut out));
+    assert!(same_bits(&out, &sum_axis(x.as_slice(), (4, 3), 0)));
+}
