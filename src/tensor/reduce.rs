@@ -128,8 +128,7 @@ where
             <D::Elem as crate::Summable>::ZERO
         });
         let mut out = TensorBase::from_parts(data, shape);
-        // A sum has an identity: this is never `None`.
-        let _ = fold_slices::<S, S2, M, Sum, _>(self.as_slice(), &self.shape(), &shape, out.as_mut_slice());
+        fold_started::<S, S2, M, Sum, _>(self.as_slice(), &self.shape(), &shape, out.as_mut_slice());
         out
     }
 }
@@ -456,7 +455,11 @@ where
         let stand_in = |i| R::identity().unwrap_or_else(|| src[i]);
         let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
         let mut out = TensorBase::from_parts(data, shape);
-        fold_slices::<S, S2, M, R, _>(src, &self.shape(), &shape, out.as_mut_slice())?;
+        // Started at the identity already, where there is one.
+        if R::identity().is_none() {
+            start::<S, S2, M, R, _>(src, &self.shape(), &shape, out.as_mut_slice())?;
+        }
+        fold_started::<S, S2, M, R, _>(src, &self.shape(), &shape, out.as_mut_slice());
         Some(out)
     }
 
@@ -502,9 +505,9 @@ where
 
 /// Folds every element of `src`, a tensor of shape `big` as it lies, into `dst` (shape
 /// `small`, its axes landing on `big`'s through `M`) with `R`, by the kernels over slices:
-/// `dst` is started (at `R`'s identity, or at each output's first element), folded into, and
-/// folded again from the start with `R::Exact` if `R` may have got a result wrong. `None`, with
-/// `dst` left as it was, when `R` has no identity and a reduced axis is empty.
+/// `dst` is started (at `R`'s identity, or at each output's first element), then folded into
+/// ([`fold_started`]). `None`, with `dst` left as it was, when `R` has no identity and a reduced
+/// axis is empty.
 #[inline(always)]
 pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
     src: &[T],
@@ -513,6 +516,19 @@ pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>
     dst: &mut [T],
 ) -> Option<()> {
     start::<Big, Small, M, R, T>(src, big, small, dst)?;
+    fold_started::<Big, Small, M, R, T>(src, big, small, dst);
+    Some(())
+}
+
+/// Folds every element of `src` into `dst`, started by [`start`], with `R`, and again from the
+/// start with `R::Exact` if `R` may have got a result wrong.
+#[inline(always)]
+fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    dst: &mut [T],
+) {
     ReducePlan::<Big, Small, M>::with(
         big,
         small,
@@ -529,7 +545,6 @@ pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>
             |plan, runs| kernel::accumulate::<_, R::Exact>(src, plan, runs, dst),
         );
     }
-    Some(())
 }
 
 /// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
