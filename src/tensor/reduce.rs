@@ -262,10 +262,9 @@ where
     ///
     /// The first maximum on ties, as NumPy; NaN is ignored unless every element is NaN, and
     /// then the index is 0, so that the element at the index always equals
-    /// [`max_axes`](Self::max_axes)' value (as `==` compares: of `0.0` and `-0.0`, both maxima,
-    /// the index is the first one's, and which one the maximum holds is unspecified). Evaluated
-    /// as the expression's (`self.lazy().argmax_axes()`): in lanes of 16 outputs, or one scan
-    /// per column where a row of fewer than 32 outputs each folds a column.
+    /// [`max_axes`](Self::max_axes)' value as `==` compares (`0.0` and `-0.0` are a tie, see
+    /// above). Evaluated as the expression's (`self.lazy().argmax_axes()`): in lanes of 16
+    /// outputs, or one scan per column where a row of fewer than 32 outputs each folds a column.
     ///
     /// ```
     /// # use shapecast::prelude::*;
