@@ -3,7 +3,7 @@
 
 use core::marker::PhantomData;
 
-use super::{Expression, Lazy, Typed};
+use super::{AT_RANK, Expression, Lazy, Typed};
 use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
@@ -52,10 +52,24 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     const SLOTS: usize = 0;
     const STRIDES: Strides = Strides::of_shape::<S>();
     const PLAIN: bool = true;
+    const AT: bool = S::RANK <= AT_RANK;
+    const READS: usize = if S::FIXED { 1 } else { usize::MAX };
 
     #[inline(always)]
     fn plain(&self) -> Option<&[T]> {
         Some(self.data)
+    }
+
+    /// The element at `index`, row-major (an axis of size 1 reads its one element).
+    #[inline(always)]
+    fn at(&self, index: &[usize; AT_RANK]) -> T {
+        let mut dims = [0; AT_RANK];
+        let dims = crate::shape::extents_in(&self.shape, &mut dims);
+        let mut offset = 0;
+        for (&d, &i) in dims.iter().zip(index) {
+            offset = offset * d + if d == 1 { 0 } else { i };
+        }
+        self.data[offset]
     }
 
     #[inline(always)]
@@ -257,6 +271,13 @@ impl<T: Primitive> Expression for Scalar<T> {
     type Source<const W: usize> = Scalar<T>;
     const SLOTS: usize = 0;
     const STRIDES: Strides = Strides::NONE;
+    const AT: bool = true;
+    const READS: usize = 0;
+
+    #[inline(always)]
+    fn at(&self, _: &[usize; AT_RANK]) -> T {
+        self.0
+    }
 
     #[inline(always)]
     fn source<const W: usize>(self, _: &[usize], _: &mut usize) -> Scalar<T> {

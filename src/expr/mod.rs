@@ -53,6 +53,9 @@ mod math;
 mod node;
 mod ops;
 mod reduce;
+mod small;
+
+pub(crate) use small::AT_RANK;
 
 #[doc(hidden)]
 pub use folding::Folds;
@@ -152,6 +155,20 @@ pub trait Expression: Typed + sealed::Sealed {
         let _ = out;
         false
     }
+
+    /// Whether every node of the expression can be read one element at a time by
+    /// [`at`](Self::at): each node's shape has at most [`AT_RANK`] axes.
+    #[doc(hidden)]
+    const AT: bool;
+    /// How many elements of its tensors one element of the expression reads, where every size
+    /// it folds or reads is fixed (saturating); `usize::MAX` where one is known only at run
+    /// time. What decides whether an evaluation is [`small`](small::small).
+    #[doc(hidden)]
+    const READS: usize;
+    /// The element at `index` (its first `Shape::RANK` entries, each below its axis' size; on
+    /// an axis of size 1 any value, read as 0). Only called where [`AT`](Self::AT).
+    #[doc(hidden)]
+    fn at(&self, index: &[usize; AT_RANK]) -> Self::Elem;
 
     /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
     /// output (or, inside a reduction, on a reduced axis); `slots` is the next cursor slot
@@ -286,6 +303,13 @@ impl<E: Expression> Lazy<E> {
         if !E::Shape::FIXED {
             check_result(&shape);
         }
+        if const { small::small::<E, E::Shape>() } {
+            let len = crate::tensor::len_of(&shape);
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |i| {
+                small::element(&self.0, i)
+            });
+            return TensorBase::from_parts(data, shape);
+        }
         if const { E::ALONE }
             && let Some(start) = self.0.alone_start()
         {
@@ -327,6 +351,9 @@ impl<E: Expression> Lazy<E> {
         D: DataMut<Elem = E::Elem>,
         S: AnyShape + OutputOf<E::Shape>,
     {
+        if const { small::small::<E, S>() } {
+            return small::write::<E, S>(&self.0, out.as_mut_slice(), |_, x| x);
+        }
         if const { E::ALONE } && self.0.alone(out.as_mut_slice()) {
             return;
         }
@@ -442,6 +469,9 @@ where
         E: Expression<Elem = D::Elem>,
         E::Shape: AnyBroadcastTo<S>,
     {
+        if const { small::small::<E, S>() } {
+            return small::write::<E, S>(&expr, self.as_mut_slice(), f);
+        }
         let shape = self.shape();
         fused::with_width!(S::RANK + E::SLOTS, W => {
             let mut dims = [0; W];

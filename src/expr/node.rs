@@ -3,7 +3,7 @@
 
 use core::marker::PhantomData;
 
-use super::{Expression, Typed};
+use super::{AT_RANK, Expression, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
@@ -168,6 +168,13 @@ where
     type Source<const W: usize> = Map<E::Source<W>, F, Hoisted<T>>;
     const SLOTS: usize = E::SLOTS;
     const STRIDES: Strides = E::STRIDES;
+    const AT: bool = E::AT;
+    const READS: usize = E::READS;
+
+    #[inline(always)]
+    fn at(&self, index: &[usize; AT_RANK]) -> T {
+        self.f.call(self.inner.at(index))
+    }
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
@@ -318,6 +325,13 @@ where
         B::SLOTS,
         O::RANK + A::SLOTS,
     ));
+    const AT: bool = A::AT && B::AT && O::RANK <= AT_RANK;
+    const READS: usize = A::READS.saturating_add(B::READS);
+
+    #[inline(always)]
+    fn at(&self, index: &[usize; AT_RANK]) -> T {
+        self.f.call(self.a.at(&onto(MA::ONTO, index)), self.b.at(&onto(MB::ONTO, index)))
+    }
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
@@ -422,7 +436,8 @@ impl<E: Typed, const I: usize, O: AnyShape> NewAxis<E, I, O> {
     /// `inner` with the new axis; the sizes of `O` are `inner`'s with a 1 at `I`.
     #[inline(always)]
     pub(crate) fn new(inner: E) -> Self {
-        let dims = inner.shape().extents();
+        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
         let mut with = [1; crate::dynamic::MAX_RANK];
         for (k, &d) in dims.iter().enumerate() {
             with[if k < I { k } else { k + 1 }] = d;
@@ -452,10 +467,29 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
         E::SLOTS,
         O::RANK,
     );
+    const AT: bool = E::AT && O::RANK <= AT_RANK;
+    const READS: usize = E::READS;
+
+    #[inline(always)]
+    fn at(&self, index: &[usize; AT_RANK]) -> E::Elem {
+        let map = const { constant::inserted(I, E::Shape::RANK) };
+        self.inner.at(&onto(&map[..E::Shape::RANK], index))
+    }
 
     #[inline(always)]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> E::Source<W> {
         let (onto, rank) = (const { constant::inserted(I, E::Shape::RANK) }, E::Shape::RANK);
         self.inner.source(&super::land::<W>(&onto[..rank], O::RANK, lands, 0)[..rank], slots)
     }
+}
+
+/// The index of an operand whose axis `k` lies on its parent's axis `onto[k]`, from the
+/// parent's `index` (see [`Expression::at`]).
+#[inline(always)]
+pub(crate) fn onto(onto: &[usize], index: &[usize; AT_RANK]) -> [usize; AT_RANK] {
+    let mut out = [0; AT_RANK];
+    for (o, &to) in out.iter_mut().zip(onto) {
+        *o = index.get(to).copied().unwrap_or(0);
+    }
+    out
 }

@@ -20,7 +20,7 @@ use core::marker::PhantomData;
 use num_traits::float::FloatCore;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
-use super::{Expression, Lazy, Typed};
+use super::{AT_RANK, Expression, Lazy, Typed};
 use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
@@ -475,7 +475,8 @@ impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
     /// The reduction of `inner`; the output's run-time sizes are the kept axes'.
     #[inline(always)]
     pub(crate) fn new(inner: E) -> Self {
-        let dims = inner.shape().extents();
+        let mut dims = [0; MAX_RANK];
+        let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
         let reduced = Ax::ITEMS;
         let mut out = [1; MAX_RANK];
         let mut rank = 0;
@@ -501,7 +502,8 @@ impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
     where
         F: Fold<E::Elem>,
     {
-        let dims = inner.shape().extents();
+        let mut dims = [0; MAX_RANK];
+        let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
         let count = Ax::ITEMS.iter().try_fold(1usize, |n, &a| n.checked_mul(dims[a]))?;
         (count != 0 && count <= F::MOST).then(|| Self::new(inner))
     }
@@ -573,6 +575,45 @@ where
     );
 
     const ALONE: bool = E::PLAIN && F::SLICES_UP_TO > 0;
+    const AT: bool = E::AT && O::RANK <= AT_RANK;
+    const READS: usize = if E::Shape::FIXED {
+        let mut reads = E::READS;
+        let mut k = 0;
+        while k < Ax::COUNT {
+            reads = reads.saturating_mul(E::Shape::STATIC[Ax::ITEMS[k]]);
+            k += 1;
+        }
+        reads
+    } else {
+        usize::MAX
+    };
+
+    /// The fold of the operand's elements whose kept axes are at `index`, its reduced axes
+    /// taken in row-major order (the position an argmax counts).
+    #[inline(always)]
+    fn at(&self, index: &[usize; AT_RANK]) -> F::Output {
+        let map = const { constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM) };
+        let mut inner = super::node::onto(&map[..E::Shape::RANK], index);
+        let mut sizes = [0; AT_RANK];
+        let sizes = crate::shape::extents_in(&self.inner.shape(), &mut sizes);
+        let count = Ax::ITEMS.iter().fold(1, |n, &a| n * sizes[a]);
+        if count == 0 {
+            return F::empty().expect("the types prove this reduction's axes non-empty");
+        }
+        let mut read = |i: usize| {
+            let mut rest = i;
+            for &a in Ax::ITEMS.iter().rev() {
+                inner[a] = rest % sizes[a];
+                rest /= sizes[a];
+            }
+            self.inner.at(&inner)
+        };
+        let mut acc = F::first(read(0));
+        for i in 1..count {
+            acc = F::step(acc, read(i), i);
+        }
+        F::finish(acc, count)
+    }
 
     #[inline(always)]
     fn alone_start(&self) -> Option<F::Output> {
@@ -842,7 +883,9 @@ where
             // answers the fold's empty value).
             return None;
         }
-        let run_len = self.first_cursor(Cursor::plan_run_len).flatten();
+        // Down a tile of short rows, the pass moves to the next column at every block: blocks
+        // folded ahead along a column would be forgotten before they were read.
+        let run_len = self.first_cursor(|c| c.on_run().then(|| c.plan_run_len()).flatten()).flatten();
         let blocks = (run_len?.checked_sub(at)? / BLOCK).min(TILE);
         let key = self.key(0, BLOCK)?;
         if let Some(ahead) = &self.ahead {
