@@ -137,9 +137,67 @@ macro_rules! float_fns {
     )*};
 }
 
+/// `|x|`: [`Abs::abs`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AbsFn;
+impl<T: Abs> Unary<T> for AbsFn {
+    type Output = T;
+    #[inline(always)]
+    fn call(&self, x: T) -> T {
+        x.abs()
+    }
+}
+
+/// What [`abs`](Lazy::abs) takes the magnitude of: the signed integers and the floats.
+///
+/// Signed integers wrap, as sums do ([`Summable`](crate::Summable)) and as `x.abs()` does in a
+/// release build: the magnitude of `MIN` does not fit the type, and `i32::MIN.abs()` is
+/// `i32::MIN` ([`i32::wrapping_abs`]), with no panic in any profile. Floats keep their own
+/// `abs`: the sign bit cleared, so `-0.0` gives `+0.0` and NaN stays NaN. Implement it for an
+/// element type of your own to take its `abs` in an expression.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let x = Tensor::<i32, shape![3]>::from([-7, 7, i32::MIN]);
+/// assert_eq!(x.lazy().abs().eval().as_slice(), [7, 7, i32::MIN]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no `abs` in an expression: it takes signed integers and floats",
+    label = "`abs` of `{Self}` elements",
+    note = "an unsigned integer is its own magnitude; to take `abs` of an element type of your own, implement `shapecast::expr::Abs` for it"
+)]
+pub trait Abs: Copy {
+    /// `|self|`.
+    fn abs(self) -> Self;
+}
+
+macro_rules! abs_wrapping {
+    ($($t:ty)*) => {$(
+        impl Abs for $t {
+            #[inline(always)]
+            fn abs(self) -> Self {
+                self.wrapping_abs()
+            }
+        }
+    )*};
+}
+
+abs_wrapping!(i8 i16 i32 i64 i128 isize);
+
+macro_rules! abs_float {
+    ($($t:ty)*) => {$(
+        impl Abs for $t {
+            #[inline(always)]
+            fn abs(self) -> Self {
+                num_traits::float::FloatCore::abs(self)
+            }
+        }
+    )*};
+}
+
+abs_float!(f32 f64);
+
 float_fns! {
-    /// `|x|`.
-    AbsFn(num_traits::float::FloatCore) = abs, costly: false;
     /// `1 / x`.
     RecipFn(num_traits::float::FloatCore) = recip, costly: true;
 }
@@ -490,7 +548,7 @@ impl<E: Typed<Elem = bool>> Lazy<E> {
     }
 }
 
-/// The float methods, each an element function.
+/// The methods of one operand (`abs`, `recip`, `exp`, …), each an element function.
 macro_rules! float_methods {
     ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
         impl<E: Typed> Lazy<E> {$(
@@ -507,12 +565,16 @@ macro_rules! float_methods {
 }
 
 float_methods! {
-    /// `|x|` element by element; nothing is computed yet.
+    /// `|x|` element by element, of signed integers and floats ([`Abs`]); nothing is computed
+    /// yet. Integers wrap: `i32::MIN` stays `i32::MIN`, as `x.abs()` gives in a release build.
     ///
     /// ```
     /// use shapecast::prelude::*;
     /// let x = Tensor::<f64, shape![2]>::from([-1.5, 2.0]);
     /// assert_eq!(x.lazy().abs().eval().as_slice(), [1.5, 2.0]);
+    /// // Signed integers too, as `min`, `max` and `clamp` take them.
+    /// let v = Tensor::<i32, shape![4]>::from([3, -9, 4, i32::MIN]);
+    /// assert_eq!(v.lazy().abs().eval().as_slice(), [3, 9, 4, i32::MIN]);
     /// ```
     abs AbsFn;
     /// `1 / x` element by element; nothing is computed yet.

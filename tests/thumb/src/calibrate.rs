@@ -1,6 +1,7 @@
 //! A fixed-shape calibration of 16 samples of 3 axes (an accelerometer, say), in i32: subtract
 //! each axis' offset, apply its gain (Q15 fixed point), then each axis' mean and peak (largest
-//! magnitude). Written with shapecast and as the hand loop it should cost no more than twice.
+//! magnitude). Written with shapecast twice, with the eager operators and as one fused
+//! expression per result, and as the hand loop that each should cost no more than twice.
 
 use shapecast::prelude::*;
 
@@ -15,9 +16,10 @@ fn q15(x: i32, gain: i32) -> i32 {
     (x * gain) >> 15
 }
 
-/// The calibration with shapecast: `[16, 3] - [3]`, `[16, 3] * [3]`, then reductions over axis 0.
+/// The calibration with shapecast's eager operators: `[16, 3] - [3]`, `[16, 3] * [3]`, then
+/// reductions over axis 0, each a new tensor.
 #[inline(never)]
-pub fn with_shapecast(
+pub fn eager(
     raw: &Tensor<i32, Samples>,
     offset: &Tensor<i32, PerAxis>,
     gain: &Tensor<i32, PerAxis>,
@@ -25,6 +27,20 @@ pub fn with_shapecast(
     let calibrated = (raw - offset).zip_with(gain, q15);
     let mean = calibrated.sum_axes::<axes![0]>().map(|s| s / 16);
     let peak = calibrated.map(i32::abs).max_axes::<axes![0]>().unwrap_or_default();
+    (mean, peak)
+}
+
+/// The calibration as fused expressions, as the README teaches: the calibrated samples are an
+/// expression, never a tensor, and each result one pass over `raw` that folds it.
+#[inline(never)]
+pub fn fused(
+    raw: &Tensor<i32, Samples>,
+    offset: &Tensor<i32, PerAxis>,
+    gain: &Tensor<i32, PerAxis>,
+) -> (Tensor<i32, PerAxis>, Tensor<i32, PerAxis>) {
+    let calibrated = (raw.lazy() - offset).zip_with(gain, q15);
+    let mean = (calibrated.sum_axes::<axes![0]>() / 16).eval();
+    let peak = calibrated.abs().max_axes::<axes![0]>().eval();
     (mean, peak)
 }
 

@@ -1,4 +1,5 @@
-//! The calibration as a hand loop, alone: the baseline of `calibrate-shapecast`'s flash size.
+//! The calibration as a hand loop, alone: the baseline of `calibrate-eager`'s and
+//! `calibrate-fused`'s flash sizes.
 #![no_std]
 #![no_main]
 

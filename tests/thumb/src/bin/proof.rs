@@ -1,6 +1,6 @@
 //! The `no_std` proof on a Cortex-M3 (thumbv7m-none-eabi, 32-bit `usize`, soft float), run under
-//! QEMU by `.ci/thumb`: the checks of `tests/no-std`, the calibration pipeline against its hand
-//! loop, and what only a 32-bit target can check. It exits 0 when every check holds.
+//! QEMU by `.ci/thumb`: the checks of `tests/no-std`, the calibration pipeline (both spellings)
+//! against its hand loop, and what only a 32-bit target can check. It exits 0 when every check holds.
 #![no_std]
 #![no_main]
 
@@ -45,7 +45,8 @@ fn count_checks() -> bool {
     usize::BITS == 32 && borrowed_ok && mutable_ok && array_ok && shapes_ok && zip_ok && largest_ok
 }
 
-/// The calibration with shapecast gives what its hand loop gives.
+/// The calibration with shapecast, both spellings (eager operators, fused expressions), gives
+/// what its hand loop gives.
 fn calibrate_checks() -> bool {
     let raw: [[i32; 3]; 16] = core::array::from_fn(|t| {
         let t = t as i32;
@@ -54,8 +55,10 @@ fn calibrate_checks() -> bool {
     let (offset, gain) = ([1000, -1500, 8000], [32767, 16384, 40000]);
     let (mean, peak) = calibrate::by_hand(&raw, &offset, &gain);
     let tensors = (Tensor::<i32, calibrate::Samples>::from(raw), Tensor::from(offset), Tensor::from(gain));
-    let (t_mean, t_peak) = calibrate::with_shapecast(&tensors.0, &tensors.1, &tensors.2);
-    t_mean.as_slice() == mean && t_peak.as_slice() == peak && peak != [0; 3]
+    let (e_mean, e_peak) = calibrate::eager(&tensors.0, &tensors.1, &tensors.2);
+    let (f_mean, f_peak) = calibrate::fused(&tensors.0, &tensors.1, &tensors.2);
+    let same = |t: &Tensor<i32, calibrate::PerAxis>, want: [i32; 3]| t.as_slice() == want;
+    same(&e_mean, mean) && same(&e_peak, peak) && same(&f_mean, mean) && same(&f_peak, peak) && peak != [0; 3]
 }
 
 /// A panic is a failure: it is printed, and QEMU exits with 1.

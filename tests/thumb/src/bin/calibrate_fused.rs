@@ -1,5 +1,6 @@
-//! The calibration with shapecast, alone: `.ci/thumb` compares this binary's flash size with
-//! `calibrate-hand`'s and `calibrate-none`'s (the same program with no pipeline).
+//! The calibration as shapecast's fused expressions, alone: `.ci/thumb` compares this binary's
+//! flash size with `calibrate-hand`'s, both less `calibrate-none`'s (the same program with no
+//! pipeline).
 #![no_std]
 #![no_main]
 
@@ -18,6 +19,6 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 fn main() -> ! {
     let raw = black_box(Tensor::<i32, calibrate::Samples>::splat(1));
     let (offset, gain) = black_box((Tensor::splat(0), Tensor::splat(32767)));
-    black_box(calibrate::with_shapecast(&raw, &offset, &gain));
+    black_box(calibrate::fused(&raw, &offset, &gain));
     exit(true)
 }
