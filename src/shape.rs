@@ -367,7 +367,6 @@ impl<Name> CountSize for Dyn<'_, Name> {
 
 /// A size that is fixed: what each size of a [`Shape`] must be. A run-time size is not, and a
 /// `Dim<N>` is only if typenum has a number for `N` ([`Number`] then says so).
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is a run-time size, and a shape of fixed sizes is needed here",
     label = "a shape of fixed sizes is needed here",
@@ -404,7 +403,6 @@ where
 
 /// Every size of the list is fixed: the half of [`Shape`] that a shape with a run-time size
 /// ([`Dyn`]) fails.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a shape of fixed sizes",
     label = "a shape of fixed sizes is needed here",
@@ -423,13 +421,11 @@ where
 
 /// The element count of a shape, the subject of [`CountFits`]. (A type of its own, not the
 /// shape: rustc then reports [`CountFits`]'s message, not [`Shape`]'s.)
-#[doc(hidden)]
 pub struct ElementCount;
 
 /// The element count of the shape `S` as a typenum number, when it fits in `usize`: the half of
 /// [`Shape`] that a shape of too many elements fails. `ArrayLength` is proved once, for the whole
 /// count (one proof per axis would pass rustc's default recursion limit at rank 57).
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "the element count of the shape `{S}` cannot be computed: its sizes overflow usize, or one of them has no typenum number",
     label = "no element count for this shape",
@@ -578,7 +574,6 @@ pub trait AnyShape: Copy + sealed::FromExtents {
 }
 
 /// No room for another axis: the room left in a shape of [`MAX_RANK`] axes.
-#[doc(hidden)]
 pub struct Room0;
 
 /// Room for one more axis than `R` leaves.
@@ -592,7 +587,6 @@ type FullRoom = MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<M
 /// most [`MAX_RANK`] axes, as the rules and every run-time path require; with this bound, a
 /// longer one (written by `dims!`, or made by `insert_axis` on 64 axes) is a compile error
 /// reported by `cargo check`, not a panic or a post-monomorphization error.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "a shape has at most 64 axes, and this one would have more",
     label = "a shape of more than 64 axes",
@@ -608,7 +602,6 @@ impl<R> MoreAxes for MoreRoom<R> {
 
 /// The room a list of sizes leaves for more axes, whatever its sizes are: what `dims!` checks
 /// as it builds a shape, so that a list of more than [`MAX_RANK`] entries is one error there.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "a shape has at most 64 axes, and this one would have more",
     label = "a shape of more than 64 axes",

@@ -78,7 +78,7 @@ impl core::error::Error for IndexError {}
 /// `Added`, the shape of what they place: one row per index for `add_at` and `mean_at`, one
 /// element per index for `add_along`.
 #[diagnostic::on_unimplemented(
-    message = "cannot place values of shape `{Self}` where shape `{Added}` is needed",
+    message = "cannot place these values: their shape does not stretch to one row (or element) per index",
     label = "these values do not stretch to one row or element per index",
     note = "`add_at` and `mean_at` place a row per index: their values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
     note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; to use indices bound apart from the values, convert one size with a checked `cast_shape` first"
@@ -119,7 +119,7 @@ where
 /// [`add_along`](TensorBase::add_along), is `Positions`, the tensor's shape without the indexed
 /// axis: one index per position.
 #[diagnostic::on_unimplemented(
-    message = "the indices have shape `{Self}`, but one index per position of `{Positions}` is needed",
+    message = "the indices' shape is not the tensor's shape without the indexed axis: one index per position is needed",
     label = "indices of the tensor's shape without the indexed axis are needed here",
     note = "`take_along::<A>` and `add_along::<A>` take one index per element of the tensor's shape with axis `A` removed (NumPy's `take_along_axis`, whose indices keep that axis as size 1)",
     note = "a run-time size equals only itself: indices bound apart from the tensor's sizes need a checked `cast_shape` first"

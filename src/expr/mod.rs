@@ -64,6 +64,9 @@ pub use indexed::{Along, IndexError, IndicesFor, OneAxis, RowIndices, Rows, Take
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
+// What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
+// compile error names, so they are public where the reductions are.
+pub use crate::typelevel::{FewPositionsAt, NonEmptyAt, NonEmptySize};
 pub use reduce::{
     ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
     ReduceSource, SumFold,
@@ -426,7 +429,7 @@ impl<E: Expression, S: AnyShape> Table<S> for Stretched<E> {
 /// `Self` is the shape `S`: an output given to [`Lazy::eval_into`] must have the expression's
 /// shape, the same type (so, for run-time sizes, the same bindings).
 #[diagnostic::on_unimplemented(
-    message = "the output has shape `{Self}`, but the expression's shape is `{S}`",
+    message = "the output's shape is not the expression's shape",
     label = "an output of the expression's shape is needed here",
     note = "`eval_into` writes every element of the expression into an output of exactly its shape; to stretch an expression over a larger output, use `out.assign(expr)`"
 )]

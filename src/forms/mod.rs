@@ -28,7 +28,7 @@ pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
 };
 pub use rank::SameRank;
-pub use size::{SameBinding, StretchesTo};
+pub use size::{BroadcastsWith, SameBinding, StretchesTo};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
     BroadcastedInDim, BroadcastedWithDims,

@@ -15,7 +15,7 @@ use crate::shape::{Cons, Nil};
 /// static_assertions::assert_not_impl_any!(shape![600]: SameRank<shape![Samples<'static>, 4]>);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot convert between shapes of different ranks: `{Self}` and `{S}` have different numbers of axes",
+    message = "cannot convert to a shape of another rank: the target shape and the tensor's have different numbers of axes",
     label = "a shape of another rank",
     note = "`cast_shape` and `to_fixed` see the same data in a shape of the same rank, checking each size at run time; they never add or drop an axis",
     note = "to add a size-1 axis, use `insert_axis::<I>()` (NumPy's `np.newaxis`); to drop an axis, reduce it away (`sum_axes::<axes![…]>()`)"

@@ -1,4 +1,8 @@
-//! The pair rule for run-time sizes, as the two traits whose failure a compile error names.
+//! The pair rules for sizes, as the traits whose failure a compile error names: two fixed sizes
+//! ([`BroadcastsWith`]), two run-time sizes ([`SameBinding`]), a fixed size and a run-time one
+//! ([`StretchesTo`]).
+
+pub use crate::typelevel::BroadcastsWith;
 
 /// Two run-time sizes meet on an axis only if they are one binding: `Self` and `Q` are the same
 /// [`Dyn`](crate::shape::Dyn) type. Two bindings, even of the same name and value, never are.

@@ -55,7 +55,7 @@ impl<T: ?Sized> Element for &T {}
 /// static_assertions::assert_not_impl_any!(shape![16, 3]: HoldsArray<47>);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "an array of {N} elements does not fill the shape `{Self}`",
+    message = "an array of {N} elements does not fill the tensor's shape: its length must be the product of the sizes",
     label = "the shape's element count is not the array's length",
     note = "`from_array` needs an array exactly as long as the product of the shape's sizes (and a length typenum has a number for: up to 1024, powers of two, …); for data whose length is known only at run time, use `new` or `from_slice`, which check it"
 )]
