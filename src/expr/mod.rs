@@ -307,11 +307,13 @@ impl<E: Expression> Lazy<E> {
             check_result(&shape);
         }
         if const { small::small::<E, E::Shape>() } {
+            // (Made with the first element, then written row by row: the rows vectorize.)
+            let first = small::first(&self.0);
             let len = crate::tensor::len_of(&shape);
-            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |i| {
-                small::element(&self.0, i)
-            });
-            return TensorBase::from_parts(data, shape);
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| first);
+            let mut out = TensorBase::from_parts(data, shape);
+            small::write::<E, E::Shape>(&self.0, out.as_mut_slice(), |_, x| x);
+            return out;
         }
         if const { E::ALONE }
             && let Some(start) = self.0.alone_start()

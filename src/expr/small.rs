@@ -40,38 +40,47 @@ pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
         && E::READS.saturating_mul(count::<Out>()) <= SMALL
 }
 
-/// The index of the `i`-th element, row-major, of an output of shape `Out`, as `E` (whose
-/// axes are `Out`'s last ones, NumPy's alignment) reads it.
+/// The index of the first element of the `row`-th row (along `Out`'s last axis), as `E`
+/// (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
 #[inline(always)]
-fn index_of<E: Expression, Out: AnyShape>(mut i: usize) -> [usize; AT_RANK] {
+fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> [usize; AT_RANK] {
     let mut index = [0; AT_RANK];
     let skip = Out::RANK - E::Shape::RANK;
-    let mut k = Out::RANK;
+    let mut k = Out::RANK.saturating_sub(1);
     while k > skip {
         k -= 1;
         let d = Out::STATIC[k];
-        index[k - skip] = i % d;
-        i /= d;
+        index[k - skip] = row % d;
+        row /= d;
     }
     index
 }
 
 /// Each element `o` of `out` (row-major, of shape `Out`) set to `f(o, x)`, `x` the matching
-/// element of `expr` stretched to `Out`. Only where [`small`]`::<E, Out>()`.
+/// element of `expr` stretched to `Out`: row by row, the last axis the inner loop, so that the
+/// compiler vectorizes along it as it does a hand loop. Only where [`small`]`::<E, Out>()`.
 #[inline(always)]
 pub(crate) fn write<E: Expression, Out: AnyShape>(
     expr: &E,
     out: &mut [E::Elem],
     f: impl Fn(E::Elem, E::Elem) -> E::Elem,
 ) {
-    for (i, o) in out.iter_mut().enumerate().take(count::<Out>()) {
-        *o = f(*o, expr.at(&index_of::<E, Out>(i)));
+    let len = count::<Out>();
+    let Some(out) = out.get_mut(..len).filter(|_| len > 0) else { return };
+    let row = if Out::RANK == 0 { 1 } else { Out::STATIC[Out::RANK - 1] };
+    for (r, o) in out.chunks_exact_mut(row).enumerate() {
+        let mut index = row_start::<E, Out>(r);
+        for (j, o) in o.iter_mut().enumerate() {
+            if let Some(last) = E::Shape::RANK.checked_sub(1) {
+                index[last] = j;
+            }
+            *o = f(*o, expr.at(&index));
+        }
     }
 }
 
-/// The `i`-th element, row-major, of `expr` (of its own shape). Only where
-/// [`small`]`::<E, E::Shape>()`.
+/// The first element of `expr`: what a new output is made with before [`write`] fills it.
 #[inline(always)]
-pub(crate) fn element<E: Expression>(expr: &E, i: usize) -> E::Elem {
-    expr.at(&index_of::<E, E::Shape>(i))
+pub(crate) fn first<E: Expression>(expr: &E) -> E::Elem {
+    expr.at(&[0; AT_RANK])
 }
