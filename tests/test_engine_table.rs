@@ -429,8 +429,8 @@ runners! {
     /// total, `[r, 1, 1, c]` rows, `[1, r, c, 1]` columns, `[b, k, m, 1]` the middle axis,
     /// `[1, r, 1, c]` every axis), a run-time size of 1 reduced or kept.
     RT4: runtime [a: A, b: B, c: C, d: D] / [1, 3] {
-        f64 (float): [Sum, Mean, Max, Min, ArgMax, ArgMin];
-        f32 (float): [Sum, Mean, ArgMax];
+        f64 (float): [Sum, Mean, Max, ArgMin];
+        f32 (float): [Min, ArgMax];
         i32 (int): [Sum, ArgMax];
     }
     /// Rank 1 at run time: a vector's total, also by `sum_all` and the others.
@@ -439,7 +439,7 @@ runners! {
     }
     /// Rows of a fixed length, counted at run time (softmax's rows): planned while compiling.
     M10: mixed [a: A; 10] / [1] {
-        f32 (float): [Sum, Max, ArgMax] keep into;
+        f32 (float): [Sum, Max, ArgMax];
     }
     F4X4_1: fixed [4, 4] / [1] {
         f32 (float): [Sum, Max, ArgMin] sure keep into;
@@ -456,7 +456,7 @@ runners! {
     }
     /// `[B, K, 10]` reduced over the middle axis.
     F64X128X10_1: fixed [64, 128, 10] / [1] {
-        f32 (float): [Sum, Max, ArgMax] sure;
+        f32 (float): [Sum, ArgMax] sure;
     }
     /// Every axis of a fixed shape, and the totals.
     F4X4_01: fixed [4, 4] / [0, 1] {
@@ -464,7 +464,7 @@ runners! {
     }
     /// A fixed axis of size 0: sums of nothing are 0, means NaN, and the others have no result.
     F0X3_0: fixed [0, 3] / [0] {
-        f64 (float): [Sum, Mean, Max] into;
+        f64 (float): [Sum, Max] into;
     }
 }
 
@@ -497,7 +497,7 @@ macro_rules! sum_to_runners {
 }
 
 sum_to_runners! {
-    TO_RT3: runtime [a: A, b: B, c: C] to [Some(1), None] as shape![B, 1] { f64, i32 }
+    TO_RT3: runtime [a: A, b: B, c: C] to [Some(1), None] as shape![B, 1] { f64 }
     TO_RT2: runtime [a: A, b: B] to [Some(1)] as shape![B] { f32 }
     TO_F16X3: fixed [16, 3] to [None, Some(1)] as shape![1, 3] { f32 }
 }
@@ -844,4 +844,245 @@ fn sum_to() {
             Line { runner: &TO_F16X3, dims: vec![vec![16, 3]], data },
         ],
     );
+}
+
+/// Checks `answers` that are elements of `shape` (no reduction at the end) against `want`,
+/// each within `tolerance` (0: the same bits), and `eval()` against `eval_into(…)`.
+fn check_elements(what: &str, answers: &[Answer], shape: &[usize], want: &[f64], tolerance: &[f64]) {
+    for a in answers {
+        let (got_shape, got) = a.got.as_ref().unwrap_or_else(|| panic!("{what}: {}: no result", a.name));
+        assert_eq!(got_shape, shape, "{what}: {}: shape", a.name);
+        for (i, ((&g, &w), &t)) in got.iter().zip(want).zip(tolerance).enumerate() {
+            let ok = same(g, w) || (g - w).abs() <= t;
+            assert!(ok, "{what}: {}: element {i} is {g:?}, the reference's {w:?}", a.name);
+        }
+    }
+    let [eval, into, ..] = answers else { panic!("{what}: eval and eval_into first") };
+    assert!(
+        eval.got.as_ref().unwrap().1.iter().zip(&into.got.as_ref().unwrap().1).all(|(&x, &y)| same(x, y))
+    );
+}
+
+/// A row of a nested case: the shape and axes of its outermost fold.
+fn nested_row(
+    runner: &'static str,
+    dims: &[usize],
+    axes: &[usize],
+    fold: Fold,
+    ty: Ty,
+    data: (Values, Nan),
+    seed: u64,
+) -> Row {
+    let (values, nan) = data;
+    Row { runner, dims: dims.to_vec(), axes: axes.to_vec(), to: None, fold, ty, values, nan, seed }
+}
+
+/// `(x * 2 + b)` summed over the rows of `[R, 10]`, `b` a row of 10 (a bias's gradient): a
+/// reduction of an expression.
+#[test]
+fn nested_sum_of_an_expression() {
+    let b: Vec<f32> = (0..10).map(|j| j as f32 * 0.75 - 3.0).collect();
+    let bias = Tensor::<f32, shape![10]>::from_slice(&b).unwrap();
+    let mut seed = 700_000;
+    for r in [0, 1, 3, 15, 16, 17, 33, 100] {
+        for &data in EVERY_DATA {
+            seed += 1;
+            let row = nested_row("(x * 2 + b).sum_axes::<0>", &[r, 10], &[0], Sum, Ty::F32, data, seed);
+            let groups = row.groups();
+            let xs = self::data::<f32>(&row, r * 10, &groups);
+            let ys: Vec<f32> = xs.iter().enumerate().map(|(i, &x)| x * 2.0 + b[i % 10]).collect();
+            bind!(let rows: A = r);
+            let x = TensorRef::from_shape(dims![rows, 10], &xs).unwrap();
+            let e = (x.lazy() * 2.0 + &bias).sum_axes::<axes![0]>();
+            let mut into = buffer(&e.shape(), f32::MAX);
+            e.eval_into(&mut TensorMut::from_shape(e.shape(), &mut into).unwrap());
+            let y = (x.lazy() * 2.0 + &bias).eval();
+            let answers = [
+                answer("eval", false, Some(&e.eval())),
+                answer_into("eval_into", false, e.shape(), true, &into, f32::MAX),
+                answer("eager", false, Some(&y.sum_axes::<axes![0]>())),
+            ];
+            check(&row, &ys, &groups, data.0 == Rough, &answers);
+        }
+    }
+}
+
+/// Each row less its mean, `x - mean_keepdims` over the last axis of `[R, C]` at run time: a
+/// reduction as an operand of another expression.
+#[test]
+fn nested_reduction_as_an_operand() {
+    let mut seed = 710_000;
+    let sizes = (0..=20).map(|c| [3, c]).chain([[0, 5], [2, 33], [16, 16], [40, 17]]);
+    for [r, c] in sizes {
+        for &data in EVERY_DATA {
+            seed += 1;
+            let row = nested_row("x - x.mean_keepdims::<1>", &[r, c], &[1], Mean, Ty::F64, data, seed);
+            let groups = row.groups();
+            let xs = self::data::<f64>(&row, r * c, &groups);
+            let (mut want, mut tolerance) = (vec![0.0; r * c], vec![0.0; r * c]);
+            for g in &groups {
+                let m = naive::mean(&g.iter().map(|&i| xs[i]).collect::<Vec<_>>()).unwrap();
+                let magnitude: f64 = g.iter().map(|&i| xs[i].abs()).sum();
+                for &i in g {
+                    want[i] = xs[i] - m;
+                    if data.0 == Rough {
+                        tolerance[i] = 2.0 * f64::EPSILON * (magnitude + want[i].abs());
+                    }
+                }
+            }
+            bind!(let rows: A = r);
+            bind!(let cols: B = c);
+            let x = TensorRef::from_shape(dims![rows, cols], &xs).unwrap();
+            let e = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
+            let mut into = buffer(&e.shape(), f64::MAX);
+            e.eval_into(&mut TensorMut::from_shape(e.shape(), &mut into).unwrap());
+            let answers = [
+                answer("eval", false, Some(&e.eval())),
+                answer_into("eval_into", false, e.shape(), true, &into, f64::MAX),
+            ];
+            check_elements(&format!("{row:?}"), &answers, &[r, c], &want, &tolerance);
+        }
+    }
+}
+
+/// The reference's variance: each group's `(x - mean)^2`, in place of `x`, for its mean.
+fn squared_deviations<T: Elem + core::ops::Sub<Output = T> + core::ops::Mul<Output = T>>(
+    xs: &[T],
+    groups: &[Vec<usize>],
+) -> Vec<T> {
+    let mut d = xs.to_vec();
+    for g in groups {
+        let m = naive::mean(&g.iter().map(|&i| xs[i]).collect::<Vec<_>>()).unwrap();
+        for &i in g {
+            d[i] = (xs[i] - m) * (xs[i] - m);
+        }
+    }
+    d
+}
+
+/// Values without rounding in the mean's sum, so that the deviations are the reference's.
+const EXACT_DATA: &[(Values, Nan)] =
+    &[(Quarters, Nan::None), (Quarters, Nan::First), (Ties, Nan::Last), (Zeros, Nan::All), (Ties, Nan::None)];
+
+/// The variance, `(x - mean_keepdims).powi(2).mean_axes`: a reduction inside a reduction,
+/// over the columns of a fixed `[16, 3]` and the rows of `[R, C]` at run time (layer norm's).
+#[test]
+fn nested_variance() {
+    let mut seed = 720_000;
+    for &data in EXACT_DATA {
+        seed += 1;
+        let row = nested_row("variance over [16, 3] axis 0", &[16, 3], &[0], Mean, Ty::F32, data, seed);
+        let groups = row.groups();
+        let xs = self::data::<f32>(&row, 48, &groups);
+        let x = TensorRef::<f32, shape![16, 3]>::new(&xs).unwrap();
+        let e = (x.lazy() - x.lazy().mean_keepdims::<axes![0]>()).powi(2).mean_axes::<axes![0]>();
+        let mut into = [f32::MAX; 3];
+        e.eval_into(&mut TensorMut::<f32, shape![3]>::new(&mut into).unwrap());
+        let answers = [
+            answer("eval", false, Some(&e.eval())),
+            answer_into("eval_into", false, e.shape(), true, &into, f32::MAX),
+        ];
+        check(&row, &squared_deviations(&xs, &groups), &groups, true, &answers);
+    }
+    for [r, c] in [[3, 1], [3, 4], [2, 10], [5, 16], [4, 17], [2, 33], [0, 3], [3, 0], [2, 1000]] {
+        for &data in EXACT_DATA {
+            seed += 1;
+            let row = nested_row("variance over [R, C] axis 1", &[r, c], &[1], Mean, Ty::F64, data, seed);
+            let groups = row.groups();
+            let xs = self::data::<f64>(&row, r * c, &groups);
+            bind!(let rows: A = r);
+            bind!(let cols: B = c);
+            let x = TensorRef::from_shape(dims![rows, cols], &xs).unwrap();
+            let e = (x.lazy() - x.lazy().mean_keepdims::<axes![1]>()).powi(2).mean_axes::<axes![1]>();
+            let mut into = buffer(&e.shape(), f64::MAX);
+            e.eval_into(&mut TensorMut::from_shape(e.shape(), &mut into).unwrap());
+            let answers = [
+                answer("eval", false, Some(&e.eval())),
+                answer_into("eval_into", false, e.shape(), true, &into, f64::MAX),
+            ];
+            check(&row, &squared_deviations(&xs, &groups), &groups, true, &answers);
+        }
+    }
+}
+
+/// k-means' assignment, the nearest centroid of each point: the position of the minimum of a
+/// sum of squares, `(p[:, None] - c)^2` summed over the coordinates, for 4 fixed centroids and
+/// for `K` bound at run time (none: no nearest).
+#[test]
+fn nested_argmin_of_a_sum() {
+    let mut seed = 730_000;
+    for n in [0, 1, 3, 16, 17, 33, 200] {
+        for k in [0, 1, 3, 4, 17] {
+            for &data in EXACT_DATA {
+                seed += 1;
+                let points_row = nested_row("points", &[n, 2], &[1], ArgMin, Ty::F32, data, seed);
+                let points = self::data::<f32>(&points_row, n * 2, &points_row.groups());
+                let centroid_row =
+                    nested_row("centroids", &[k, 2], &[1], ArgMin, Ty::F32, (data.0, Nan::None), !seed);
+                let centroids = self::data::<f32>(&centroid_row, k * 2, &[]);
+                let distances: Vec<f32> = (0..n * k)
+                    .map(|at| {
+                        let (p, c) = (&points[at / k * 2..][..2], &centroids[at % k * 2..][..2]);
+                        naive::sum(&[(p[0] - c[0]) * (p[0] - c[0]), (p[1] - c[1]) * (p[1] - c[1])])
+                    })
+                    .collect();
+                let row = nested_row("nearest centroid", &[n, k], &[1], ArgMin, Ty::F32, data, seed);
+                let groups = row.groups();
+                bind!(let count: A = n);
+                let p = TensorRef::from_shape(dims![count, 2], &points).unwrap();
+                let mut answers = vec![];
+                if k == 4 {
+                    let c = TensorRef::<f32, shape![4, 2]>::new(&centroids).unwrap();
+                    let e = (p.lazy().insert_axis::<1>() - &c)
+                        .powi(2)
+                        .sum_axes::<axes![2]>()
+                        .argmin_axes::<axes![1]>();
+                    let mut into = buffer(&e.shape(), usize::MAX);
+                    e.eval_into(&mut TensorMut::from_shape(e.shape(), &mut into).unwrap());
+                    answers.push(answer_at("fixed K eval", false, Some(&e.eval())));
+                    answers.push(answer_into(
+                        "fixed K eval_into",
+                        false,
+                        e.shape(),
+                        true,
+                        &positions(&into),
+                        At(usize::MAX),
+                    ));
+                }
+                bind!(let centres: B = k);
+                let c = TensorRef::from_shape(dims![centres, 2], &centroids).unwrap();
+                let e = (p.lazy().insert_axis::<1>() - &c)
+                    .powi(2)
+                    .sum_axes::<axes![2]>()
+                    .try_argmin_axes::<axes![1]>();
+                let mut into = vec![usize::MAX; n];
+                let wrote = e.map(|e| e.eval_into(&mut TensorMut::from_shape(e.shape(), &mut into).unwrap()));
+                answers.push(answer_at("eval", false, e.map(|e| e.eval()).as_ref()));
+                answers.push(answer_into(
+                    "eval_into",
+                    false,
+                    dims![count],
+                    wrote.is_some(),
+                    &positions(&into),
+                    At(usize::MAX),
+                ));
+                check(&row, &distances, &groups, false, &answers);
+            }
+        }
+    }
+}
+
+/// `([2^62, 1, 0] + [1, 2^62, 0]).mean_keepdims::<axes![2]>()` has the shape
+/// `[2^62, 2^62, 1]`: 2^124 elements, each the mean of nothing, NaN. Its minimum is NaN, but
+/// `min_all` answers `None`, the answer for no elements.
+#[test]
+#[ignore = "known defect: min_all of an expression with 2^124 elements (a count past usize) returns None"]
+fn min_all_of_more_elements_than_a_usize_counts() {
+    bind!(let r: A = 1 << 62);
+    bind!(let q: B = 1 << 62);
+    let a = TensorRef::from_shape(dims![r, 1, 0], &[] as &[f64]).unwrap();
+    let b = TensorRef::from_shape(dims![1, q, 0], &[] as &[f64]).unwrap();
+    let m = (a.lazy() + &b).mean_keepdims::<axes![2]>();
+    assert_eq!(*m.shape().extents(), [1 << 62, 1 << 62, 1]);
+    assert!(m.min_all().is_some(), "the minimum of 2^124 NaN is NaN, not None");
 }
