@@ -4,8 +4,8 @@
 //!
 //! A row's data is made from the row's number by a xorshift generator, so every run checks
 //! the same cases. Each row runs the spellings of its reduction (the expression evaluated with
-//! `eval()` and with `eval_into(…)`, the tensor's own method and its `_into` twin, and where
-//! the runner has them the keep-dims twin, the forms that need no `try_` and the totals) and
+//! `eval()` and with `eval_into(…)`, the tensor's own method, and where the runner has them its
+//! `_into` twin, the keep-dims twin, the forms that need no `try_` and the totals) and
 //! checks each one against the reference of `common/reference.rs`, which never calls the
 //! library, and against the others:
 //!
@@ -18,10 +18,10 @@
 //! - no result exactly where a maximum, minimum or position has an empty axis to fold, with
 //!   the `_into` output left as it was.
 //!
-//! Each distinct expression type costs the compiler a pass of its own (about a second of a
-//! debug build), so the breadth (sizes 0 to 33, long axes, ranks 1 to 4 as size-1 axes of
-//! rank 4) comes from run-time sizes, one instantiation for many shapes, and fixed shapes are
-//! kept for the cases that matter most.
+//! Each distinct expression type costs the compiler a pass of its own (most of a second of a
+//! debug build, and some 25 MB of its memory), so the breadth (sizes 0 to 33, long axes, ranks
+//! 1 to 4 as size-1 axes of rank 4) comes from run-time sizes, one instantiation for many
+//! shapes, and fixed shapes are kept for the cases that matter most.
 
 #[path = "common/reference.rs"]
 mod naive;
