@@ -133,3 +133,139 @@ pub fn with_dims_maps(l_rank: usize, r_rank: usize, dims: &[usize]) -> [Shape; 2
 pub fn count_fits(shape: &[usize]) -> bool {
     shape.iter().filter(|&&d| d != 0).try_fold(1usize, |acc, &d| acc.checked_mul(d)).is_some()
 }
+
+/// The element types the reductions are checked over, as the reference folds them: a sum from
+/// 0 left to right (wrapping for integers, whose sums are the true sum modulo 2^bits), a mean
+/// as that sum divided by the count in the element's own type (0 / 0 is NaN), and the order
+/// `>`/`<` of the numbers, under which NaN is never better and `0.0` ties `-0.0`.
+pub trait Num: Copy + PartialOrd + core::fmt::Debug {
+    const ZERO: Self;
+    fn add(self, other: Self) -> Self;
+    /// `sum / count`; `None` for types without a mean (integers).
+    fn mean(sum: Self, count: usize) -> Option<Self>;
+    /// As `f64`, exactly (every value these tests use fits).
+    fn wide(self) -> f64;
+    #[allow(clippy::eq_op)]
+    fn is_nan(self) -> bool {
+        self != self
+    }
+}
+
+impl Num for f64 {
+    const ZERO: Self = 0.0;
+    fn add(self, other: Self) -> Self {
+        self + other
+    }
+    fn mean(sum: Self, count: usize) -> Option<Self> {
+        Some(sum / count as f64)
+    }
+    fn wide(self) -> f64 {
+        self
+    }
+}
+
+impl Num for f32 {
+    const ZERO: Self = 0.0;
+    fn add(self, other: Self) -> Self {
+        self + other
+    }
+    fn mean(sum: Self, count: usize) -> Option<Self> {
+        Some(sum / count as f32)
+    }
+    fn wide(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+impl Num for i32 {
+    const ZERO: Self = 0;
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    fn mean(_: Self, _: usize) -> Option<Self> {
+        None
+    }
+    fn wide(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+/// The shape of a reduction of `shape` over `axes`: those axes removed, or kept as size 1.
+pub fn reduced_shape(shape: &[usize], axes: &[usize], keep: bool) -> Shape {
+    (0..shape.len())
+        .filter_map(|i| match (axes.contains(&i), keep) {
+            (false, _) => Some(shape[i]),
+            (true, true) => Some(1),
+            (true, false) => None,
+        })
+        .collect()
+}
+
+/// The groups of a reduction of `shape` over `axes`: for each output element (the kept axes'
+/// coordinates, row-major), the flat indices of the input elements folded into it, in
+/// row-major order of the reduced axes (so that a position within a group is the flat
+/// row-major index within the reduced axes).
+pub fn groups(shape: &[usize], axes: &[usize]) -> Vec<Vec<usize>> {
+    let out = reduced_shape(shape, axes, false);
+    let kept: Vec<usize> = (0..shape.len()).filter(|i| !axes.contains(i)).collect();
+    let mut groups = vec![vec![]; out.iter().product()];
+    for (k, c) in coords(shape).iter().enumerate() {
+        let o: Vec<usize> = kept.iter().map(|&i| c[i]).collect();
+        groups[ravel(&o, &out)].push(k);
+    }
+    groups
+}
+
+/// The groups of NumPy's `sum_to`, the adjoint of broadcasting `target` to `shape` (which must
+/// be allowed): for each element of `target`, the flat indices of the elements of `shape` that
+/// the broadcast copies it to, row-major.
+pub fn sum_to_groups(shape: &[usize], target: &[usize]) -> Vec<Vec<usize>> {
+    assert_eq!(broadcast_to(&target.to_vec(), &shape.to_vec()).as_ref(), Some(&shape.to_vec()));
+    let map = numpy_map(target.len(), shape.len());
+    let mut groups = vec![vec![]; target.iter().product()];
+    for (k, c) in coords(shape).iter().enumerate() {
+        groups[ravel(&source(&c[..], target, &map), target)].push(k);
+    }
+    groups
+}
+
+/// The reference folds of one group of elements.
+pub fn sum<T: Num>(xs: &[T]) -> T {
+    xs.iter().fold(T::ZERO, |a, &x| a.add(x))
+}
+
+pub fn mean<T: Num>(xs: &[T]) -> Option<T> {
+    T::mean(sum(xs), xs.len())
+}
+
+/// The position of the first element that is `better` than every element before it, NaN never
+/// better (and so the first element if every one is NaN): `None` for no elements.
+pub fn position<T: Num>(xs: &[T], better: impl Fn(T, T) -> bool) -> Option<usize> {
+    let mut best = None;
+    for (i, &x) in xs.iter().enumerate() {
+        best = match best {
+            None => Some(i),
+            Some(b) if xs[b].is_nan() && !x.is_nan() => Some(i),
+            Some(b) if !x.is_nan() && better(x, xs[b]) => Some(i),
+            keep => keep,
+        };
+    }
+    best
+}
+
+pub fn argmax<T: Num>(xs: &[T]) -> Option<usize> {
+    position(xs, |x, b| x > b)
+}
+
+pub fn argmin<T: Num>(xs: &[T]) -> Option<usize> {
+    position(xs, |x, b| x < b)
+}
+
+/// The maximum: the element at [`argmax`], NaN only if every element is.
+pub fn max<T: Num>(xs: &[T]) -> Option<T> {
+    argmax(xs).map(|i| xs[i])
+}
+
+pub fn min<T: Num>(xs: &[T]) -> Option<T> {
+    argmin(xs).map(|i| xs[i])
+}
