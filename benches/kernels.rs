@@ -733,5 +733,123 @@ fn element_math(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, positions, row_folds, element_math }
+criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, positions, row_folds, element_math, small_reductions, middle_axis }
 criterion_main!(benches);
+
+/// Small reductions over fixed shapes, where every loop bound is a constant: as an expression,
+/// as an eager call, as a hand loop over arrays, and with ndarray.
+fn small_reductions(c: &mut Criterion) {
+    let h4: [[f64; 4]; 4] = core::array::from_fn(|i| core::array::from_fn(|j| (i * 4 + j) as f64 * 0.5));
+    let x4 = Tensor::<f64, shape![4, 4]>::from(h4);
+    let n4 = Array2::from_shape_fn((4, 4), |(i, j)| h4[i][j]);
+
+    let mut g = c.benchmark_group("small sum_axes axis 1 of [4,4] f64");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x4).sum_axes::<axes![1]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&x4).lazy().sum_axes::<axes![1]>().eval()))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| observe(black_box(&h4).map(|row| row.iter().sum::<f64>()))));
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&n4).sum_axis(Axis(1)))));
+    g.finish();
+
+    // A 4x4 product as NumPy broadcasting spells it: a[:, :, None] * b, summed over axis 1.
+    let mut g = c.benchmark_group("small product [4,4]x[4,4] f64");
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&x4), black_box(&x4));
+            observe((&a.insert_axis::<2>() * b).sum_axes::<axes![1]>())
+        })
+    });
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&x4), black_box(&x4));
+            observe((a.lazy().insert_axis::<2>() * b).sum_axes::<axes![1]>().eval())
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&h4), black_box(&h4));
+            let mut o = [[0.0; 4]; 4];
+            for i in 0..4 {
+                for k in 0..4 {
+                    for j in 0..4 {
+                        o[i][j] += a[i][k] * b[k][j];
+                    }
+                }
+            }
+            observe(o)
+        })
+    });
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&n4).dot(black_box(&n4)))));
+    g.finish();
+
+    let h16: [[i32; 3]; 16] = core::array::from_fn(|i| core::array::from_fn(|j| (i * 3 + j) as i32 - 20));
+    let x16 = Tensor::<i32, shape![16, 3]>::from(h16);
+    let n16 = Array2::from_shape_fn((16, 3), |(i, j)| h16[i][j]);
+    let mut g = c.benchmark_group("small sum_axes axis 0 of [16,3] i32");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x16).sum_axes::<axes![0]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&x16).lazy().sum_axes::<axes![0]>().eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut o = [0i32; 3];
+            for row in black_box(&h16) {
+                for (o, x) in o.iter_mut().zip(row) {
+                    *o += x;
+                }
+            }
+            observe(o)
+        })
+    });
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&n16).sum_axis(Axis(0)))));
+    g.finish();
+
+    let mut g = c.benchmark_group("small max_axes axis 1 of [16,3] i32");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x16).max_axes::<axes![1]>())));
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| observe(black_box(&x16).lazy().max_axes::<axes![1]>().eval()))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| observe(black_box(&h16).map(|r| r[0].max(r[1]).max(r[2])))));
+    g.bench_function("ndarray", |t| {
+        t.iter(|| observe(black_box(&n16).map_axis(Axis(1), |r| r.iter().copied().max().unwrap_or(0))))
+    });
+    g.finish();
+}
+
+/// A middle axis reduced into short rows: `[4096, 128, 1] * [128, 10]` summed over axis 1 (a
+/// dense layer's product as broadcasting spells it), f32.
+fn middle_axis(c: &mut Criterion) {
+    let (av, wv) = (values(4096 * 128), values(128 * 10));
+    let a = TensorRef::<f32, shape![4096, 128]>::new(&av).unwrap();
+    let w = Tensor::<f32, shape![128, 10]>::from_slice(&wv).unwrap();
+    let mut out = vec![0f32; 4096 * 10];
+    let mut g = c.benchmark_group("middle axis [4096,128,1]*[128,10] summed over axis 1");
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            (black_box(a).lazy().insert_axis::<2>() * black_box(&w))
+                .sum_axes::<axes![1]>()
+                .eval_into(&mut TensorMut::<f32, shape![4096, 10]>::new(&mut out).unwrap())
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, w) = (black_box(&av), black_box(&wv));
+            for (o, row) in out.chunks_exact_mut(10).zip(a.chunks_exact(128)) {
+                let mut acc = [0f32; 10];
+                for (&x, wr) in row.iter().zip(w.chunks_exact(10)) {
+                    for (s, &y) in acc.iter_mut().zip(wr) {
+                        *s += x * y;
+                    }
+                }
+                o.copy_from_slice(&acc);
+            }
+        })
+    });
+    let (na, nw) = (
+        Array2::from_shape_vec((4096, 128), av.clone()).unwrap(),
+        Array2::from_shape_vec((128, 10), wv.clone()).unwrap(),
+    );
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&na).dot(black_box(&nw)))));
+    g.finish();
+}

@@ -34,6 +34,27 @@
 //! let wrong = Tensor::<f32, shape![2]>::splat(1.0);
 //! let _ = (x.lazy() * 2.0 + &wrong).eval();
 //! ```
+//!
+//! Nor does an expression too wide for one pass: one whose output's axes and the axes its
+//! reductions fold, all told, pass 129 (a reduction nested in another's operand counts its
+//! axes again). Evaluate an inner reduction first and use the result as an operand.
+//!
+//! ```compile_fail,E0080
+//! use shapecast::prelude::*;
+//! type S = shape![1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2];
+//! type All = axes![0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+//! let x = Tensor::<f32, S>::splat(1.0);
+//! let e = x.lazy();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>();
+//! let e = e - e.mean_keepdims::<All>(); // 16 axes and 8 x 16 folded: 144
+//! let _ = e.eval();
+//! ```
 
 mod folding;
 mod indexed;

@@ -2141,6 +2141,11 @@ impl<E: Expression> Lazy<E> {
     /// The sum of every element: evaluated now, in one pass, in 16 lanes added together at the
     /// end (floating-point sums can differ from a left-to-right loop in the last bits).
     ///
+    /// This total and the others (`mean_all`, `max_all`, …) panic where
+    /// [`eval`](Lazy::eval) does: where run-time sizes make the expression's elements more than
+    /// `usize` counts (`[R, 1, 0] + [1, Q, 0]` reduced over its empty axis with keep-dims, for
+    /// R = Q = 2^62). They never answer as if such an expression had no elements.
+    ///
     /// ```
     /// use shapecast::prelude::*;
     /// let x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
@@ -2299,6 +2304,9 @@ impl<E: Expression> Lazy<E> {
     #[inline(always)]
     fn each_block(self, sink: impl FnMut(&[E::Elem])) {
         let shape = self.0.shape();
+        if !E::Shape::FIXED {
+            super::check_result(&shape);
+        }
         fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);

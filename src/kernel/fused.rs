@@ -49,6 +49,12 @@ macro_rules! with_width {
             $body
         } else {
             const $W: usize = 2 * shapecast_rules::MAX_RANK + 1;
+            const {
+                assert!(
+                    $axes <= $W,
+                    "shapecast: this expression is too wide for one pass: its output's axes and the axes its reductions fold, all told, pass 129 (8 reductions over all 16 axes of a rank-16 tensor, nested, need 144); evaluate a reduction first (`.eval()`) and use the result as an operand"
+                )
+            };
             $body
         }
     };
