@@ -181,18 +181,23 @@ pub trait Expression: Typed + sealed::Sealed {
     }
 
     /// Whether every node of the expression can be read one element at a time by
-    /// [`at`](Self::at): each node's shape has at most [`AT_RANK`] axes.
+    /// [`at`](Self::at): each node's shape has at most [`AT_RANK`] axes. (Every node of the
+    /// crate's says; the defaults keep the seal the first thing a type of another crate is
+    /// told.)
     #[doc(hidden)]
-    const AT: bool;
+    const AT: bool = false;
     /// How many elements of its tensors one element of the expression reads, where every size
     /// it folds or reads is fixed (saturating); `usize::MAX` where one is known only at run
     /// time. What decides whether an evaluation is [`small`](small::small).
     #[doc(hidden)]
-    const READS: usize;
+    const READS: usize = usize::MAX;
     /// The element at `index` (its first `Shape::RANK` entries, each below its axis' size; on
     /// an axis of size 1 any value, read as 0). Only called where [`AT`](Self::AT).
     #[doc(hidden)]
-    fn at(&self, index: &[usize; AT_RANK]) -> Self::Elem;
+    fn at(&self, index: &[usize; AT_RANK]) -> Self::Elem {
+        let _ = index;
+        unreachable!("`at` is only called on the crate's own nodes, which all have it")
+    }
 
     /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
     /// output (or, inside a reduction, on a reduced axis); `slots` is the next cursor slot
@@ -328,10 +333,13 @@ impl<E: Expression> Lazy<E> {
             check_result(&shape);
         }
         if const { small::small::<E, E::Shape>() } {
-            // (Made with the first element, then written row by row: the rows vectorize.)
-            let first = small::first(&self.0);
+            // (Made with the first element, then written row by row: the rows vectorize. An
+            // empty output has no first element to read.)
             let len = crate::tensor::len_of(&shape);
-            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| first);
+            let first = (len > 0).then(|| small::first(&self.0));
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| {
+                first.unwrap_or_else(|| small::first(&self.0))
+            });
             let mut out = TensorBase::from_parts(data, shape);
             small::write::<E, E::Shape>(&self.0, out.as_mut_slice(), |_, x| x);
             return out;
