@@ -483,12 +483,12 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
     }
 }
 
-/// The index of an operand whose axis `k` lies on its parent's axis `onto[k]`, from the
+/// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
 /// parent's `index` (see [`Expression::at`]).
 #[inline(always)]
-pub(crate) fn onto(onto: &[usize], index: &[usize; AT_RANK]) -> [usize; AT_RANK] {
+pub(crate) fn onto(map: &[usize], index: &[usize; AT_RANK]) -> [usize; AT_RANK] {
     let mut out = [0; AT_RANK];
-    for (o, &to) in out.iter_mut().zip(onto) {
+    for (o, &to) in out.iter_mut().zip(map) {
         *o = index.get(to).copied().unwrap_or(0);
     }
     out
