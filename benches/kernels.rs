@@ -757,7 +757,7 @@ fn small_reductions(c: &mut Criterion) {
     g.bench_function("shapecast", |t| {
         t.iter(|| {
             let (a, b) = (black_box(&x4), black_box(&x4));
-            observe((&a.insert_axis::<2>() * b).sum_axes::<axes![1]>())
+            observe((a.insert_axis::<2>() * b).sum_axes::<axes![1]>())
         })
     });
     g.bench_function("shapecast fused", |t| {

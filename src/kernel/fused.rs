@@ -51,7 +51,7 @@ macro_rules! with_width {
             const $W: usize = 2 * shapecast_rules::MAX_RANK + 1;
             const {
                 assert!(
-                    $axes <= $W,
+                    $crate::kernel::fused::fits($axes, $W),
                     "shapecast: this expression is too wide for one pass: its output's axes and the axes its reductions fold, all told, pass 129 (8 reductions over all 16 axes of a rank-16 tensor, nested, need 144); evaluate a reduction first (`.eval()`) and use the result as an operand"
                 )
             };
@@ -60,6 +60,12 @@ macro_rules! with_width {
     };
 }
 pub(crate) use with_width;
+
+/// Whether a pass whose cursors have `width` slots holds an expression of `axes` axes, its
+/// output's and its reductions' all told (see [`with_width!`]).
+pub(crate) const fn fits(axes: usize, width: usize) -> bool {
+    axes <= width
+}
 
 /// [`with_width!`] for a rank known only at run time (the arrays of `dynamic`): two widths are
 /// compiled, one for the ranks under 8 (nearly every array, its cursors a few words each) and
