@@ -1,8 +1,8 @@
 //! What the Cortex-M3 binaries share: the exit through semihosting (QEMU's exit code is the
 //! program's), the checks of `tests/no-std`, and the calibration pipeline written three times:
-//! with shapecast's eager operators, as its fused expressions, and as a hand loop. Each binary has its own panic handler: the proof prints the
-//! panic, the calibration binaries only stop (as `panic-halt` would), so that their sizes hold
-//! no formatting code of their own.
+//! with shapecast's eager operators, as its fused expressions, and as a hand loop. Each binary
+//! has its own panic handler: the proof prints the panic, the calibration binaries only stop
+//! (as `panic-halt` would), so that their sizes hold no formatting code of their own.
 #![no_std]
 
 #[path = "../../no-std/src/checks.rs"]

@@ -1,5 +1,6 @@
-//! The calibration programs with no pipeline: what `calibrate-eager`, `calibrate-fused` and `calibrate-hand`
-//! hold besides it (vector table, start-up, semihosting exit), subtracted from their sizes.
+//! The calibration programs with no pipeline: what `calibrate-eager`, `calibrate-fused` and
+//! `calibrate-hand` hold besides it (vector table, start-up, semihosting exit), subtracted from
+//! their sizes.
 #![no_std]
 #![no_main]
 
