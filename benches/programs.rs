@@ -11,7 +11,9 @@
 //! - softmax cross-entropy and its gradient, `B = 200,000` bound at run time, 10 classes;
 //! - layer norm, each row of `[B, 256]` f32 (`B = 16384` bound at run time) centred on its mean
 //!   and scaled by its standard deviation, then by γ and β: the statistics evaluated first, or
-//!   both inside one expression.
+//!   both inside one expression;
+//! - a constant-velocity Kalman filter (state 4, measurement 2, f64, every shape fixed), 100
+//!   steps, its products written as broadcast-multiply-and-sum expressions.
 //!
 //! Before any timing, every contender's result is checked against its program's hand loop
 //! (`assert_close`), so that no benchmark measures a wrong program.
@@ -799,5 +801,153 @@ fn layer_norm(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax, layer_norm }
+criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax, layer_norm, kalman }
 criterion_main!(benches);
+
+/// A constant-velocity Kalman filter: the model, and its state.
+struct Kalman {
+    f: Tensor<f64, shape![4, 4]>,
+    q: Tensor<f64, shape![4, 4]>,
+    h: Tensor<f64, shape![2, 4]>,
+    r: Tensor<f64, shape![2, 2]>,
+    x: Tensor<f64, shape![4]>,
+    p: Tensor<f64, shape![4, 4]>,
+}
+
+/// One predict and update step with expressions: each product `A·B` is
+/// `(A[:, :, None] * B).sum(1)` and each `A·Bᵀ` is `(A[:, None, :] * B[None]).sum(2)`.
+#[inline(never)]
+fn kalman_fused(k: &mut Kalman, z: &Tensor<f64, shape![2]>) {
+    let x = (k.f.lazy() * &k.x).sum_axes::<axes![1]>().eval();
+    let fp = (k.f.lazy().insert_axis::<2>() * &k.p).sum_axes::<axes![1]>().eval();
+    let p =
+        ((fp.lazy().insert_axis::<1>() * k.f.lazy().insert_axis::<0>()).sum_axes::<axes![2]>() + &k.q).eval();
+    let y = (z.lazy() - (k.h.lazy() * &x).sum_axes::<axes![1]>()).eval();
+    let hp = (k.h.lazy().insert_axis::<2>() * &p).sum_axes::<axes![1]>().eval();
+    let s =
+        ((hp.lazy().insert_axis::<1>() * k.h.lazy().insert_axis::<0>()).sum_axes::<axes![2]>() + &k.r).eval();
+    let [a, b, c, d] = [s.as_slice()[0], s.as_slice()[1], s.as_slice()[2], s.as_slice()[3]];
+    let det = a * d - b * c;
+    let s_inv = Tensor::<f64, shape![2, 2]>::from([[d / det, -b / det], [-c / det, a / det]]);
+    let ph = (p.lazy().insert_axis::<1>() * k.h.lazy().insert_axis::<0>()).sum_axes::<axes![2]>().eval();
+    let gain = (ph.lazy().insert_axis::<2>() * &s_inv).sum_axes::<axes![1]>().eval();
+    k.x = (x.lazy() + (gain.lazy() * &y).sum_axes::<axes![1]>()).eval();
+    k.p = (p.lazy() - (gain.lazy().insert_axis::<2>() * &hp).sum_axes::<axes![1]>()).eval();
+}
+
+/// The same filter over arrays.
+struct KalmanHand {
+    f: [[f64; 4]; 4],
+    q: [[f64; 4]; 4],
+    h: [[f64; 4]; 2],
+    r: [[f64; 2]; 2],
+    x: [f64; 4],
+    p: [[f64; 4]; 4],
+}
+
+/// One step of the same filter as a hand loop.
+#[inline(never)]
+fn kalman_hand(k: &mut KalmanHand, z: &[f64; 2]) {
+    let mut x = [0.0; 4];
+    for (xi, fi) in x.iter_mut().zip(&k.f) {
+        *xi = fi.iter().zip(&k.x).map(|(a, b)| a * b).sum();
+    }
+    let mut fp = [[0.0; 4]; 4];
+    for (fpi, fi) in fp.iter_mut().zip(&k.f) {
+        for (fil, pl) in fi.iter().zip(&k.p) {
+            for (o, plj) in fpi.iter_mut().zip(pl) {
+                *o += fil * plj;
+            }
+        }
+    }
+    let mut p = k.q;
+    for (pi, fpi) in p.iter_mut().zip(&fp) {
+        for (o, fj) in pi.iter_mut().zip(&k.f) {
+            *o += fpi.iter().zip(fj).map(|(a, b)| a * b).sum::<f64>();
+        }
+    }
+    let mut y = *z;
+    for (yi, hi) in y.iter_mut().zip(&k.h) {
+        *yi -= hi.iter().zip(&x).map(|(a, b)| a * b).sum::<f64>();
+    }
+    let mut hp = [[0.0; 4]; 2];
+    for (hpi, hi) in hp.iter_mut().zip(&k.h) {
+        for (hil, pl) in hi.iter().zip(&p) {
+            for (o, plj) in hpi.iter_mut().zip(pl) {
+                *o += hil * plj;
+            }
+        }
+    }
+    let mut s = k.r;
+    for (si, hpi) in s.iter_mut().zip(&hp) {
+        for (o, hj) in si.iter_mut().zip(&k.h) {
+            *o += hpi.iter().zip(hj).map(|(a, b)| a * b).sum::<f64>();
+        }
+    }
+    let det = s[0][0] * s[1][1] - s[0][1] * s[1][0];
+    let s_inv = [[s[1][1] / det, -s[0][1] / det], [-s[1][0] / det, s[0][0] / det]];
+    let mut gain = [[0.0; 2]; 4];
+    for (i, gi) in gain.iter_mut().enumerate() {
+        for (j, o) in gi.iter_mut().enumerate() {
+            *o = hp[0][i] * s_inv[0][j] + hp[1][i] * s_inv[1][j];
+        }
+    }
+    for ((xi, gi), x) in k.x.iter_mut().zip(&gain).zip(x) {
+        *xi = x + gi[0] * y[0] + gi[1] * y[1];
+    }
+    for ((ki, pi), gi) in k.p.iter_mut().zip(&p).zip(&gain) {
+        for (j, o) in ki.iter_mut().enumerate() {
+            *o = pi[j] - gi[0] * hp[0][j] - gi[1] * hp[1][j];
+        }
+    }
+}
+
+fn kalman(c: &mut Criterion) {
+    let f = [[1.0, 0.0, 0.1, 0.0], [0.0, 1.0, 0.0, 0.1], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+    let q = [[1e-4, 0.0, 0.0, 0.0], [0.0, 1e-4, 0.0, 0.0], [0.0, 0.0, 1e-3, 0.0], [0.0, 0.0, 0.0, 1e-3]];
+    let h = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]];
+    let r = [[0.05, 0.0], [0.0, 0.05]];
+    let p = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+    let zs: Vec<[f64; 2]> =
+        (0..100).map(|i| [i as f64 * 0.1 + f64::from(unit(9, i)) * 0.01, i as f64 * 0.05]).collect();
+    let tz: Vec<Tensor<f64, shape![2]>> = zs.iter().map(|&z| Tensor::from(z)).collect();
+    let start = || Kalman {
+        f: Tensor::from(f),
+        q: Tensor::from(q),
+        h: Tensor::from(h),
+        r: Tensor::from(r),
+        x: Tensor::splat(0.0),
+        p: Tensor::from(p),
+    };
+    let hand_start = || KalmanHand { f, q, h, r, x: [0.0; 4], p };
+
+    let (mut k, mut kh) = (start(), hand_start());
+    for (z, tz) in zs.iter().zip(&tz) {
+        kalman_fused(&mut k, tz);
+        kalman_hand(&mut kh, z);
+    }
+    let (got, want): (Vec<f32>, Vec<f32>) =
+        k.x.as_slice().iter().zip(&kh.x).map(|(&a, &b)| (a as f32, b as f32)).unzip();
+    assert_close("kalman, shapecast fused", &got, &want, 1e-5);
+
+    let mut g = c.benchmark_group("program kalman filter 100 steps [4] state [2] measurement");
+    g.bench_function("shapecast fused", |t| {
+        t.iter(|| {
+            let mut k = start();
+            for z in &tz {
+                kalman_fused(black_box(&mut k), z);
+            }
+            black_box(k.x)
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let mut k = hand_start();
+            for z in &zs {
+                kalman_hand(black_box(&mut k), z);
+            }
+            black_box(k.x)
+        })
+    });
+    g.finish();
+}
