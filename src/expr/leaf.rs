@@ -3,7 +3,7 @@
 
 use core::marker::PhantomData;
 
-use super::{AT_RANK, Expression, Lazy, Typed};
+use super::{AT_RANK, Expression, Index, Lazy, Typed};
 use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
@@ -62,11 +62,11 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
 
     /// The element at `index`, row-major (an axis of size 1 reads its one element).
     #[inline(always)]
-    fn at(&self, index: &[usize; AT_RANK]) -> T {
+    fn at(&self, index: &Index) -> T {
         let mut dims = [0; AT_RANK];
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
         let mut offset = 0;
-        for (&d, &i) in dims.iter().zip(index) {
+        for (&d, &i) in dims.iter().zip(&index.0) {
             offset = offset * d + if d == 1 { 0 } else { i };
         }
         self.data[offset]
@@ -275,7 +275,7 @@ impl<T: Primitive> Expression for Scalar<T> {
     const READS: usize = 0;
 
     #[inline(always)]
-    fn at(&self, _: &[usize; AT_RANK]) -> T {
+    fn at(&self, _: &Index) -> T {
         self.0
     }
 

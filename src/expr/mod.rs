@@ -76,7 +76,7 @@ mod ops;
 mod reduce;
 mod small;
 
-pub(crate) use small::AT_RANK;
+pub(crate) use small::{AT_RANK, Index};
 
 #[doc(hidden)]
 pub use folding::Folds;
@@ -192,9 +192,10 @@ pub trait Expression: Typed + sealed::Sealed {
     #[doc(hidden)]
     const READS: usize = usize::MAX;
     /// The element at `index` (its first `Shape::RANK` entries, each below its axis' size; on
-    /// an axis of size 1 any value, read as 0). Only called where [`AT`](Self::AT).
+    /// an axis of size 1 any value, read as 0). Only called where [`AT`](Self::AT), and only
+    /// by the crate: no other can make an [`Index`], so none can read past a tensor's end.
     #[doc(hidden)]
-    fn at(&self, index: &[usize; AT_RANK]) -> Self::Elem {
+    fn at(&self, index: &Index) -> Self::Elem {
         let _ = index;
         unreachable!("`at` is only called on the crate's own nodes, which all have it")
     }

@@ -3,7 +3,7 @@
 
 use core::marker::PhantomData;
 
-use super::{AT_RANK, Expression, Typed};
+use super::{AT_RANK, Expression, Index, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
@@ -172,7 +172,7 @@ where
     const READS: usize = E::READS;
 
     #[inline(always)]
-    fn at(&self, index: &[usize; AT_RANK]) -> T {
+    fn at(&self, index: &Index) -> T {
         self.f.call(self.inner.at(index))
     }
 
@@ -329,7 +329,7 @@ where
     const READS: usize = A::READS.saturating_add(B::READS);
 
     #[inline(always)]
-    fn at(&self, index: &[usize; AT_RANK]) -> T {
+    fn at(&self, index: &Index) -> T {
         self.f.call(self.a.at(&onto(MA::ONTO, index)), self.b.at(&onto(MB::ONTO, index)))
     }
 
@@ -471,7 +471,7 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
     const READS: usize = E::READS;
 
     #[inline(always)]
-    fn at(&self, index: &[usize; AT_RANK]) -> E::Elem {
+    fn at(&self, index: &Index) -> E::Elem {
         let map = const { constant::inserted(I, E::Shape::RANK) };
         self.inner.at(&onto(&map[..E::Shape::RANK], index))
     }
@@ -486,10 +486,10 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
 /// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
 /// parent's `index` (see [`Expression::at`]).
 #[inline(always)]
-pub(crate) fn onto(map: &[usize], index: &[usize; AT_RANK]) -> [usize; AT_RANK] {
+pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
     let mut out = [0; AT_RANK];
     for (o, &to) in out.iter_mut().zip(map) {
-        *o = index.get(to).copied().unwrap_or(0);
+        *o = index.0.get(to).copied().unwrap_or(0);
     }
-    out
+    Index(out)
 }

@@ -20,7 +20,7 @@ use core::marker::PhantomData;
 use num_traits::float::FloatCore;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
-use super::{AT_RANK, Expression, Lazy, Typed};
+use super::{AT_RANK, Expression, Index, Lazy, Typed};
 use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
@@ -591,7 +591,7 @@ where
     /// The fold of the operand's elements whose kept axes are at `index`, its reduced axes
     /// taken in row-major order (the position an argmax counts).
     #[inline(always)]
-    fn at(&self, index: &[usize; AT_RANK]) -> F::Output {
+    fn at(&self, index: &Index) -> F::Output {
         let map = const { constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM) };
         let mut inner = super::node::onto(&map[..E::Shape::RANK], index);
         let mut sizes = [0; AT_RANK];
@@ -603,7 +603,7 @@ where
         let mut read = |i: usize| {
             let mut rest = i;
             for &a in Ax::ITEMS.iter().rev() {
-                inner[a] = rest % sizes[a];
+                inner.0[a] = rest % sizes[a];
                 rest /= sizes[a];
             }
             self.inner.at(&inner)

@@ -13,6 +13,12 @@ use crate::shape::AnyShape;
 /// array of this length, so reading an element copies no more.
 pub(crate) const AT_RANK: usize = 8;
 
+/// An element's index as [`Expression::at`] reads it, one entry per axis. Made only inside
+/// the crate (from an output's own row-major positions): a call of `at` from outside could
+/// otherwise read past a tensor's end.
+#[derive(Clone, Copy)]
+pub struct Index(pub(crate) [usize; AT_RANK]);
+
 /// The most elements of its tensors that an evaluation element by element reads in all: past
 /// it, the pass's blocks are faster (their lanes fold 16 outputs at once) and its code is not
 /// repeated per element when the compiler unrolls.
@@ -43,7 +49,7 @@ pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
 /// The index of the first element of the `row`-th row (along `Out`'s last axis), as `E`
 /// (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
 #[inline(always)]
-fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> [usize; AT_RANK] {
+fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> Index {
     let mut index = [0; AT_RANK];
     let skip = Out::RANK - E::Shape::RANK;
     let mut k = Out::RANK.saturating_sub(1);
@@ -53,7 +59,7 @@ fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> [usize; AT_RANK] {
         index[k - skip] = row % d;
         row /= d;
     }
-    index
+    Index(index)
 }
 
 /// Each element `o` of `out` (row-major, of shape `Out`) set to `f(o, x)`, `x` the matching
@@ -72,7 +78,7 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
         let mut index = row_start::<E, Out>(r);
         for (j, o) in o.iter_mut().enumerate() {
             if let Some(last) = E::Shape::RANK.checked_sub(1) {
-                index[last] = j;
+                index.0[last] = j;
             }
             *o = f(*o, expr.at(&index));
         }
@@ -82,5 +88,5 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
 /// The first element of `expr`: what a new output is made with before [`write`] fills it.
 #[inline(always)]
 pub(crate) fn first<E: Expression>(expr: &E) -> E::Elem {
-    expr.at(&[0; AT_RANK])
+    expr.at(&Index([0; AT_RANK]))
 }
