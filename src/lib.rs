@@ -57,6 +57,7 @@ pub mod dynamic;
 pub mod expr;
 pub mod forms;
 mod kernel;
+pub mod product;
 pub mod shape;
 mod size;
 mod summable;
@@ -65,6 +66,7 @@ pub mod tensor;
 pub mod typelevel;
 
 pub use forms::*;
+pub use product::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed};
 pub use generativity::make_guard;
 pub use shape::{AnyShape, Axes, Dyn, Shape};
 pub use summable::Summable;
@@ -220,6 +222,7 @@ pub mod prelude {
     pub use crate::dynamic;
     pub use crate::expr::{Expression, IndexError, IntoExpression, Lazy};
     pub use crate::forms::*;
+    pub use crate::product::{MatMul, MatMulShape};
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     pub use crate::summable::Summable;
     #[cfg(feature = "alloc")]

@@ -29,6 +29,8 @@ pub enum Form {
     Shape,
     /// A checked conversion between two spellings of one shape: the sizes must be equal.
     Convert,
+    /// NumPy's `matmul`: the contracted sizes must be equal, the batch axes broadcast.
+    MatMul,
 }
 
 /// One of the inputs of a broadcast, as named in an error.
@@ -67,6 +69,25 @@ pub enum ErrorKind {
         slot: Slot,
         /// How many entries it has.
         rank: usize,
+    },
+    /// A matrix product (`matmul`) whose contracted sizes differ: the first operand's last axis
+    /// and the second's next-to-last (its only axis when it is 1-D).
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, matmul_shape};
+    /// let e = matmul_shape(&[2, 3], &[4, 5]).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::ContractedSizes { sizes: [3, 4], axes: [1, 0] });
+    /// ```
+    ContractedSizes {
+        /// The two sizes, the first operand's first.
+        sizes: [usize; 2],
+        /// The axis of each, in its own operand.
+        axes: [usize; 2],
+    },
+    /// A matrix product (`matmul`) with a scalar operand (shape `[]`), which has no matrix.
+    ScalarOperand {
+        /// Which operand: 0 or 1.
+        operand: usize,
     },
     /// The result's sizes, zeros left out, multiply past `usize::MAX`.
     ///
@@ -453,6 +474,12 @@ impl BroadcastError {
             f.write_str("invalid data for shape ")?;
             return self.write_list(f, names, 0);
         }
+        if self.form == Form::MatMul {
+            f.write_str("cannot multiply ")?;
+            self.write_list(f, names, 0)?;
+            f.write_str(" by ")?;
+            return self.write_list(f, names, 1);
+        }
         if self.form == Form::Convert {
             f.write_str("cannot convert ")?;
             self.write_list(f, names, 0)?;
@@ -492,7 +519,7 @@ impl BroadcastError {
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
             Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
-            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims) => match (self.operands, i)
+            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul) => match (self.operands, i)
             {
                 (0 | 1, _) => f.write_str("the operand"),
                 (2, 0) => f.write_str("the first operand"),
@@ -528,7 +555,8 @@ impl BroadcastError {
             }
             ErrorKind::TooManyElements => f.write_str("the result has more elements than usize can count"),
             ErrorKind::SizeMismatch { axis, sizes: [a, b], .. } => {
-                write!(f, "axis {axis} has sizes ")?;
+                let batch = if self.form == Form::MatMul { "batch " } else { "" };
+                write!(f, "{batch}axis {axis} has sizes ")?;
                 size(f, a)?;
                 f.write_str(" and ")?;
                 size(f, b)?;
@@ -553,6 +581,19 @@ impl BroadcastError {
                     _ => self.run_time_rule(from, target).unwrap_or("a size must equal the target's or be 1"),
                 };
                 write!(f, "; {rule}")
+            }
+            ErrorKind::ContractedSizes { sizes: [a, b], axes: [i, j] } => {
+                f.write_str("the contracted sizes differ, ")?;
+                size(f, a)?;
+                write!(f, " (axis {i} of the first operand) and ")?;
+                size(f, b)?;
+                write!(f, " (axis {j} of the second)")?;
+                let rule = self.run_time_rule(a, b).unwrap_or("they must be equal");
+                write!(f, "; {rule}")
+            }
+            ErrorKind::ScalarOperand { operand } => {
+                let which = if operand == 0 { "first" } else { "second" };
+                write!(f, "the {which} operand is a scalar, which has no matrix; a product needs at least one axis on each side")
             }
             ErrorKind::RankTooLarge { rank, target_rank } => write!(
                 f,

@@ -35,6 +35,7 @@ mod check;
 mod convert;
 mod error;
 mod mapping;
+mod matmul;
 mod ngraph;
 mod numpy;
 mod packed;
@@ -48,6 +49,7 @@ pub use mapping::{
     AxisMap, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,
     sum_to_axes, with_dims_axis_maps,
 };
+pub use matmul::matmul_shape;
 pub use ngraph::broadcast_axes;
 pub use numpy::{broadcast_shapes, broadcast_to};
 pub use shape::{DynShape, MAX_RANK, element_count};

@@ -1,0 +1,183 @@
+//! The product kernel: one matrix product per batch index, each by the element type's GEMM.
+
+use super::Dot;
+use crate::dynamic::MAX_RANK;
+
+/// A matrix read in place: `rows × cols` elements of `data`, element `(i, j)` at
+/// `offset + i * row_stride + j * col_stride`.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Mat<'a, T> {
+    pub(crate) data: &'a [T],
+    pub(crate) offset: usize,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) row_stride: usize,
+    pub(crate) col_stride: usize,
+}
+
+/// A matrix written in place, laid out as [`Mat`].
+#[doc(hidden)]
+pub struct MatOut<'a, T> {
+    pub(crate) data: &'a mut [T],
+    pub(crate) offset: usize,
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) row_stride: usize,
+    pub(crate) col_stride: usize,
+}
+
+/// `c = a · b` with plain loops, each element the sum over `k` in increasing order, from zero
+/// (so its bits do not depend on the loop order). Row by row of `b` when `b` and `c` are stored
+/// by rows, so the inner loop runs along contiguous memory.
+#[inline(always)]
+pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
+    let (m, k, n) = (a.rows, a.cols, b.cols);
+    if m == 0 || n == 0 {
+        return;
+    }
+    let MatOut { data, offset, row_stride: rsc, col_stride: csc, .. } = c;
+    if csc == 1 && b.col_stride == 1 {
+        for i in 0..m {
+            let row = &mut data[offset + i * rsc..][..n];
+            row.iter_mut().for_each(|x| *x = T::ZERO);
+            for p in 0..k {
+                let x = a.data[a.offset + i * a.row_stride + p * a.col_stride];
+                let b_row = &b.data[b.offset + p * b.row_stride..][..n];
+                for (out, &y) in row.iter_mut().zip(b_row) {
+                    *out = out.plus(x.times(y));
+                }
+            }
+        }
+    } else {
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = T::ZERO;
+                for p in 0..k {
+                    let x = a.data[a.offset + i * a.row_stride + p * a.col_stride];
+                    let y = b.data[b.offset + p * b.row_stride + j * b.col_stride];
+                    acc = acc.plus(x.times(y));
+                }
+                data[offset + i * rsc + j * csc] = acc;
+            }
+        }
+    }
+}
+
+/// Below this many multiply-adds a float product runs the plain loops: the GEMM's packing
+/// costs more than it saves.
+const GEMM_FROM: usize = 16 * 16 * 16;
+
+/// `c = a · b` for `f32` and `f64`: the plain loops for small products, `matrixmultiply`'s
+/// GEMM (through `shapecast-gemm`, which checks every stride first) otherwise.
+#[inline(always)]
+pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
+    if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM {
+        return naive(a, b, c);
+    }
+    fn view<T>(m: Mat<'_, T>) -> shapecast_gemm::MatRef<'_, T> {
+        shapecast_gemm::MatRef {
+        data: m.data,
+        offset: m.offset,
+        rows: m.rows,
+        cols: m.cols,
+        row_stride: m.row_stride,
+        col_stride: m.col_stride,
+        }
+    }
+    let out = shapecast_gemm::MatMut {
+        data: c.data,
+        offset: c.offset,
+        rows: c.rows,
+        cols: c.cols,
+        row_stride: c.row_stride,
+        col_stride: c.col_stride,
+    };
+    let result = <T as shapecast_gemm::Gemm>::gemm(T::one(), view(a), view(b), T::ZERO, out);
+    // The layouts come from shapes the types checked, so the GEMM's checks always pass.
+    debug_assert!(result.is_ok(), "a product's layout was refused: {result:?}");
+}
+
+/// An operand of a product as the kernel reads it: its elements, and its sizes and strides
+/// per axis, outermost first (a stride 0 where an axis is stretched).
+#[derive(Clone, Copy)]
+pub(crate) struct Operand<'a, T> {
+    pub(crate) data: &'a [T],
+    pub(crate) dims: &'a [usize],
+    pub(crate) strides: &'a [usize],
+}
+
+/// `out = a · b` by NumPy's `matmul` rule, `out` row-major of sizes `out_dims` (the rule's
+/// result for `a` and `b`, which the types checked): one matrix product per batch index, or
+/// a single one over every batch at once when `b` is the same matrix for all of them and the
+/// batch axes of `a` lie one after the other in memory (`[B, M, K] · [K, N]`).
+#[inline(always)]
+pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T], out_dims: &[usize]) {
+    let (ra, rb) = (a.dims.len(), b.dims.len());
+    // Each operand as `[batch…, rows, cols]`, a 1-D one as a row (first) or a column (second).
+    let (m, k, rsa, csa) = match ra {
+        0 => return,
+        1 => (1, a.dims[0], 0, a.strides[0]),
+        _ => (a.dims[ra - 2], a.dims[ra - 1], a.strides[ra - 2], a.strides[ra - 1]),
+    };
+    let (n, rsb, csb) = match rb {
+        0 => return,
+        1 => (1, b.strides[0], 0),
+        _ => (b.dims[rb - 1], b.strides[rb - 2], b.strides[rb - 1]),
+    };
+    let (rsc, csc) = (n, 1);
+    let (ba, bb) = (ra.saturating_sub(2), rb.saturating_sub(2));
+    let batch = out_dims.len() - usize::from(ra >= 2) - usize::from(rb >= 2);
+    let mat_a = |offset, rows| Mat { data: a.data, offset, rows, cols: k, row_stride: rsa, col_stride: csa };
+    let mat_b = |offset| Mat { data: b.data, offset, rows: k, cols: n, row_stride: rsb, col_stride: csb };
+
+    // Strides over the output's batch axes: 0 where an operand has no such axis or a size 1.
+    let (mut sa, mut sb) = ([0usize; MAX_RANK], [0usize; MAX_RANK]);
+    for t in 0..batch {
+        if let Some(i) = (t + ba).checked_sub(batch) {
+            sa[t] = if a.dims[i] == 1 { 0 } else { a.strides[i] };
+        }
+        if let Some(i) = (t + bb).checked_sub(batch) {
+            sb[t] = if b.dims[i] == 1 { 0 } else { b.strides[i] };
+        }
+    }
+    let dims = &out_dims[..batch];
+    let count: usize = dims.iter().product();
+    if count == 0 || m == 0 || n == 0 {
+        return;
+    }
+
+    // One product over every batch: `b` the same for all, `a`'s batch axes and rows one run.
+    let mut expect = rsa * m;
+    let merged = sb[..batch].iter().all(|&s| s == 0)
+        && (0..batch).rev().all(|t| {
+            let ok = dims[t] == 1 || sa[t] == expect;
+            if dims[t] != 1 {
+                expect = sa[t] * dims[t];
+            }
+            ok
+        });
+    if merged {
+        let c = MatOut { data: out, offset: 0, rows: count * m, cols: n, row_stride: rsc, col_stride: csc };
+        return T::gemm(mat_a(0, count * m), mat_b(0), c);
+    }
+
+    let mut index = [0usize; MAX_RANK];
+    let (mut off_a, mut off_b) = (0usize, 0usize);
+    for c_batch in 0..count {
+        let c = MatOut { data: &mut *out, offset: c_batch * m * n, rows: m, cols: n, row_stride: rsc, col_stride: csc };
+        T::gemm(mat_a(off_a, m), mat_b(off_b), c);
+        // The next batch index, row-major; the offsets follow.
+        for t in (0..batch).rev() {
+            index[t] += 1;
+            off_a += sa[t];
+            off_b += sb[t];
+            if index[t] < dims[t] {
+                break;
+            }
+            off_a -= sa[t] * dims[t];
+            off_b -= sb[t] * dims[t];
+            index[t] = 0;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! Matrix products: [`matmul`](crate::TensorBase::matmul) by NumPy's rule, decided at compile
+//! time, and the transposed view [`mt`](crate::TensorBase::mt) it reads without a copy.
+//!
+//! - [`MatMul`] is the rule on shape types (the bound of generic code), [`MatMulShape`] its
+//!   output, [`Contracts`] the rule for the two contracted sizes.
+//! - [`Dot`] is what the elements multiply and add with: `f32` and `f64` large products go to
+//!   `matrixmultiply`'s GEMM, everything else runs plain loops whose bounds, for fixed shapes,
+//!   are constants.
+//!
+//! A product takes tensors and transposed views, not expressions: an expression operand is
+//! evaluated first (`x.lazy()….eval()`), since a GEMM reads each operand many times. What
+//! follows a product (a bias, an activation) is one pass over its output:
+//! `(x.matmul(&w).lazy() + &b).max(0.0).eval()`.
+//!
+//! ```
+//! use shapecast::prelude::*;
+//!
+//! let x = Tensor::<f32, shape![2, 3]>::from([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]);
+//! let w = Tensor::<f32, shape![3, 2]>::from([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]);
+//! let b = Tensor::<f32, shape![2]>::from([-10.0, 0.0]);
+//! let y = (x.matmul(&w).lazy() + &b).max(0.0).eval(); // a dense layer with ReLU
+//! assert_eq!(y.as_slice(), [0.0, 5.0, 0.0, 11.0]);
+//! ```
+
+mod dot;
+pub(crate) mod kernel;
+mod methods;
+mod operand;
+mod rule;
+mod transposed;
+
+pub use dot::Dot;
+pub use operand::MatrixOperand;
+pub use rule::{Contracts, MatMul, MatMulShape, Matrices};
+pub use transposed::{Transposed, TransposedShape, Transposes};

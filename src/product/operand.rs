@@ -1,0 +1,97 @@
+//! [`MatrixOperand`]: what a product reads, a tensor or a transposed view, and its layout.
+
+use crate::dynamic::MAX_RANK;
+use crate::shape::AnyShape;
+use crate::tensor::{Data, Home, HomeOf, TensorBase};
+
+/// An operand of a matrix product: a tensor of any kind, or a [`Transposed`](super::Transposed)
+/// view of one. Its elements are read where they lie, with the strides of its layout.
+pub trait MatrixOperand: sealed::Sealed {
+    /// The element type.
+    type Elem: Copy;
+    /// The shape the product sees.
+    type Shape: AnyShape;
+    /// Where a tensor computed from it goes.
+    type Home: Home;
+    /// Whether the last two axes are swapped against the elements' row-major order.
+    #[doc(hidden)]
+    const TRANSPOSED: bool;
+    /// The elements, row-major in the stored order.
+    #[doc(hidden)]
+    fn elements(&self) -> &[Self::Elem];
+    /// The shape the product sees.
+    #[doc(hidden)]
+    fn operand_shape(&self) -> Self::Shape;
+}
+
+impl<D: Data, S: AnyShape> MatrixOperand for TensorBase<D, S>
+where
+    D::Elem: Copy,
+{
+    type Elem = D::Elem;
+    type Shape = S;
+    type Home = HomeOf<D, S>;
+    const TRANSPOSED: bool = false;
+    #[inline(always)]
+    fn elements(&self) -> &[D::Elem] {
+        self.as_slice()
+    }
+    #[inline(always)]
+    fn operand_shape(&self) -> S {
+        self.shape()
+    }
+}
+
+pub(crate) mod sealed {
+    pub trait Sealed {}
+    impl<D, S> Sealed for crate::tensor::TensorBase<D, S> {}
+    impl<T, S, H> Sealed for super::super::Transposed<'_, T, S, H> {}
+}
+
+/// An operand's sizes and strides per axis, in the order the product sees its axes.
+pub(crate) struct Layout {
+    pub(crate) dims: [usize; MAX_RANK],
+    pub(crate) strides: [usize; MAX_RANK],
+    pub(crate) rank: usize,
+}
+
+impl Layout {
+    /// The layout of `operand`: constants when its shape is fixed.
+    #[inline(always)]
+    pub(crate) fn of<O: MatrixOperand>(operand: &O) -> Self {
+        let rank = O::Shape::RANK;
+        if O::Shape::FIXED {
+            return const { Self::from_dims(O::Shape::STATIC, O::Shape::RANK, O::TRANSPOSED) };
+        }
+        let mut dims = [0; MAX_RANK];
+        operand.operand_shape().write_extents(&mut dims[..rank]);
+        Self::from_dims(dims, rank, O::TRANSPOSED)
+    }
+
+    /// Row-major strides of the stored order, the last two swapped for a transposed view.
+    #[inline(always)]
+    const fn from_dims(dims: [usize; MAX_RANK], rank: usize, transposed: bool) -> Self {
+        let mut stored = dims;
+        if transposed && rank >= 2 {
+            (stored[rank - 2], stored[rank - 1]) = (dims[rank - 1], dims[rank - 2]);
+        }
+        let mut strides = [0; MAX_RANK];
+        let mut step = 1usize;
+        let mut i = rank;
+        while i > 0 {
+            i -= 1;
+            strides[i] = step;
+            step = step.wrapping_mul(if stored[i] == 0 { 1 } else { stored[i] });
+        }
+        if transposed && rank >= 2 {
+            (strides[rank - 2], strides[rank - 1]) = (strides[rank - 1], strides[rank - 2]);
+        }
+        Layout { dims, strides, rank }
+    }
+
+    /// The operand as the kernel reads it.
+    #[inline(always)]
+    pub(crate) fn operand<'a, T>(&'a self, data: &'a [T]) -> super::kernel::Operand<'a, T> {
+        super::kernel::Operand { data, dims: &self.dims[..self.rank], strides: &self.strides[..self.rank] }
+    }
+}

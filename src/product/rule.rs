@@ -1,0 +1,125 @@
+//! NumPy's `matmul` rule on shape types: the output shape of a product, decided at compile time.
+
+use typenum::{B1, IsEqual};
+
+use crate::shape::{AnyShape, Cons, Dyn, Nil, Number};
+use crate::typelevel::{Reverse, Same, ZipBroadcast};
+
+type Rev<L> = <L as Reverse>::Output;
+
+/// The shape of the matrix product of a tensor of shape `Self` by one of shape `B`, by NumPy's
+/// `matmul` rule: `[…, M, K] · […, K, N] → […, M, N]`, the batch axes (before the matrices)
+/// broadcast by NumPy's rule, a 1-D first operand `[K]` read as `[1, K]` and a 1-D second
+/// operand as `[K, 1]`, that added axis then removed (`[K] · [K, N] → [N]`, `[K] · [K] → []`).
+/// The two `K` must be one size ([`Contracts`]). Its run-time twin is
+/// [`dynamic::matmul_shape`](crate::dynamic::matmul_shape).
+///
+/// The one bound a function generic over the shapes of a product needs:
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// /// `x · w`, for any shapes that multiply.
+/// fn layer<A: MatMul<B>, B: AnyShape>(x: &Tensor<f32, A>, w: &Tensor<f32, B>) -> Owned<f32, MatMulShape<A, B>>
+/// where
+///     A: Shape,
+///     B: Shape,
+///     MatMulShape<A, B>: Shape,
+/// {
+///     x.matmul(w)
+/// }
+/// let x = Tensor::<f32, shape![2, 3]>::splat(1.0);
+/// let w = Tensor::<f32, shape![3, 4]>::splat(0.5);
+/// assert_eq!(layer(&x, &w).as_slice(), [1.5; 8]);
+/// static_assertions::assert_type_eq_all!(MatMulShape<shape![7, 1, 2, 3], shape![5, 3, 4]>, shape![7, 5, 2, 4]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply a tensor of shape `{Self}` by one of shape `{B}`",
+    label = "no matrix product of these shapes",
+    note = "NumPy's `matmul` rule: `[…, M, K] · […, K, N] → […, M, N]`; a 1-D operand is a row (first) or a column (second); the axes before the last two broadcast"
+)]
+pub trait MatMul<B: AnyShape>: AnyShape {
+    /// The shape of the product.
+    type Output: AnyShape;
+}
+
+impl<A, B> MatMul<B> for A
+where
+    A: AnyShape + Reverse,
+    B: AnyShape + Reverse,
+    Rev<A>: Matrices<Rev<B>>,
+    <Rev<A> as Matrices<Rev<B>>>::Output: Reverse,
+    Rev<<Rev<A> as Matrices<Rev<B>>>::Output>: AnyShape,
+{
+    type Output = Rev<<Rev<A> as Matrices<Rev<B>>>::Output>;
+}
+
+/// The shape of `a · b` for tensors of shapes `A` and `B` (NumPy's `matmul` rule).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(MatMulShape<shape![3], shape![3, 5]>, shape![5]);
+/// static_assertions::assert_type_eq_all!(MatMulShape<shape![4, 3], shape![3]>, shape![4]);
+/// static_assertions::assert_type_eq_all!(MatMulShape<shape![3], shape![3]>, shape![]);
+/// ```
+pub type MatMulShape<A, B> = <A as MatMul<B>>::Output;
+
+/// The product rule on the two shapes reversed (last axis first): the case of each rank, the
+/// contracted sizes checked, the batch axes broadcast. Its own trait so that a scalar operand
+/// gets its own message.
+#[diagnostic::on_unimplemented(
+    message = "a matrix product needs at least one axis on each side, and one operand is a scalar (shape `[]`)",
+    label = "a scalar has no matrix",
+    note = "to scale a tensor by a number, multiply: `&x * 2.0`"
+)]
+pub trait Matrices<B> {
+    /// The product's shape, reversed.
+    type Output;
+}
+
+// [K] · [K] → []
+#[diagnostic::do_not_recommend]
+impl<K: Contracts<K2>, K2> Matrices<Cons<K2, Nil>> for Cons<K, Nil> {
+    type Output = Nil;
+}
+// [K] · […, K, N] → […, N]
+#[diagnostic::do_not_recommend]
+impl<K: Contracts<K2>, K2, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Nil> {
+    type Output = Cons<N, BB>;
+}
+// […, M, K] · [K] → […, M]
+#[diagnostic::do_not_recommend]
+impl<K: Contracts<K2>, K2, M, BA> Matrices<Cons<K2, Nil>> for Cons<K, Cons<M, BA>> {
+    type Output = Cons<M, BA>;
+}
+// […, M, K] · […, K, N] → [broadcast(…, …), M, N]
+#[diagnostic::do_not_recommend]
+impl<K: Contracts<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Cons<M, BA>> {
+    type Output = Cons<N, Cons<M, BA::Output>>;
+}
+
+/// The contracted sizes of a product are one size: two equal fixed sizes, or one run-time
+/// binding. A run-time size never contracts with a fixed size or another binding, whatever
+/// their values.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::{product::Contracts, shape::Dim};
+/// struct Features;
+/// static_assertions::assert_impl_all!(Dim<4>: Contracts<Dim<4>>);
+/// static_assertions::assert_not_impl_any!(Dim<4>: Contracts<Dim<3>>);
+/// static_assertions::assert_impl_all!(Dyn<'static, Features>: Contracts<Dyn<'static, Features>>);
+/// static_assertions::assert_not_impl_any!(Dyn<'static, Features>: Contracts<Dim<4>>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply these matrices: the contracted sizes `{Self}` and `{K}` differ",
+    label = "the contracted sizes of this product differ",
+    note = "the first operand's last axis (`{Self}`) meets the second operand's next-to-last axis, or its only axis when it is 1-D (`{K}`): they must be the same size",
+    note = "a run-time size contracts only with itself (one `bind!`); if the sizes are meant to be equal, convert one operand first, checked at run time: `w.to_fixed::<shape![…]>()?` or `x.cast_shape(…)?`; if an operand is stored the other way round, its `.mt()` is the transposed view"
+)]
+pub trait Contracts<K> {}
+
+#[diagnostic::do_not_recommend]
+impl<A: Number, B: Number> Contracts<B> for A where <A::U as IsEqual<B::U>>::Output: Same<B1>, A::U: IsEqual<B::U> {}
+
+impl<'id, N> Contracts<Dyn<'id, N>> for Dyn<'id, N> {}

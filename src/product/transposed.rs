@@ -1,0 +1,177 @@
+//! [`Transposed`]: a tensor with its last two axes swapped (NumPy's `.mT`), without a copy.
+
+use core::marker::PhantomData;
+
+use crate::shape::sealed::{FromExtents as _, Proof};
+use crate::shape::{AnyShape, Cons};
+use crate::tensor::{Data, Home, HomeOf, Owned, OwnedData, TensorBase};
+use crate::typelevel::Reverse;
+
+type Rev<L> = <L as Reverse>::Output;
+
+/// A shape whose last two axes can be swapped: one of two axes or more.
+#[diagnostic::on_unimplemented(
+    message = "`mt()` swaps the last two axes, and the shape `{Self}` has fewer than two",
+    label = "fewer than two axes to swap",
+    note = "a 1-D tensor is a row or a column as a product needs it: `v.matmul(&m)` reads `v` as a row and `m.matmul(&v)` as a column; `insert_axis::<1>()` makes it an explicit `[N, 1]` column"
+)]
+pub trait Transposes: AnyShape {
+    /// The shape with its last two axes swapped.
+    type Output: AnyShape;
+}
+
+impl<S> Transposes for S
+where
+    S: AnyShape + Reverse,
+    Rev<S>: SwapFirstTwo,
+    <Rev<S> as SwapFirstTwo>::Output: Reverse,
+    Rev<<Rev<S> as SwapFirstTwo>::Output>: AnyShape,
+{
+    type Output = Rev<<Rev<S> as SwapFirstTwo>::Output>;
+}
+
+/// `S` with its last two axes swapped.
+///
+/// ```
+/// use shapecast::{prelude::*, product::TransposedShape};
+/// static_assertions::assert_type_eq_all!(TransposedShape<shape![5, 2, 3]>, shape![5, 3, 2]);
+/// ```
+pub type TransposedShape<S> = <S as Transposes>::Output;
+
+/// The first two entries of a list swapped (the last two of a shape, on the reversed list).
+#[doc(hidden)]
+pub trait SwapFirstTwo {
+    /// The list swapped.
+    type Output;
+}
+#[diagnostic::do_not_recommend]
+impl<A, B, R> SwapFirstTwo for Cons<A, Cons<B, R>> {
+    type Output = Cons<B, Cons<A, R>>;
+}
+
+/// A tensor seen with its last two axes swapped, without a copy: made by
+/// [`mt`](crate::TensorBase::mt) (NumPy's `.mT`). A product reads it where it lies, with the
+/// strides swapped; [`to_tensor`](Self::to_tensor) copies it into row-major order.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let a = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+/// let at = a.mt(); // shape [3, 2], nothing copied
+/// assert_eq!(at.get(&[2, 1]), Some(&6));
+/// assert_eq!(at.matmul(&a).as_slice(), [17, 22, 27, 22, 29, 36, 27, 36, 45]); // Aᵀ·A
+/// assert_eq!(at.to_tensor().as_slice(), [1, 4, 2, 5, 3, 6]);
+/// ```
+pub struct Transposed<'a, T, S, H> {
+    data: &'a [T],
+    shape: S,
+    home: PhantomData<H>,
+}
+
+impl<T, S: Copy, H> Clone for Transposed<'_, T, S, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S: Copy, H> Copy for Transposed<'_, T, S, H> {}
+
+impl<D: Data, S: Transposes> TensorBase<D, S> {
+    /// The tensor with its last two axes swapped, as a view: nothing is copied (NumPy's `.mT`).
+    /// A product reads it in place ([`matmul`](Self::matmul)); `.mt()` of the view is the
+    /// tensor again.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let q = Tensor::<f32, shape![4, 8]>::splat(0.5); // 4 queries of 8 features
+    /// let k = Tensor::<f32, shape![6, 8]>::splat(1.0); // 6 keys
+    /// let scores = q.matmul(&k.mt()); // [4, 8] · [8, 6] → [4, 6], k read in place
+    /// assert_eq!(scores.as_slice(), [4.0; 24]);
+    /// ```
+    #[inline(always)]
+    pub fn mt(&self) -> Transposed<'_, D::Elem, TransposedShape<S>, HomeOf<D, S>> {
+        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let rank = S::RANK;
+        self.shape().write_extents(&mut dims[..rank]);
+        dims.swap(rank - 2, rank - 1);
+        let shape = TransposedShape::<S>::from_extents(&dims[..rank], Proof::new());
+        Transposed { data: self.as_slice(), shape, home: PhantomData }
+    }
+}
+
+impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H> {
+    /// The shape of the view (the tensor's, its last two axes swapped).
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+
+    /// The element at a multi-index of the view, or `None` if the index has the wrong rank or
+    /// is out of bounds.
+    pub fn get(&self, index: &[usize]) -> Option<&'a T> {
+        let dims = self.shape.extents();
+        let rank = dims.len();
+        if index.len() != rank || index.iter().zip(dims.iter()).any(|(&i, &d)| i >= d) {
+            return None;
+        }
+        let mut offset = 0;
+        let mut stored = [0; crate::dynamic::MAX_RANK];
+        stored[..rank].copy_from_slice(&index[..rank]);
+        stored.swap(rank - 2, rank - 1);
+        let mut sizes = [0; crate::dynamic::MAX_RANK];
+        sizes[..rank].copy_from_slice(&dims);
+        sizes.swap(rank - 2, rank - 1);
+        for (&i, &d) in stored[..rank].iter().zip(&sizes[..rank]) {
+            offset = offset * d + i;
+        }
+        self.data.get(offset)
+    }
+
+    /// The view copied into a new tensor, row-major (the operators' storage rule).
+    pub fn to_tensor(&self) -> Owned<T, S, H>
+    where
+        crate::tensor::New<S, H>: OwnedData<T, S>,
+    {
+        let dims = self.shape.extents();
+        let rank = dims.len();
+        let (rows, cols) = (dims[rank - 2], dims[rank - 1]);
+        let data = self.data;
+        // Element `i` of the result is at (matrix, r, c); the source holds it at (matrix, c, r).
+        let storage = <crate::tensor::New<S, H> as OwnedData<T, S>>::from_fn(self.shape.element_count(), |i| {
+            let per = rows * cols;
+            let (mat, within) = (i / per, i % per);
+            let (r, c) = (within / cols, within % cols);
+            data[mat * per + c * rows + r]
+        });
+        TensorBase::from_parts(storage, self.shape)
+    }
+}
+
+impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H>
+where
+    S: Transposes,
+{
+    /// The view transposed back: the tensor it was made from, as a view.
+    #[inline(always)]
+    pub fn mt(&self) -> TensorBase<&'a [T], TransposedShape<S>> {
+        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let rank = S::RANK;
+        self.shape.write_extents(&mut dims[..rank]);
+        dims.swap(rank - 2, rank - 1);
+        TensorBase::from_parts(self.data, TransposedShape::<S>::from_extents(&dims[..rank], Proof::new()))
+    }
+}
+
+impl<T: Copy, S: AnyShape, H: Home> super::MatrixOperand for Transposed<'_, T, S, H> {
+    type Elem = T;
+    type Shape = S;
+    type Home = H;
+    const TRANSPOSED: bool = true;
+    #[inline(always)]
+    fn elements(&self) -> &[T] {
+        self.data
+    }
+    #[inline(always)]
+    fn operand_shape(&self) -> S {
+        self.shape
+    }
+}
