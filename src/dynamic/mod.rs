@@ -38,6 +38,7 @@
 
 mod array;
 mod copy;
+mod matmul;
 mod sum;
 mod zip;
 
@@ -55,6 +56,7 @@ pub use shapecast_rules::{
     BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
     broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, matmul_shape, same_shape, sum_to_axes,
 };
+pub use matmul::matmul;
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};
 

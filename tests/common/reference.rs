@@ -269,3 +269,62 @@ pub fn max<T: Num>(xs: &[T]) -> Option<T> {
 pub fn min<T: Num>(xs: &[T]) -> Option<T> {
     argmin(xs).map(|i| xs[i])
 }
+
+/// NumPy's `matmul` of two row-major arrays, element by element: the shape rule (a 1-D first
+/// operand a row, a 1-D second a column, both removed again; batch axes broadcast), then each
+/// output element as the sum over the contracted axis, in increasing order, from zero.
+pub fn matmul<T: Copy>(
+    (a, da): (&[T], &[usize]),
+    (b, db): (&[T], &[usize]),
+    zero: T,
+    mul_add: impl Fn(T, T, T) -> T,
+) -> Option<(Shape, Vec<T>)> {
+    if da.is_empty() || db.is_empty() {
+        return None;
+    }
+    let pa: Shape = if da.len() == 1 { vec![1, da[0]] } else { da.to_vec() };
+    let pb: Shape = if db.len() == 1 { vec![db[0], 1] } else { db.to_vec() };
+    let (m, k) = (pa[pa.len() - 2], pa[pa.len() - 1]);
+    let (k2, n) = (pb[pb.len() - 2], pb[pb.len() - 1]);
+    if k != k2 {
+        return None;
+    }
+    let (ba, bb) = (pa[..pa.len() - 2].to_vec(), pb[..pb.len() - 2].to_vec());
+    let batch = numpy(&[ba.clone(), bb.clone()])?;
+    let flat = |dims: &[usize], index: &[usize]| index.iter().zip(dims).fold(0, |acc, (&i, &d)| acc * d + i);
+    // The operand's batch index for an output batch index: right-aligned, 0 where its size is 1.
+    let own = |dims: &[usize], index: &[usize]| -> Vec<usize> {
+        let skip = index.len() - dims.len();
+        dims.iter().enumerate().map(|(t, &d)| if d == 1 { 0 } else { index[t + skip] }).collect()
+    };
+    let count: usize = batch.iter().product();
+    let mut out = Vec::new();
+    for c in 0..count {
+        let mut index = vec![0; batch.len()];
+        let mut rest = c;
+        for t in (0..batch.len()).rev() {
+            index[t] = rest % batch[t];
+            rest /= batch[t];
+        }
+        let (ia, ib) = (own(&ba, &index), own(&bb, &index));
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = zero;
+                for p in 0..k {
+                    let x = a[flat(&pa, &[ia.clone(), vec![i, p]].concat())];
+                    let y = b[flat(&pb, &[ib.clone(), vec![p, j]].concat())];
+                    acc = mul_add(acc, x, y);
+                }
+                out.push(acc);
+            }
+        }
+    }
+    let mut shape = batch;
+    if da.len() >= 2 {
+        shape.push(m);
+    }
+    if db.len() >= 2 {
+        shape.push(n);
+    }
+    Some((shape, out))
+}
