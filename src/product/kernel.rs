@@ -93,7 +93,7 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(a: Mat
         row_stride: c.row_stride,
         col_stride: c.col_stride,
     };
-    let result = <T as shapecast_gemm::Gemm>::gemm(T::one(), view(a), view(b), T::ZERO, out);
+    let result = <T as shapecast_gemm::Gemm>::gemm(T::one(), view(a), view(b), <T as crate::Summable>::ZERO, out);
     // The layouts come from shapes the types checked, so the GEMM's checks always pass.
     debug_assert!(result.is_ok(), "a product's layout was refused: {result:?}");
 }
