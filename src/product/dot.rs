@@ -91,6 +91,7 @@ macro_rules! float {
                 self * other
             }
 
+            #[cfg(feature = "alloc")]
             #[inline(always)]
             fn gemm(a: Mat<'_, Self>, b: Mat<'_, Self>, c: MatOut<'_, Self>) {
                 super::kernel::gemm_float(a, b, c);

@@ -32,11 +32,11 @@ pub struct MatOut<'a, T> {
 /// by rows, so the inner loop runs along contiguous memory.
 #[inline(always)]
 pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
-    let (m, k, n) = (a.rows, a.cols, b.cols);
+    let MatOut { data, offset, rows: m, cols: n, row_stride: rsc, col_stride: csc } = c;
+    let k = a.cols;
     if m == 0 || n == 0 {
         return;
     }
-    let MatOut { data, offset, row_stride: rsc, col_stride: csc, .. } = c;
     if csc == 1 && b.col_stride == 1 {
         for i in 0..m {
             let row = &mut data[offset + i * rsc..][..n];
@@ -64,12 +64,14 @@ pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
     }
 }
 
+#[cfg(feature = "alloc")]
 /// Below this many multiply-adds a float product runs the plain loops: the GEMM's packing
 /// costs more than it saves.
 const GEMM_FROM: usize = 16 * 16 * 16;
 
 /// `c = a · b` for `f32` and `f64`: the plain loops for small products, `matrixmultiply`'s
 /// GEMM (through `shapecast-gemm`, which checks every stride first) otherwise.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
     if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM {
