@@ -34,6 +34,7 @@ pub struct MatOut<'a, T> {
 pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
     let MatOut { data, offset, rows: m, cols: n, row_stride: rsc, col_stride: csc } = c;
     let k = a.cols;
+    debug_assert!(a.rows == m && b.rows == k && b.cols == n, "the shapes of a product were checked");
     if m == 0 || n == 0 {
         return;
     }
