@@ -1,6 +1,7 @@
 //! `matmul`, `try_matmul` and `matmul_into` on tensors and transposed views.
 
 use super::operand::Layout;
+use super::small::small;
 use super::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed, kernel};
 use crate::dynamic::{DynShape, MAX_RANK};
 use crate::shape::AnyShape;
@@ -33,6 +34,9 @@ where
     B: MatrixOperand<Elem = T>,
     T: Dot,
 {
+    if let Some(small) = const { small::<A, B>() } {
+        return small.write(a.elements(), b.elements(), out);
+    }
     let (la, lb) = (Layout::of(a), Layout::of(b));
     kernel::product(la.operand(a.elements()), lb.operand(b.elements()), out, dims);
 }
@@ -48,6 +52,18 @@ where
     New<MatMulShape<A::Shape, B::Shape>, HomeOfProduct<A, B>>: OwnedData<T, MatMulShape<A::Shape, B::Shape>>,
 {
     type Out<A, B> = MatMulShape<<A as MatrixOperand>::Shape, <B as MatrixOperand>::Shape>;
+    type Storage<A, B> = New<Out<A, B>, HomeOfProduct<A, B>>;
+    if let Some(small) = const { small::<A, B>() } {
+        let fixed = <Out<A, B> as AnyShape>::STATIC;
+        let mut data = <Storage<A, B> as OwnedData<T, Out<A, B>>>::try_from_fn(small.len(), |_| T::ZERO)
+            .ok_or_else(|| ShapeError::allocation_failed(&fixed[..<Out<A, B> as AnyShape>::RANK], size_of::<T>()))?;
+        {
+            use crate::tensor::DataMut as _;
+            small.write(a.elements(), b.elements(), data.slice_mut());
+        }
+        let shape = <Out<A, B>>::from_extents(&[], Proof::new());
+        return Ok(TensorBase::from_parts(data, shape));
+    }
     let (la, lb) = (Layout::of(a), Layout::of(b));
     let dims = output_dims::<A, B>(&la, &lb)?;
     let len = dims.element_count().unwrap_or(0);

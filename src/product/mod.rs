@@ -27,6 +27,7 @@ pub(crate) mod kernel;
 mod methods;
 mod operand;
 mod rule;
+mod small;
 mod transposed;
 
 pub use dot::Dot;
