@@ -76,7 +76,7 @@ extern crate alloc;
 pub use expr::IndexError;
 #[cfg(feature = "alloc")]
 pub use tensor::BoxedTensor;
-pub use tensor::{BroadcastView, Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};
+pub use tensor::{BroadcastView, Owned, ShapeError, SingularError, Tensor, TensorBase, TensorMut, TensorRef};
 
 /// A shape as a type: `shape![2, 3]` (rank 2, 6 elements), `shape![]` (a scalar).
 ///
@@ -227,7 +227,7 @@ pub mod prelude {
     pub use crate::summable::Summable;
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
-    pub use crate::tensor::{Owned, ShapeError, Tensor, TensorBase, TensorMut, TensorRef};
+    pub use crate::tensor::{Owned, ShapeError, SingularError, Tensor, TensorBase, TensorMut, TensorRef};
     pub use crate::{axes, bind, broadcast, dims, shape};
 }
 

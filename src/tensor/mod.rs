@@ -27,6 +27,7 @@ mod ndarray;
 mod ops;
 pub(crate) mod reduce;
 mod scope;
+mod square;
 mod view;
 
 use crate::shape::AnyShape;
@@ -36,6 +37,7 @@ pub use array::{Element, HoldsArray};
 pub use data::BoxedRef;
 pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
 pub use elementwise::WithDims;
+pub use square::{RightHandSide, SingularError, SquareShape};
 pub use view::{BroadcastView, Iter};
 
 /// A tensor: elements stored in `D`, row-major, in the shape `S` (a value that holds the
