@@ -33,4 +33,4 @@ mod transposed;
 pub use dot::Dot;
 pub use operand::MatrixOperand;
 pub use rule::{Contracts, MatMul, MatMulShape, Matrices};
-pub use transposed::{Transposed, TransposedShape, Transposes};
+pub use transposed::{Transposed, TransposedShape, Transposes, TwoAxesOrMore};

@@ -43,15 +43,17 @@ pub trait MatMul<B: AnyShape>: AnyShape {
     type Output: AnyShape;
 }
 
-impl<A, B> MatMul<B> for A
+// For `Cons` only, not every shape: a scalar, and a generic shape without this bound, then
+// fail as `A: MatMul<_>`, the bound to add, rather than as a step of the rule.
+impl<H, T, B> MatMul<B> for Cons<H, T>
 where
-    A: AnyShape + Reverse,
+    Cons<H, T>: AnyShape + Reverse,
     B: AnyShape + Reverse,
-    Rev<A>: Matrices<Rev<B>>,
-    <Rev<A> as Matrices<Rev<B>>>::Output: Reverse,
-    Rev<<Rev<A> as Matrices<Rev<B>>>::Output>: AnyShape,
+    Rev<Cons<H, T>>: Matrices<Rev<B>>,
+    <Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output: Reverse,
+    Rev<<Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output>: AnyShape,
 {
-    type Output = Rev<<Rev<A> as Matrices<Rev<B>>>::Output>;
+    type Output = Rev<<Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output>;
 }
 
 /// The shape of `a · b` for tensors of shapes `A` and `B` (NumPy's `matmul` rule).
@@ -65,10 +67,10 @@ where
 pub type MatMulShape<A, B> = <A as MatMul<B>>::Output;
 
 /// The product rule on the two shapes reversed (last axis first): the case of each rank, the
-/// contracted sizes checked, the batch axes broadcast. Its own trait so that a scalar operand
-/// gets its own message.
+/// contracted sizes checked ([`Contracts`]), the batch axes broadcast. It fails on its own only
+/// for a scalar second operand.
 #[diagnostic::on_unimplemented(
-    message = "a matrix product needs at least one axis on each side, and one operand is a scalar (shape `[]`)",
+    message = "a matrix product needs at least one axis on each side, and the second operand is a scalar (shape `[]`)",
     label = "a scalar has no matrix",
     note = "to scale a tensor by a number, multiply: `&x * 2.0`"
 )]
@@ -78,22 +80,18 @@ pub trait Matrices<B> {
 }
 
 // [K] · [K] → []
-#[diagnostic::do_not_recommend]
 impl<K: Contracts<K2>, K2> Matrices<Cons<K2, Nil>> for Cons<K, Nil> {
     type Output = Nil;
 }
 // [K] · […, K, N] → […, N]
-#[diagnostic::do_not_recommend]
 impl<K: Contracts<K2>, K2, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Nil> {
     type Output = Cons<N, BB>;
 }
 // […, M, K] · [K] → […, M]
-#[diagnostic::do_not_recommend]
 impl<K: Contracts<K2>, K2, M, BA> Matrices<Cons<K2, Nil>> for Cons<K, Cons<M, BA>> {
     type Output = Cons<M, BA>;
 }
 // […, M, K] · […, K, N] → [broadcast(…, …), M, N]
-#[diagnostic::do_not_recommend]
 impl<K: Contracts<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Cons<M, BA>> {
     type Output = Cons<N, Cons<M, BA::Output>>;
 }
@@ -122,4 +120,5 @@ pub trait Contracts<K> {}
 #[diagnostic::do_not_recommend]
 impl<A: Number, B: Number> Contracts<B> for A where <A::U as IsEqual<B::U>>::Output: Same<B1>, A::U: IsEqual<B::U> {}
 
+#[diagnostic::do_not_recommend]
 impl<'id, N> Contracts<Dyn<'id, N>> for Dyn<'id, N> {}

@@ -23,11 +23,11 @@ pub trait Transposes: AnyShape {
 impl<S> Transposes for S
 where
     S: AnyShape + Reverse,
-    Rev<S>: SwapFirstTwo,
-    <Rev<S> as SwapFirstTwo>::Output: Reverse,
-    Rev<<Rev<S> as SwapFirstTwo>::Output>: AnyShape,
+    Rev<S>: TwoAxesOrMore,
+    <Rev<S> as TwoAxesOrMore>::Output: Reverse,
+    Rev<<Rev<S> as TwoAxesOrMore>::Output>: AnyShape,
 {
-    type Output = Rev<<Rev<S> as SwapFirstTwo>::Output>;
+    type Output = Rev<<Rev<S> as TwoAxesOrMore>::Output>;
 }
 
 /// `S` with its last two axes swapped.
@@ -38,14 +38,14 @@ where
 /// ```
 pub type TransposedShape<S> = <S as Transposes>::Output;
 
-/// The first two entries of a list swapped (the last two of a shape, on the reversed list).
-#[doc(hidden)]
-pub trait SwapFirstTwo {
+/// A list of two entries or more, with its first two swapped (the last two axes of a shape, on
+/// the reversed list).
+pub trait TwoAxesOrMore {
     /// The list swapped.
     type Output;
 }
 #[diagnostic::do_not_recommend]
-impl<A, B, R> SwapFirstTwo for Cons<A, Cons<B, R>> {
+impl<A, B, R> TwoAxesOrMore for Cons<A, Cons<B, R>> {
     type Output = Cons<B, Cons<A, R>>;
 }
 
