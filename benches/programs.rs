@@ -835,6 +835,20 @@ fn kalman_fused(k: &mut Kalman, z: &Tensor<f64, shape![2]>) {
     k.p = (p.lazy() - (gain.lazy().insert_axis::<2>() * &hp).sum_axes::<axes![1]>()).eval();
 }
 
+/// One step as the products are written: `matmul`, the transposed views `mt()`, and `inv`.
+#[inline(never)]
+fn kalman_matmul(k: &mut Kalman, z: &Tensor<f64, shape![2]>) {
+    let x = k.f.matmul(&k.x);
+    let p = &k.f.matmul(&k.p).matmul(&k.f.mt()) + &k.q;
+    let y = z - &k.h.matmul(&x);
+    let ph = p.matmul(&k.h.mt()); // P·Hᵀ, [4, 2]
+    let s = &k.h.matmul(&ph) + &k.r;
+    let Ok(s_inv) = s.inv() else { return };
+    let gain = ph.matmul(&s_inv);
+    k.x = &x + &gain.matmul(&y);
+    k.p = &p - &gain.matmul(&ph.mt());
+}
+
 /// The same filter over arrays.
 struct KalmanHand {
     f: [[f64; 4]; 4],
@@ -929,6 +943,12 @@ fn kalman(c: &mut Criterion) {
     let (got, want): (Vec<f32>, Vec<f32>) =
         k.x.as_slice().iter().zip(&kh.x).map(|(&a, &b)| (a as f32, b as f32)).unzip();
     assert_close("kalman, shapecast fused", &got, &want, 1e-5);
+    let mut km = start();
+    for z in &tz {
+        kalman_matmul(&mut km, z);
+    }
+    let got: Vec<f32> = km.x.as_slice().iter().map(|&a| a as f32).collect();
+    assert_close("kalman, shapecast matmul", &got, &want, 1e-5);
 
     let mut g = c.benchmark_group("program kalman filter 100 steps [4] state [2] measurement");
     g.bench_function("shapecast fused", |t| {
@@ -936,6 +956,15 @@ fn kalman(c: &mut Criterion) {
             let mut k = start();
             for z in &tz {
                 kalman_fused(black_box(&mut k), z);
+            }
+            black_box(k.x)
+        })
+    });
+    g.bench_function("shapecast matmul", |t| {
+        t.iter(|| {
+            let mut k = start();
+            for z in &tz {
+                kalman_matmul(black_box(&mut k), z);
             }
             black_box(k.x)
         })

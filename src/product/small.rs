@@ -68,13 +68,14 @@ impl Small {
                 }
             }
         } else {
-            for (index, o) in out.iter_mut().enumerate() {
-                let (i, j) = (index / n, index % n);
-                let mut acc = T::ZERO;
-                for p in 0..k {
-                    acc = acc.plus(a[i * rsa + p * csa].times(b[p * rsb + j * csb]));
+            for i in 0..m {
+                for j in 0..n {
+                    let mut acc = T::ZERO;
+                    for p in 0..k {
+                        acc = acc.plus(a[i * rsa + p * csa].times(b[p * rsb + j * csb]));
+                    }
+                    out[i * n + j] = acc;
                 }
-                *o = acc;
             }
         }
     }
