@@ -54,7 +54,10 @@ macro_rules! small {
         let a = Tensor::<$t, shape![$m, $k]>::from_fn(|i| values($m * $k, 1)[i] as $t);
         let b = Tensor::<$t, shape![$k, $n]>::from_fn(|i| values($k * $n, 2)[i] as $t);
         #[inline(never)]
-        fn product(a: &Tensor<$t, shape![$m, $k]>, b: &Tensor<$t, shape![$k, $n]>) -> Tensor<$t, shape![$m, $n]> {
+        fn product(
+            a: &Tensor<$t, shape![$m, $k]>,
+            b: &Tensor<$t, shape![$k, $n]>,
+        ) -> Tensor<$t, shape![$m, $n]> {
             a.matmul(b)
         }
         let ha: [[$t; $k]; $m] = core::array::from_fn(|i| core::array::from_fn(|j| a.as_slice()[i * $k + j]));
@@ -124,7 +127,13 @@ fn batched(c: &mut Criterion) {
         t.iter(|| {
             for i in 0..64 {
                 let mut o = nout.slice_mut(s![i, .., ..]);
-                ndarray::linalg::general_mat_mul(1.0, &na.slice(s![i, .., ..]), &nb.slice(s![i, .., ..]), 0.0, &mut o);
+                ndarray::linalg::general_mat_mul(
+                    1.0,
+                    &na.slice(s![i, .., ..]),
+                    &nb.slice(s![i, .., ..]),
+                    0.0,
+                    &mut o,
+                );
             }
         })
     });
@@ -140,7 +149,9 @@ fn batched(c: &mut Criterion) {
     let w = BoxedTensor::<f32, shape![128, 10]>::from_fn(|i| (i % 19) as f32 * 0.125 - 1.0);
     let mut ys = vec![0.0f32; 4096 * 10];
     g.bench_with_input(BenchmarkId::new("shapecast", 4096), &(), |t, _| {
-        t.iter(|| x.matmul_into(black_box(&w), &mut TensorMut::from_shape(dims![batch, 10], &mut ys).unwrap()))
+        t.iter(|| {
+            x.matmul_into(black_box(&w), &mut TensorMut::from_shape(dims![batch, 10], &mut ys).unwrap())
+        })
     });
     let (nx, nw) = (
         Array2::from_shape_vec((4096, 128), xs.clone()).unwrap(),

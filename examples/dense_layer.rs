@@ -3,12 +3,14 @@
 //!
 //! - feature standardization (`(x - mean) / std`, with `[F]` statistics broadcast over rows),
 //!   each formula one expression (`x.lazy()` … `.eval()`) evaluated in one pass;
-//! - bias added by broadcasting (`[B, O] + [O]`, one operator: the eager form);
+//! - the product `xs · W` with `matmul` (`[B, F] · [F, O] → [B, O]`, checked at compile time),
+//!   the bias added by broadcasting (`[B, O] + [O]`, one operator: the eager form);
 //! - a softmax over each row (`exp(y) / sum(exp(y))`, the row sums kept as `[B, 1]`), and the
 //!   same by row normalization in place (`[B, O] /= [B, 1]`);
 //! - the backward pass: the bias gradient is `sum_to` (the adjoint of the broadcast), and the
 //!   same by nGraph's `sum_axes`; the adjoint identity as one fused total; then a gradient step
-//!   on the bias in place (`-=` with an expression);
+//!   on the bias in place (`-=` with an expression); the weights' gradient `xsᵀ · g` with the
+//!   transposed view `mt()`, read in place;
 //!
 //! each checked against a naive computation with plain loops.
 
@@ -21,11 +23,9 @@ type Batch = shape![4, 3];
 type Weights = shape![3, 2];
 type Out = shape![4, 2];
 
-/// `[B, F] x [F, O]`: the one operation here that is not a broadcast, written plainly.
-fn matmul(x: &Tensor<f64, Batch>, w: &Tensor<f64, Weights>) -> Tensor<f64, Out> {
-    Tensor::from_index_fn(|ix| {
-        (0..F).map(|k| x.as_slice()[ix[0] * F + k] * w.as_slice()[k * O + ix[1]]).sum()
-    })
+/// `[B, F] x [F, O]` with plain loops: the reference the library's product is checked against.
+fn naive_matmul(x: &[f64], w: &[f64]) -> Vec<f64> {
+    (0..B * O).map(|i| (0..F).map(|k| x[i / O * F + k] * w[k * O + i % O]).sum()).collect()
 }
 
 fn close(a: &[f64], b: &[f64]) -> bool {
@@ -60,9 +60,9 @@ fn main() {
     assert!(close(xs.as_slice(), &naive_xs));
 
     // Forward: y = xs W + bias, the bias [O] broadcast over the batch.
-    let y = &matmul(&xs, &w) + &bias; // Tensor<f64, broadcast!([4, 2], [2])>
+    let y = &xs.matmul(&w) + &bias; // [4, 3] · [3, 2] → [4, 2], then + [2]
     println!("y = xs W + b           {y:?}");
-    let mut naive_y = matmul(&xs, &w).as_slice().to_vec();
+    let mut naive_y = naive_matmul(xs.as_slice(), w.as_slice());
     naive_y.iter_mut().enumerate().for_each(|(i, v)| *v += bias.as_slice()[i % O]);
     assert!(close(y.as_slice(), &naive_y));
 
@@ -106,6 +106,15 @@ fn main() {
     assert!((lhs - naive_lhs).abs() < 1e-12);
     assert!((lhs - rhs).abs() < 1e-12);
     println!("<broadcast(b), g> = {lhs} = <b, sum_to(g)> = {rhs}");
+
+    // The weights' gradient: dL/dW = xsᵀ · g, [3, 4] · [4, 2] → [3, 2], with `xs` read in place
+    // through its transposed view (no copy).
+    let d_w: Tensor<f64, Weights> = xs.mt().matmul(&g);
+    let naive_d_w: Vec<f64> = (0..F * O)
+        .map(|i| (0..B).map(|k| xs.as_slice()[k * F + i / O] * g.as_slice()[k * O + i % O]).sum())
+        .collect();
+    println!("dL/dW                  {d_w:?}");
+    assert!(close(d_w.as_slice(), &naive_d_w));
 
     // A gradient step on the bias, in place.
     let mut stepped = bias;

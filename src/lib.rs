@@ -66,8 +66,8 @@ pub mod tensor;
 pub mod typelevel;
 
 pub use forms::*;
-pub use product::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed};
 pub use generativity::make_guard;
+pub use product::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed};
 pub use shape::{AnyShape, Axes, Dyn, Shape};
 pub use summable::Summable;
 #[cfg(feature = "alloc")]

@@ -187,7 +187,8 @@ fn run_time_sizes_stay_typed() {
     let w = BoxedTensor::from_shape_fn(dims![8, hidden], |i| (i % 5) as f32 - 2.0).unwrap();
     let y = x.matmul(&w); // [Batch, 8] · [8, Hidden] → [Batch, Hidden]
     let _: &BoxedTensor<f32, shape![Batch, Hidden]> = &y;
-    let (_, want) = reference::matmul((&data, &[5, 8]), (w.as_slice(), &[8, 3]), 0.0, |a, x, y| a + x * y).unwrap();
+    let (_, want) =
+        reference::matmul((&data, &[5, 8]), (w.as_slice(), &[8, 3]), 0.0, |a, x, y| a + x * y).unwrap();
     assert_eq!(y.as_slice(), &want[..]);
     // Contracting over a run-time size: [Batch, 8]ᵀ · [Batch, 8] → [8, 8], inline.
     let gram: Tensor<f32, shape![8, 8]> = x.mt().matmul(&x);

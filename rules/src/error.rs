@@ -519,13 +519,14 @@ impl BroadcastError {
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
             Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
-            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul) => match (self.operands, i)
-            {
-                (0 | 1, _) => f.write_str("the operand"),
-                (2, 0) => f.write_str("the first operand"),
-                (2, _) => f.write_str("the second operand"),
-                _ => write!(f, "operand {}", i + 1),
-            },
+            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul) => {
+                match (self.operands, i) {
+                    (0 | 1, _) => f.write_str("the operand"),
+                    (2, 0) => f.write_str("the first operand"),
+                    (2, _) => f.write_str("the second operand"),
+                    _ => write!(f, "operand {}", i + 1),
+                }
+            }
             Slot::Operand(_) => f.write_str("the operand"),
             Slot::Target => f.write_str("the target"),
             Slot::List => write!(f, "the {} list", self.list_name()),
@@ -593,7 +594,10 @@ impl BroadcastError {
             }
             ErrorKind::ScalarOperand { operand } => {
                 let which = if operand == 0 { "first" } else { "second" };
-                write!(f, "the {which} operand is a scalar, which has no matrix; a product needs at least one axis on each side")
+                write!(
+                    f,
+                    "the {which} operand is a scalar, which has no matrix; a product needs at least one axis on each side"
+                )
             }
             ErrorKind::RankTooLarge { rank, target_rank } => write!(
                 f,

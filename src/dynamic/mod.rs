@@ -45,6 +45,7 @@ mod zip;
 pub use array::{Array, ArrayMut};
 pub(crate) use array::{check_data, check_shape};
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
+pub use matmul::matmul;
 /// Where each operand axis lands and the strides that follow: what the kernels plan with. Not
 /// public API (outside semver): the `shapecast-rules` crate documents them.
 #[doc(hidden)]
@@ -54,9 +55,9 @@ pub use shapecast_rules::{
 };
 pub use shapecast_rules::{
     BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
-    broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, matmul_shape, same_shape, sum_to_axes,
+    broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, matmul_shape, same_shape,
+    sum_to_axes,
 };
-pub use matmul::matmul;
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};
 

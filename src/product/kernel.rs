@@ -74,18 +74,22 @@ const GEMM_FROM: usize = 16 * 16 * 16;
 /// GEMM (through `shapecast-gemm`, which checks every stride first) otherwise.
 #[cfg(feature = "alloc")]
 #[inline(always)]
-pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
+pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
+    a: Mat<'_, T>,
+    b: Mat<'_, T>,
+    c: MatOut<'_, T>,
+) {
     if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM {
         return naive(a, b, c);
     }
     fn view<T>(m: Mat<'_, T>) -> shapecast_gemm::MatRef<'_, T> {
         shapecast_gemm::MatRef {
-        data: m.data,
-        offset: m.offset,
-        rows: m.rows,
-        cols: m.cols,
-        row_stride: m.row_stride,
-        col_stride: m.col_stride,
+            data: m.data,
+            offset: m.offset,
+            rows: m.rows,
+            cols: m.cols,
+            row_stride: m.row_stride,
+            col_stride: m.col_stride,
         }
     }
     let out = shapecast_gemm::MatMut {
@@ -96,7 +100,8 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(a: Mat
         row_stride: c.row_stride,
         col_stride: c.col_stride,
     };
-    let result = <T as shapecast_gemm::Gemm>::gemm(T::one(), view(a), view(b), <T as crate::Summable>::ZERO, out);
+    let result =
+        <T as shapecast_gemm::Gemm>::gemm(T::one(), view(a), view(b), <T as crate::Summable>::ZERO, out);
     // The layouts come from shapes the types checked, so the GEMM's checks always pass.
     debug_assert!(result.is_ok(), "a product's layout was refused: {result:?}");
 }
@@ -168,7 +173,14 @@ pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T
     let mut index = [0usize; MAX_RANK];
     let (mut off_a, mut off_b) = (0usize, 0usize);
     for c_batch in 0..count {
-        let c = MatOut { data: &mut *out, offset: c_batch * m * n, rows: m, cols: n, row_stride: rsc, col_stride: csc };
+        let c = MatOut {
+            data: &mut *out,
+            offset: c_batch * m * n,
+            rows: m,
+            cols: n,
+            row_stride: rsc,
+            col_stride: csc,
+        };
         T::gemm(mat_a(off_a, m), mat_b(off_b), c);
         // The next batch index, row-major; the offsets follow.
         for t in (0..batch).rev() {

@@ -43,7 +43,10 @@ where
 
 /// `a · b` as a new tensor, or the error of a result too large to count.
 #[inline(always)]
-fn try_product<A, B, T>(a: &A, b: &B) -> Result<Owned<T, MatMulShape<A::Shape, B::Shape>, HomeOfProduct<A, B>>, ShapeError>
+fn try_product<A, B, T>(
+    a: &A,
+    b: &B,
+) -> Result<Owned<T, MatMulShape<A::Shape, B::Shape>, HomeOfProduct<A, B>>, ShapeError>
 where
     A: MatrixOperand<Elem = T>,
     B: MatrixOperand<Elem = T>,
@@ -56,7 +59,9 @@ where
     if let Some(small) = const { small::<A, B>() } {
         let fixed = <Out<A, B> as AnyShape>::STATIC;
         let mut data = <Storage<A, B> as OwnedData<T, Out<A, B>>>::try_from_fn(small.len(), |_| T::ZERO)
-            .ok_or_else(|| ShapeError::allocation_failed(&fixed[..<Out<A, B> as AnyShape>::RANK], size_of::<T>()))?;
+            .ok_or_else(|| {
+                ShapeError::allocation_failed(&fixed[..<Out<A, B> as AnyShape>::RANK], size_of::<T>())
+            })?;
         {
             use crate::tensor::DataMut as _;
             small.write(a.elements(), b.elements(), data.slice_mut());
@@ -67,8 +72,9 @@ where
     let (la, lb) = (Layout::of(a), Layout::of(b));
     let dims = output_dims::<A, B>(&la, &lb)?;
     let len = dims.element_count().unwrap_or(0);
-    let mut data = <New<Out<A, B>, HomeOfProduct<A, B>> as OwnedData<T, Out<A, B>>>::try_from_fn(len, |_| T::ZERO)
-        .ok_or_else(|| ShapeError::allocation_failed(&dims, size_of::<T>()))?;
+    let mut data =
+        <New<Out<A, B>, HomeOfProduct<A, B>> as OwnedData<T, Out<A, B>>>::try_from_fn(len, |_| T::ZERO)
+            .ok_or_else(|| ShapeError::allocation_failed(&dims, size_of::<T>()))?;
     {
         use crate::tensor::DataMut as _;
         let out = &mut data.slice_mut()[..len];

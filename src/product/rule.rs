@@ -92,7 +92,9 @@ impl<K: Contracts<K2>, K2, M, BA> Matrices<Cons<K2, Nil>> for Cons<K, Cons<M, BA
     type Output = Cons<M, BA>;
 }
 // […, M, K] · […, K, N] → [broadcast(…, …), M, N]
-impl<K: Contracts<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Cons<M, BA>> {
+impl<K: Contracts<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons<K2, BB>>>
+    for Cons<K, Cons<M, BA>>
+{
     type Output = Cons<N, Cons<M, BA::Output>>;
 }
 
@@ -118,7 +120,12 @@ impl<K: Contracts<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons
 pub trait Contracts<K> {}
 
 #[diagnostic::do_not_recommend]
-impl<A: Number, B: Number> Contracts<B> for A where <A::U as IsEqual<B::U>>::Output: Same<B1>, A::U: IsEqual<B::U> {}
+impl<A: Number, B: Number> Contracts<B> for A
+where
+    <A::U as IsEqual<B::U>>::Output: Same<B1>,
+    A::U: IsEqual<B::U>,
+{
+}
 
 #[diagnostic::do_not_recommend]
 impl<'id, N> Contracts<Dyn<'id, N>> for Dyn<'id, N> {}

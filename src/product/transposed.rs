@@ -136,12 +136,13 @@ impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H> {
         let (rows, cols) = (dims[rank - 2], dims[rank - 1]);
         let data = self.data;
         // Element `i` of the result is at (matrix, r, c); the source holds it at (matrix, c, r).
-        let storage = <crate::tensor::New<S, H> as OwnedData<T, S>>::from_fn(self.shape.element_count(), |i| {
-            let per = rows * cols;
-            let (mat, within) = (i / per, i % per);
-            let (r, c) = (within / cols, within % cols);
-            data[mat * per + c * rows + r]
-        });
+        let storage =
+            <crate::tensor::New<S, H> as OwnedData<T, S>>::from_fn(self.shape.element_count(), |i| {
+                let per = rows * cols;
+                let (mat, within) = (i / per, i % per);
+                let (r, c) = (within / cols, within % cols);
+                data[mat * per + c * rows + r]
+            });
         TensorBase::from_parts(storage, self.shape)
     }
 }
