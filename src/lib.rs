@@ -53,6 +53,7 @@
 #![doc(test(attr(deny(warnings))))]
 extern crate self as shapecast;
 
+pub mod algebra;
 pub mod dynamic;
 pub mod expr;
 pub mod forms;
@@ -130,6 +131,24 @@ pub use shapecast_macros::shape;
 /// ```
 #[doc(inline)]
 pub use shapecast_macros::axes;
+
+/// An order of axes as a type: `perm![2, 0, 1]`, for [`permute`](crate::TensorBase::permute).
+/// Each axis is named once (checked); the order is kept, where [`axes!`] writes a set.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// assert_eq!(<perm![2, 0, 1]>::order(), [2, 0, 1]);
+/// ```
+///
+/// ```compile_fail
+/// let _ = <shapecast::perm![1, 0, 1]>::order();
+/// ```
+///
+/// ```txt
+/// error: perm entry 2 is 1, which entry 0 already names; a permutation names each axis once
+/// ```
+#[doc(inline)]
+pub use shapecast_macros::perm;
 
 /// The output shape of a broadcast, computed and checked while the program compiles.
 ///
@@ -219,6 +238,7 @@ pub use shapecast_macros::broadcast;
 
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
+    pub use crate::algebra::{AnyPermute, Permuted, StridedView};
     pub use crate::dynamic;
     pub use crate::expr::{Expression, IndexError, IntoExpression, Lazy};
     pub use crate::forms::*;
@@ -228,7 +248,7 @@ pub mod prelude {
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
     pub use crate::tensor::{Owned, ShapeError, SingularError, Tensor, TensorBase, TensorMut, TensorRef};
-    pub use crate::{axes, bind, broadcast, dims, shape};
+    pub use crate::{axes, bind, broadcast, dims, perm, shape};
 }
 
 /// The README's code, compiled and run as doc tests so that it cannot go stale.
@@ -239,6 +259,7 @@ pub struct ReadmeDoctests;
 /// What macro expansions name. Not public API: outside semver, may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::algebra::Perm;
     pub use crate::shape::{AxisSet, Big, Cons, Dim, Dyn, Extent, Nil};
     pub use generativity;
     pub use typenum;

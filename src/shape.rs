@@ -516,6 +516,9 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     /// How many more axes the shape may have, one type per axis: at most [`MAX_RANK`] in all.
     #[doc(hidden)]
     type Room;
+    /// One stride per axis, as a strided view of this shape stores them.
+    #[doc(hidden)]
+    type Strides: StrideList;
     /// `Self`: `broadcast!` names a type operand `A` as `<A as AnyShape>::Itself` (through
     /// `IsShape`), so that a type that is not a shape gets one error, which says so, and not one
     /// per trait of the form. A [`Shape`] declares it `Self`, so generic code over fixed shapes
@@ -573,6 +576,39 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     }
 }
 
+/// A list of one `usize` per axis: the strides of a strided view, exactly as many as its axes.
+#[doc(hidden)]
+pub trait StrideList: Copy + Send + Sync + 'static {
+    /// Writes the entries into the first ones of `out`.
+    fn write_strides(&self, out: &mut [usize]);
+    /// The list of the first entries of `from` (0 past its end).
+    fn from_strides(from: &[usize]) -> Self;
+}
+
+impl StrideList for Nil {
+    #[inline(always)]
+    fn write_strides(&self, _: &mut [usize]) {}
+    #[inline(always)]
+    fn from_strides(_: &[usize]) -> Self {
+        Nil
+    }
+}
+
+impl<T: StrideList> StrideList for Cons<usize, T> {
+    #[inline(always)]
+    fn write_strides(&self, out: &mut [usize]) {
+        if let Some((first, rest)) = out.split_first_mut() {
+            *first = self.head;
+            self.tail.write_strides(rest);
+        }
+    }
+    #[inline(always)]
+    fn from_strides(from: &[usize]) -> Self {
+        let (head, rest) = from.split_first().map_or((0, &[][..]), |(h, r)| (*h, r));
+        Cons { head, tail: T::from_strides(rest) }
+    }
+}
+
 /// No room for another axis: the room left in a shape of [`MAX_RANK`] axes.
 pub struct Room0;
 
@@ -625,6 +661,7 @@ where
 
 impl AnyShape for Nil {
     type Room = FullRoom;
+    type Strides = Nil;
     type Itself = Nil;
     const RANK: usize = 0;
     const FIXED: bool = true;
@@ -644,6 +681,7 @@ where
     T::Room: MoreAxes,
 {
     type Room = <T::Room as MoreAxes>::Less;
+    type Strides = Cons<usize, T::Strides>;
     type Itself = Self;
     const RANK: usize = T::RANK + 1;
     const FIXED: bool = H::FIXED.is_some() && T::FIXED;

@@ -281,6 +281,21 @@ pub fn shape_limits(l: &Literals) -> Option<syn::Error> {
     Some(syn::Error::new(l.spans[k - 1], msg))
 }
 
+/// `perm![…]`'s rules: at most 64 entries, each axis named once.
+pub fn distinct(l: &Literals) -> Option<syn::Error> {
+    if l.values.len() > MAX_RANK {
+        let msg = format!("perm has at most {MAX_RANK} entries; this one has {}", l.values.len());
+        return Some(syn::Error::new(l.spans[MAX_RANK], msg));
+    }
+    let (k, first) = (1..l.values.len())
+        .find_map(|k| l.values[..k].iter().position(|&v| v == l.values[k]).map(|first| (k, first)))?;
+    let msg = format!(
+        "perm entry {k} is {}, which entry {first} already names; a permutation names each axis once",
+        l.values[k]
+    );
+    Some(syn::Error::new(l.spans[k], msg))
+}
+
 /// A `dims`/`axes` list's own rules: at most 64 entries, strictly increasing.
 pub fn list_order(l: &Literals, keyword: Keyword) -> Option<syn::Error> {
     let name = if keyword == Keyword::Axes { "axes" } else { "dims" };

@@ -87,6 +87,12 @@ pub fn axis_set(values: &[usize]) -> TokenStream {
     quote!(::shapecast::__private::AxisSet<#list>)
 }
 
+/// `perm![…]`'s type: the axes in the order given.
+pub fn permutation(values: &[usize]) -> TokenStream {
+    let list = list(values);
+    quote!(::shapecast::__private::Perm<#list>)
+}
+
 /// A literal list as a type: its numbers, and its named run-time sizes.
 pub fn literals(l: &Literals) -> TokenStream {
     let names: Vec<TokenStream> = l.names.iter().flatten().map(|n| n.ty.clone()).collect();

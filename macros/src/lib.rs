@@ -23,6 +23,12 @@ pub fn axes(input: TokenStream) -> TokenStream {
     pipeline::axes(input.into()).into()
 }
 
+/// An order of axes as a type: `perm![2, 0, 1]`. See `shapecast::perm!`.
+#[proc_macro]
+pub fn perm(input: TokenStream) -> TokenStream {
+    pipeline::perm(input.into()).into()
+}
+
 /// The output shape of a broadcast, checked at compile time. See `shapecast::broadcast!`.
 #[proc_macro]
 pub fn broadcast(input: TokenStream) -> TokenStream {

@@ -43,6 +43,17 @@ pub fn axes(input: TokenStream) -> TokenStream {
     finish(parser.parse2(input))
 }
 
+/// `perm![…]`: distinct axes, in the order given.
+pub fn perm(input: TokenStream) -> TokenStream {
+    let parser = |stream: syn::parse::ParseStream| {
+        let mut errors = vec![];
+        let list = parse::parse_bare_list(stream, Entry::Axis, &mut errors)?;
+        errors.extend(check::distinct(&list));
+        Ok(check::Failure::unless(errors, || expand::permutation(&list.values)))
+    };
+    finish(parser.parse2(input))
+}
+
 /// `broadcast!(…)`. Input that nests too deeply is rejected before syn parses it (syn recurses
 /// once per level).
 pub fn broadcast(input: TokenStream) -> TokenStream {

@@ -47,6 +47,11 @@ pub struct IndexError {
 }
 
 impl IndexError {
+    /// Index `index` at `position`, out of range for an axis of size `len`.
+    pub(crate) const fn new(position: usize, index: usize, len: usize) -> Self {
+        IndexError { position, index, len }
+    }
+
     /// Where the index is among the indices, counted in row-major order.
     pub fn position(&self) -> usize {
         self.position

@@ -75,6 +75,7 @@ mod node;
 mod ops;
 mod reduce;
 mod small;
+mod strided;
 
 pub(crate) use small::{AT_RANK, Index};
 
@@ -85,6 +86,7 @@ pub use indexed::{Along, IndexError, IndicesFor, OneAxis, RowIndices, Rows, Take
 pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
 pub use node::{Binary, Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
+pub use strided::StridedLeaf;
 // What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
 // compile error names, so they are public where the reductions are.
 pub use crate::typelevel::{FewPositionsAt, NonEmptyAt, NonEmptySize};

@@ -123,6 +123,19 @@ impl<const W: usize> Cursor<W> {
         Cursor { strides, outs: 0, offset: 0, run: Self::STILL, inner: 0, run_len: 1, columns: None }
     }
 
+    /// A leaf of sizes `dims` and strides `steps` (a strided view) whose axis `k` lands on
+    /// output axis `lands[k]`: its own strides, 0 along the axes where its size is 1.
+    #[inline(always)]
+    pub(crate) fn strided(dims: &[usize], steps: &[usize], lands: &[usize]) -> Self {
+        let mut strides = [0; W];
+        for ((&d, &step), &axis) in dims.iter().zip(steps).zip(lands) {
+            if d != 1 && axis < W {
+                strides[axis] = step;
+            }
+        }
+        Cursor { strides, outs: 0, offset: 0, run: Self::STILL, inner: 0, run_len: 1, columns: None }
+    }
+
     /// Sets the cursor as a plan made at compile time says: its strides along the plan's axes
     /// and the reduced ones (`row`, which holds them all), the output's rank, and the run.
     #[inline(always)]

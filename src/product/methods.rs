@@ -222,3 +222,7 @@ products!(
     /// The products of a transposed view, read in place.
     impl['a, T: Copy, S: AnyShape, H: Home] Transposed<'a, T, S, H>
 );
+products!(
+    /// The products of a strided view (a permuted tensor, a slice), read in place.
+    impl['a, T: Copy, S: AnyShape, H: Home] crate::algebra::StridedView<'a, T, S, H>
+);

@@ -16,9 +16,18 @@ pub trait MatrixOperand: sealed::Sealed {
     /// Whether the last two axes are swapped against the elements' row-major order.
     #[doc(hidden)]
     const TRANSPOSED: bool;
-    /// The elements, row-major in the stored order.
+    /// Whether its strides are values of its own ([`strides`](Self::strides)), not the
+    /// row-major ones of its shape.
+    #[doc(hidden)]
+    const STRIDED: bool = false;
+    /// The elements, row-major in the stored order (from the first one, for a strided view).
     #[doc(hidden)]
     fn elements(&self) -> &[Self::Elem];
+    /// Its strides, where [`STRIDED`](Self::STRIDED), into the first entries of `out`.
+    #[doc(hidden)]
+    fn strides(&self, out: &mut [usize]) {
+        let _ = out;
+    }
     /// The shape the product sees.
     #[doc(hidden)]
     fn operand_shape(&self) -> Self::Shape;
@@ -46,6 +55,7 @@ pub(crate) mod sealed {
     pub trait Sealed {}
     impl<D, S> Sealed for crate::tensor::TensorBase<D, S> {}
     impl<T, S, H> Sealed for super::super::Transposed<'_, T, S, H> {}
+    impl<T, S: crate::shape::AnyShape, H> Sealed for crate::algebra::StridedView<'_, T, S, H> {}
 }
 
 /// An operand's sizes and strides per axis, in the order the product sees its axes.
@@ -60,6 +70,12 @@ impl Layout {
     #[inline(always)]
     pub(crate) fn of<O: MatrixOperand>(operand: &O) -> Self {
         let rank = O::Shape::RANK;
+        if O::STRIDED {
+            let (mut dims, mut strides) = ([0; MAX_RANK], [0; MAX_RANK]);
+            operand.operand_shape().write_extents(&mut dims[..rank]);
+            operand.strides(&mut strides[..rank]);
+            return Layout { dims, strides, rank };
+        }
         if O::Shape::FIXED {
             return const { Self::from_dims(O::Shape::STATIC, O::Shape::RANK, O::TRANSPOSED) };
         }
@@ -93,5 +109,27 @@ impl Layout {
     #[inline(always)]
     pub(crate) fn operand<'a, T>(&'a self, data: &'a [T]) -> super::kernel::Operand<'a, T> {
         super::kernel::Operand { data, dims: &self.dims[..self.rank], strides: &self.strides[..self.rank] }
+    }
+}
+
+impl<T: Copy, S: AnyShape, H: Home> MatrixOperand for crate::algebra::StridedView<'_, T, S, H> {
+    type Elem = T;
+    type Shape = S;
+    type Home = H;
+    const TRANSPOSED: bool = false;
+    const STRIDED: bool = true;
+    #[inline(always)]
+    fn elements(&self) -> &[T] {
+        self.data()
+    }
+    #[inline(always)]
+    fn operand_shape(&self) -> S {
+        self.shape()
+    }
+    #[inline(always)]
+    fn strides(&self, out: &mut [usize]) {
+        let (_, steps) = self.layout();
+        let n = out.len().min(S::RANK);
+        out[..n].copy_from_slice(&steps[..n]);
     }
 }

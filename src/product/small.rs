@@ -22,7 +22,12 @@ pub(crate) struct Small {
 /// The constants of `a · b` if every size of both is fixed, neither has a batch axis, and the
 /// product is small; `None` otherwise.
 pub(crate) const fn small<A: MatrixOperand, B: MatrixOperand>() -> Option<Small> {
-    if !(A::Shape::FIXED && B::Shape::FIXED) || A::Shape::RANK > 2 || B::Shape::RANK > 2 {
+    if !(A::Shape::FIXED && B::Shape::FIXED)
+        || A::STRIDED
+        || B::STRIDED
+        || A::Shape::RANK > 2
+        || B::Shape::RANK > 2
+    {
         return None;
     }
     let (da, db) = (A::Shape::STATIC, B::Shape::STATIC);

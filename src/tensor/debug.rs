@@ -22,24 +22,34 @@ const EDGE: usize = 3;
 ///
 /// Storage-independent: `data` is the row-major elements, `dims` the shape.
 pub(crate) fn nested<T: fmt::Debug>(f: &mut fmt::Formatter<'_>, data: &[T], dims: &[usize]) -> fmt::Result {
+    nested_strided(f, data, dims, &shapecast_rules::row_major_strides(dims))
+}
+
+/// [`nested`], element `index` of `dims` at `Σ index[k] · strides[k]` of `data` (a strided view).
+pub(crate) fn nested_strided<T: fmt::Debug>(
+    f: &mut fmt::Formatter<'_>,
+    data: &[T],
+    dims: &[usize],
+    strides: &[usize],
+) -> fmt::Result {
     let cells = dims.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d.max(1)));
     let empty = dims.contains(&0);
     let summarize = (!f.alternate() || empty) && cells.is_none_or(|n| n > THRESHOLD);
-    write_nested(f, data, dims, summarize)
+    write_nested(f, data, 0, (dims, strides), summarize)
 }
 
 fn write_nested<T: fmt::Debug>(
     f: &mut fmt::Formatter<'_>,
     data: &[T],
-    dims: &[usize],
+    at: usize,
+    (dims, strides): (&[usize], &[usize]),
     summarize: bool,
 ) -> fmt::Result {
-    let Some((&first, inner)) = dims.split_first() else {
-        return data.first().map_or(Ok(()), |x| x.fmt(f));
+    let (Some((&first, inner)), Some((&step, steps))) = (dims.split_first(), strides.split_first()) else {
+        return data.get(at).map_or(Ok(()), |x| x.fmt(f));
     };
-    let step = data.len().checked_div(first).unwrap_or(0);
     let entry = |f: &mut fmt::Formatter<'_>, i: usize| {
-        write_nested(f, &data[i * step..(i + 1) * step], inner, summarize)
+        write_nested(f, data, at.wrapping_add(i.wrapping_mul(step)), (inner, steps), summarize)
     };
     f.write_str("[")?;
     if summarize && first > 2 * EDGE {

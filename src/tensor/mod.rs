@@ -20,7 +20,7 @@ mod array;
 mod base;
 mod broadcast;
 mod data;
-mod debug;
+pub(crate) mod debug;
 mod elementwise;
 #[cfg(feature = "ndarray")]
 mod ndarray;

@@ -1,0 +1,166 @@
+//! One position of an axis ([`index_axis`](crate::TensorBase::index_axis), and the iterators
+//! over an axis), and a run of positions of run-time length
+//! ([`narrow`](crate::TensorBase::narrow)): views.
+
+use typenum::{Const, ToUInt, U};
+
+use super::StridedView;
+use super::permute::SetAt;
+use crate::dynamic::MAX_RANK;
+use crate::expr::IndexError;
+use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
+use crate::shape::sealed::{FromExtents as _, Proof};
+use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil, Number};
+use crate::tensor::{Data, HomeOf, TensorBase};
+
+/// The axis set of the one axis `A`.
+type One<const A: usize> = AxisSet<Cons<Dim<A>, Nil>>;
+
+/// `S` without its axis `A`.
+pub type WithoutAxis<S, const A: usize> = AnyWithoutAxes<S, One<A>>;
+
+/// `S` with the size of its axis `A` replaced by `E`.
+pub type Narrowed<S, const A: usize, E> = <S as SetAt<U<A>, E>>::Output;
+
+impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
+    /// The view at position `i` of axis `A`, without that axis: [`TensorBase::index_axis`].
+    pub fn index_axis<const A: usize>(
+        &self,
+        i: usize,
+    ) -> Result<StridedView<'a, T, WithoutAxis<S, A>, H>, IndexError>
+    where
+        Dim<A>: Number,
+        S: AnyRemoveAxes<One<A>>,
+    {
+        let (dims, steps) = self.layout();
+        if i >= dims[A] {
+            return Err(IndexError::new(0, i, dims[A]));
+        }
+        let rest = |list: &[usize; MAX_RANK]| {
+            let mut out = [0; MAX_RANK];
+            out[..A].copy_from_slice(&list[..A]);
+            out[A..S::RANK - 1].copy_from_slice(&list[A + 1..S::RANK]);
+            out
+        };
+        let (d, s) = (rest(&dims), rest(&steps));
+        let shape = WithoutAxis::<S, A>::from_extents(&d[..S::RANK - 1], Proof::new());
+        // An empty view reads nothing: its data may be empty too.
+        let data = self.data().get(i * steps[A]..).unwrap_or(&[]);
+        Ok(StridedView::from_parts(data, shape, &s[..S::RANK - 1]))
+    }
+
+    /// The views along axis `A`, in order: [`TensorBase::axis_iter`].
+    pub fn axis_iter<const A: usize>(
+        self,
+    ) -> impl ExactSizeIterator<Item = StridedView<'a, T, WithoutAxis<S, A>, H>>
+    where
+        Dim<A>: Number,
+        S: AnyRemoveAxes<One<A>>,
+    {
+        let view = self;
+        let (dims, _) = self.layout();
+        (0..dims[A]).map(move |i| match view.index_axis::<A>(i) {
+            Ok(v) => v,
+            Err(_) => unreachable!("every position below the axis' size is in range"),
+        })
+    }
+
+    /// The run of `len` positions of axis `A` from `start`: [`TensorBase::narrow`].
+    pub fn narrow<const A: usize, E: Extent>(
+        &self,
+        start: usize,
+        len: E,
+    ) -> Result<StridedView<'a, T, Narrowed<S, A, E>, H>, IndexError>
+    where
+        Const<A>: ToUInt,
+        S: SetAt<U<A>, E>,
+        Narrowed<S, A, E>: AnyShape,
+    {
+        let (mut dims, steps) = self.layout();
+        let size = dims[A];
+        let n = len.get();
+        match start.checked_add(n) {
+            Some(end) if end <= size => {}
+            _ => return Err(IndexError::new(0, start.saturating_add(n).saturating_sub(1).max(start), size)),
+        }
+        dims[A] = n;
+        let shape = Narrowed::<S, A, E>::from_extents(&dims[..S::RANK], Proof::new());
+        let data = self.data().get(start * steps[A]..).unwrap_or(&[]);
+        Ok(StridedView::from_parts(data, shape, &steps[..S::RANK]))
+    }
+}
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// The tensor at position `i` of axis `A`, without that axis (NumPy's `x[:, i]` for
+    /// `A = 1`): a view, or an [`IndexError`] if `i` is not below the axis' size.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let zs = Tensor::<f64, shape![3, 2]>::from([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]);
+    /// let z1 = zs.index_axis::<0>(1)?; // row 1, a [2] view
+    /// assert_eq!(z1.to_tensor().as_slice(), [3.0, 4.0]);
+    /// let ys = zs.index_axis::<1>(1)?; // column 1, a [3] view
+    /// assert_eq!((ys.lazy() * 2.0).eval().as_slice(), [4.0, 8.0, 12.0]);
+    /// assert_eq!(zs.index_axis::<0>(3).unwrap_err().to_string(), "index 3 at position 0 is out of range for an axis of size 3");
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[inline]
+    pub fn index_axis<const A: usize>(
+        &self,
+        i: usize,
+    ) -> Result<StridedView<'_, D::Elem, WithoutAxis<S, A>, HomeOf<D, S>>, IndexError>
+    where
+        Dim<A>: Number,
+        S: AnyRemoveAxes<One<A>>,
+    {
+        self.strided().index_axis::<A>(i)
+    }
+
+    /// The views along axis `A`, one per position, in order (NumPy's iteration over
+    /// `np.moveaxis(x, A, 0)`).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// let columns: Vec<i32> = x.axis_iter::<1>().map(|c| c.lazy().sum_all()).collect();
+    /// assert_eq!(columns, [5, 7, 9]);
+    /// ```
+    #[inline]
+    pub fn axis_iter<const A: usize>(
+        &self,
+    ) -> impl ExactSizeIterator<Item = StridedView<'_, D::Elem, WithoutAxis<S, A>, HomeOf<D, S>>>
+    where
+        Dim<A>: Number,
+        S: AnyRemoveAxes<One<A>>,
+    {
+        self.strided().axis_iter::<A>()
+    }
+
+    /// `len` positions of axis `A` from `start`, for a length known at run time: a view whose
+    /// axis `A` has the size `len` (a `bind!`-ed size, so that it stays typed; or a fixed
+    /// size), or an [`IndexError`] if the run passes the axis' end.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Window;
+    /// let x = Tensor::<i32, shape![2, 6]>::from([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]]);
+    /// bind!(let window: Window = 3);
+    /// let w = x.narrow::<1, _>(2, window)?; // StridedView of shape [2, Window]
+    /// assert_eq!(w.to_tensor().as_slice(), [3, 4, 5, 9, 10, 11]);
+    /// assert!(x.narrow::<1, _>(4, window).is_err());
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[inline]
+    pub fn narrow<const A: usize, E: Extent>(
+        &self,
+        start: usize,
+        len: E,
+    ) -> Result<StridedView<'_, D::Elem, Narrowed<S, A, E>, HomeOf<D, S>>, IndexError>
+    where
+        Const<A>: ToUInt,
+        S: SetAt<U<A>, E>,
+        Narrowed<S, A, E>: AnyShape,
+    {
+        self.strided().narrow::<A, E>(start, len)
+    }
+}

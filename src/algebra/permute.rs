@@ -1,0 +1,222 @@
+//! `perm![…]`, [`permute`](crate::TensorBase::permute) and
+//! [`swap_axes`](crate::TensorBase::swap_axes): the axes of a tensor in another order, a view.
+
+use core::marker::PhantomData;
+
+use typenum::{Const, ToUInt, U};
+
+use super::StridedView;
+use crate::dynamic::MAX_RANK;
+use crate::shape::sealed::{FromExtents as _, Proof};
+use crate::shape::{AnyShape, Cons, List, Nil, Number};
+use crate::tensor::{Data, HomeOf, TensorBase};
+use crate::typelevel::At;
+
+/// An order of axes as a type, written `perm![2, 0, 1]`: each axis named once, where
+/// [`axes!`](crate::axes) writes a set (increasing).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// assert_eq!(<perm![2, 0, 1]>::order(), [2, 0, 1]);
+/// ```
+pub struct Perm<L>(PhantomData<L>);
+
+impl<L: List> Perm<L> {
+    /// The axes, in order.
+    pub fn order() -> &'static [usize] {
+        L::ITEMS
+    }
+}
+
+/// The shape of `Self` with its axes in the order `P` (`perm![…]`): the result's axis `i` is
+/// `Self`'s axis `P[i]`. `P` must name every axis of the shape once.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// static_assertions::assert_type_eq_all!(Permuted<shape![2, 3, 4], perm![2, 0, 1]>, shape![4, 2, 3]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{P}` is not an order of the axes of the shape `{Self}`",
+    label = "not a permutation of this shape's axes",
+    note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
+)]
+pub trait AnyPermute<P>: AnyShape {
+    /// The permuted shape.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: AnyShape, L: List> AnyPermute<Perm<L>> for S
+where
+    L: Pick<S> + crate::typelevel::SameLength<S>,
+    <L as Pick<S>>::Output: AnyShape,
+{
+    type Output = <L as Pick<S>>::Output;
+}
+
+/// `S` with its axes in the order `P`.
+pub type Permuted<S, P> = <S as AnyPermute<P>>::Output;
+
+/// The sizes of `S` at the positions of the list `Self`, in its order.
+#[doc(hidden)]
+pub trait Pick<S> {
+    /// The sizes.
+    type Output;
+}
+impl<S> Pick<S> for Nil {
+    type Output = Nil;
+}
+impl<S, I: Number, R: Pick<S>> Pick<S> for Cons<I, R>
+where
+    S: At<I::U>,
+{
+    type Output = Cons<<S as At<I::U>>::Output, R::Output>;
+}
+
+/// The axes `order` of `dims` and `steps`, in that order (the first `order.len()` entries).
+#[inline(always)]
+fn reorder(dims: &mut [usize; MAX_RANK], steps: &mut [usize; MAX_RANK], order: &[usize]) {
+    let (d, s) = (*dims, *steps);
+    for (k, &from) in order.iter().enumerate() {
+        (dims[k], steps[k]) = (d[from], s[from]);
+    }
+}
+
+impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
+    /// The view with its axes in the order `P`: [`TensorBase::permute`], of a view.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<u8, shape![2, 3, 4]>::from_fn(|i| i as u8);
+    /// let back = x.permute::<perm![2, 0, 1]>().permute::<perm![1, 2, 0]>();
+    /// assert_eq!(back.to_tensor(), x);
+    /// ```
+    #[inline]
+    pub fn permute<P>(&self) -> StridedView<'a, T, Permuted<S, P>, H>
+    where
+        S: AnyPermute<P>,
+        P: Order,
+    {
+        let (mut dims, mut steps) = self.layout();
+        reorder(&mut dims, &mut steps, P::ORDER);
+        let rank = S::RANK;
+        let shape = Permuted::<S, P>::from_extents(&dims[..rank], Proof::new());
+        StridedView::from_parts(self.data(), shape, &steps[..rank])
+    }
+
+    /// The view with axes `I` and `J` swapped.
+    #[inline]
+    pub fn swap_axes<const I: usize, const J: usize>(&self) -> StridedView<'a, T, Swapped<S, I, J>, H>
+    where
+        Const<I>: ToUInt,
+        Const<J>: ToUInt,
+        S: SwapAxes<U<I>, U<J>>,
+    {
+        let (mut dims, mut steps) = self.layout();
+        dims.swap(I, J);
+        steps.swap(I, J);
+        let rank = S::RANK;
+        let shape = Swapped::<S, I, J>::from_extents(&dims[..rank], Proof::new());
+        StridedView::from_parts(self.data(), shape, &steps[..rank])
+    }
+}
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// The tensor with its axes in the order `P`, written `perm![…]`: the result's axis `i` is
+    /// this tensor's axis `P[i]` (NumPy's `transpose(axes)`). A view: nothing is copied, and
+    /// every expression and product reads it in place.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// // Attention's heads: [B, T, H, D] → [B, H, T, D].
+    /// let x = Tensor::<f32, shape![2, 5, 4, 8]>::from_fn(|i| i as f32);
+    /// let heads = x.permute::<perm![0, 2, 1, 3]>(); // StridedView of shape [2, 4, 5, 8]
+    /// assert_eq!(heads.get(&[1, 3, 2, 7]), x.get(&[1, 2, 3, 7]));
+    /// ```
+    ///
+    /// An order that is not a permutation of the axes does not compile:
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 3]>::splat(0.0);
+    /// let _ = x.permute::<perm![0, 1, 2]>();
+    /// ```
+    #[inline]
+    pub fn permute<P>(&self) -> StridedView<'_, D::Elem, Permuted<S, P>, HomeOf<D, S>>
+    where
+        S: AnyPermute<P>,
+        P: Order,
+    {
+        self.strided().permute::<P>()
+    }
+
+    /// The tensor with axes `I` and `J` swapped (NumPy's `swapaxes`): a view.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<u8, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// assert_eq!(x.swap_axes::<0, 1>().to_tensor().as_slice(), [1, 4, 2, 5, 3, 6]);
+    /// ```
+    #[inline]
+    pub fn swap_axes<const I: usize, const J: usize>(
+        &self,
+    ) -> StridedView<'_, D::Elem, Swapped<S, I, J>, HomeOf<D, S>>
+    where
+        Const<I>: ToUInt,
+        Const<J>: ToUInt,
+        S: SwapAxes<U<I>, U<J>>,
+    {
+        self.strided().swap_axes::<I, J>()
+    }
+}
+
+/// An order of axes, as `perm![…]` writes it.
+pub trait Order {
+    /// The axes in order.
+    const ORDER: &'static [usize];
+}
+impl<L: List> Order for Perm<L> {
+    const ORDER: &'static [usize] = L::ITEMS;
+}
+
+/// `Self` with its axes `I` and `J` (typenum numbers) swapped.
+#[diagnostic::on_unimplemented(
+    message = "cannot swap these axes of the shape `{Self}`: an axis is past its last one",
+    label = "no such axis",
+    note = "axes are numbered from 0, outermost first"
+)]
+pub trait SwapAxes<I, J>: AnyShape {
+    /// The shape with the two axes swapped.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: AnyShape, I, J> SwapAxes<I, J> for S
+where
+    S: At<I> + At<J>,
+    S: SetAt<I, <S as At<J>>::Output>,
+    <S as SetAt<I, <S as At<J>>::Output>>::Output: SetAt<J, <S as At<I>>::Output>,
+    <<S as SetAt<I, <S as At<J>>::Output>>::Output as SetAt<J, <S as At<I>>::Output>>::Output: AnyShape,
+{
+    type Output = <<S as SetAt<I, <S as At<J>>::Output>>::Output as SetAt<J, <S as At<I>>::Output>>::Output;
+}
+
+/// `S` with axes `I` and `J` swapped.
+pub type Swapped<S, const I: usize, const J: usize> = <S as SwapAxes<U<I>, U<J>>>::Output;
+
+/// `Self` with its entry at position `I` replaced by `X`.
+#[doc(hidden)]
+pub trait SetAt<I, X> {
+    /// The list.
+    type Output;
+}
+impl<H, T, X> SetAt<typenum::UTerm, X> for Cons<H, T> {
+    type Output = Cons<X, T>;
+}
+impl<H, T, X, Ui, B> SetAt<typenum::UInt<Ui, B>, X> for Cons<H, T>
+where
+    typenum::UInt<Ui, B>: core::ops::Sub<typenum::B1>,
+    T: SetAt<typenum::Sub1<typenum::UInt<Ui, B>>, X>,
+{
+    type Output = Cons<H, <T as SetAt<typenum::Sub1<typenum::UInt<Ui, B>>, X>>::Output>;
+}

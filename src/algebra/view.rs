@@ -1,0 +1,159 @@
+//! [`StridedView`]: a tensor's elements seen in another order or a part of them, without a copy.
+
+use core::marker::PhantomData;
+
+use crate::dynamic::MAX_RANK;
+use crate::expr::{Lazy, Shared, StridedLeaf};
+use crate::shape::{AnyShape, StrideList};
+use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase};
+
+/// A view of a tensor's elements in a shape `S` with a stride per axis: what
+/// [`permute`](crate::TensorBase::permute), [`swap_axes`](crate::TensorBase::swap_axes),
+/// [`slice`](crate::TensorBase::slice) and [`index_axis`](crate::TensorBase::index_axis) give
+/// when the result is not a row-major run of the data. Nothing is copied: every expression
+/// reads it in place (`view.lazy()`, `&view` as an operand), and so do products
+/// ([`matmul`](Self::matmul)); [`to_tensor`](Self::to_tensor) copies it into a new tensor.
+/// `H` is where a tensor computed from it goes (on the heap for a view of a `BoxedTensor`).
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+/// let t = x.permute::<perm![1, 0]>(); // [3, 2], nothing copied
+/// assert_eq!(t.get(&[2, 1]), Some(&6));
+/// assert_eq!((t.lazy() * 10).eval().as_slice(), [10, 40, 20, 50, 30, 60]);
+/// ```
+pub struct StridedView<'a, T, S: AnyShape, H> {
+    /// The elements, from the view's first one.
+    data: &'a [T],
+    shape: S,
+    strides: S::Strides,
+    home: PhantomData<H>,
+}
+
+impl<T, S: AnyShape, H> Clone for StridedView<'_, T, S, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S: AnyShape, H> Copy for StridedView<'_, T, S, H> {}
+
+impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
+    /// The view of `data` in `shape` with `strides`: the caller proves that every index of
+    /// `shape` lands inside `data` (`Σ index[k] · strides[k] < data.len()`, or `shape` empty).
+    #[inline(always)]
+    pub(crate) fn from_parts(data: &'a [T], shape: S, strides: &[usize]) -> Self {
+        StridedView { data, shape, strides: S::Strides::from_strides(strides), home: PhantomData }
+    }
+
+    /// The shape of the view.
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+
+    /// The stride of each axis: how many elements of the data apart two neighbours on it are.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<u8, shape![2, 3, 4]>::splat(0);
+    /// assert_eq!(*x.permute::<perm![2, 0, 1]>().strides(), [1, 12, 4]);
+    /// ```
+    pub fn strides(&self) -> crate::dynamic::DynShape {
+        let mut out = [0; MAX_RANK];
+        self.strides.write_strides(&mut out);
+        crate::dynamic::DynShape::try_from_slice(&out[..S::RANK]).unwrap_or_default()
+    }
+
+    /// The sizes and strides, in arrays of [`MAX_RANK`].
+    #[inline(always)]
+    pub(crate) fn layout(&self) -> ([usize; MAX_RANK], [usize; MAX_RANK]) {
+        let (mut dims, mut steps) = ([0; MAX_RANK], [0; MAX_RANK]);
+        self.shape.write_extents(&mut dims[..S::RANK]);
+        self.strides.write_strides(&mut steps[..S::RANK]);
+        (dims, steps)
+    }
+
+    /// The elements, from the view's first one (as far as the data goes).
+    #[inline(always)]
+    pub(crate) fn data(&self) -> &'a [T] {
+        self.data
+    }
+
+    /// The element at a multi-index, or `None` if the index has the wrong rank or is out of
+    /// bounds.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<u8, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// let t = x.swap_axes::<0, 1>();
+    /// assert_eq!((t.get(&[0, 1]), t.get(&[3, 0]), t.get(&[0])), (Some(&4), None, None));
+    /// ```
+    pub fn get(&self, index: &[usize]) -> Option<&'a T> {
+        let (dims, steps) = self.layout();
+        if index.len() != S::RANK || index.iter().zip(&dims).any(|(&i, &d)| i >= d) {
+            return None;
+        }
+        self.data.get(index.iter().zip(&steps).map(|(&i, &s)| i * s).sum::<usize>())
+    }
+
+    /// The view as an operand of an expression.
+    #[inline(always)]
+    pub(crate) fn leaf(&self) -> StridedLeaf<'a, T, S, H> {
+        StridedLeaf::new(self.data, self.shape, self.strides)
+    }
+}
+
+impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
+    /// The view as the start of an expression, read in place: `v.lazy() * 2.0 + &b`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 2]>::from([[1.0, 2.0], [3.0, 4.0]]);
+    /// let sym = (x.lazy() + &x.swap_axes::<0, 1>()).eval(); // x + xᵀ
+    /// assert_eq!(sym.as_slice(), [2.0, 5.0, 5.0, 8.0]);
+    /// ```
+    #[inline(always)]
+    pub fn lazy(&self) -> Lazy<StridedLeaf<'a, T, S, H>> {
+        Lazy(self.leaf())
+    }
+
+    /// The view copied into a new tensor, row-major (the operators' storage rule: inline when
+    /// every size is fixed and the source was not boxed).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<u8, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// assert_eq!(x.permute::<perm![1, 0]>().to_tensor().as_slice(), [1, 4, 2, 5, 3, 6]);
+    /// ```
+    #[inline]
+    pub fn to_tensor(&self) -> Owned<T, S, H>
+    where
+        New<S, H>: OwnedData<T, S>,
+    {
+        self.lazy().eval()
+    }
+}
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// The tensor as a strided view of itself (row-major strides).
+    #[inline(always)]
+    pub(crate) fn strided(&self) -> StridedView<'_, D::Elem, S, HomeOf<D, S>> {
+        let mut dims = [0; MAX_RANK];
+        self.shape().write_extents(&mut dims[..S::RANK]);
+        let strides = shapecast_rules::row_major_strides(&dims[..S::RANK]);
+        StridedView::from_parts(self.as_slice(), self.shape(), &strides)
+    }
+}
+
+impl<T: core::fmt::Debug, S: AnyShape, H> core::fmt::Debug for StridedView<'_, T, S, H> {
+    /// The sizes, then the elements nested by axis, as a tensor prints them:
+    /// `StridedView<[3, 2]> [[1, 4], [2, 5], [3, 6]]`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("StridedView<")?;
+        self.shape.describe(f)?;
+        f.write_str("> ")?;
+        let (dims, steps) = self.layout();
+        crate::tensor::debug::nested_strided(f, self.data, &dims[..S::RANK], &steps[..S::RANK])
+    }
+}

@@ -1,0 +1,82 @@
+//! A strided view as an operand of an expression: read where it lies, with its own strides.
+
+use core::marker::PhantomData;
+
+use super::{AT_RANK, Expression, Index, Typed};
+use crate::algebra::StridedView;
+use crate::kernel::fused::{Cursor, Shared};
+use crate::shape::{AnyShape, StrideList};
+use crate::tensor::Home;
+
+/// A [`StridedView`] as an operand of an expression: its elements read in place with its
+/// strides (0 along the axes where it is stretched). Made by `view.lazy()` or `&view`.
+pub struct StridedLeaf<'a, T, S: AnyShape, H> {
+    data: &'a [T],
+    shape: S,
+    strides: S::Strides,
+    home: PhantomData<H>,
+}
+
+impl<T, S: AnyShape, H> Clone for StridedLeaf<'_, T, S, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S: AnyShape, H> Copy for StridedLeaf<'_, T, S, H> {}
+
+impl<'a, T, S: AnyShape, H> StridedLeaf<'a, T, S, H> {
+    /// The view's parts as an operand.
+    #[inline(always)]
+    pub(crate) fn new(data: &'a [T], shape: S, strides: S::Strides) -> Self {
+        StridedLeaf { data, shape, strides, home: PhantomData }
+    }
+}
+
+impl<T, S: AnyShape, H> super::sealed::Sealed for StridedLeaf<'_, T, S, H> {}
+
+impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for StridedLeaf<'_, T, S, H> {
+    type Elem = T;
+    type Shape = S;
+    type Home = H;
+
+    #[inline(always)]
+    fn shape(&self) -> S {
+        self.shape
+    }
+}
+
+impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, T, S, H> {
+    type Source<const W: usize> = super::LeafSource<'a, T, W>;
+    const SLOTS: usize = 0;
+    const AT: bool = S::RANK <= AT_RANK;
+    const READS: usize = if S::FIXED { 1 } else { usize::MAX };
+
+    /// The element at `index` (an axis of size 1 reads its one element).
+    #[inline(always)]
+    fn at(&self, index: &Index) -> T {
+        let (mut dims, mut steps) = ([0; AT_RANK], [0; AT_RANK]);
+        let dims = crate::shape::extents_in(&self.shape, &mut dims);
+        self.strides.write_strides(&mut steps);
+        let mut offset = 0;
+        for ((&d, &s), &i) in dims.iter().zip(&steps).zip(&index.0) {
+            offset += if d == 1 { 0 } else { i * s };
+        }
+        self.data[offset]
+    }
+
+    #[inline(always)]
+    fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> super::LeafSource<'a, T, W> {
+        let (mut dims, mut steps) = ([0; W], [0; W]);
+        let dims = crate::shape::extents_in(&self.shape, &mut dims);
+        self.strides.write_strides(&mut steps);
+        super::LeafSource::new(self.data, Cursor::strided(dims, &steps[..dims.len()], lands))
+    }
+}
+
+impl<'a, 'v, T: Copy + Shared, S: AnyShape, H: Home> super::IntoExpression for &'v StridedView<'a, T, S, H> {
+    type Expr = StridedLeaf<'a, T, S, H>;
+    #[inline(always)]
+    fn into_expression(self) -> Self::Expr {
+        self.leaf()
+    }
+}
