@@ -121,6 +121,26 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     }
 }
 
+impl<'a, T, S: crate::product::Transposes, H> StridedView<'a, T, S, H> {
+    /// The view with its last two axes swapped (NumPy's `.mT`), still a view.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<u8, shape![2, 3, 4]>::from_fn(|i| i as u8);
+    /// let v = x.permute::<perm![1, 0, 2]>().mt(); // [3, 4, 2]
+    /// assert_eq!(v.get(&[2, 3, 1]), x.get(&[1, 2, 3]));
+    /// ```
+    #[inline]
+    pub fn mt(&self) -> StridedView<'a, T, crate::product::TransposedShape<S>, H> {
+        let (mut dims, mut steps) = self.layout();
+        let rank = S::RANK;
+        dims.swap(rank - 2, rank - 1);
+        steps.swap(rank - 2, rank - 1);
+        let shape = crate::product::TransposedShape::<S>::from_extents(&dims[..rank], Proof::new());
+        StridedView::from_parts(self.data(), shape, &steps[..rank])
+    }
+}
+
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The tensor with its axes in the order `P`, written `perm![…]`: the result's axis `i` is
     /// this tensor's axis `P[i]` (NumPy's `transpose(axes)`). A view: nothing is copied, and

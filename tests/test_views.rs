@@ -1,0 +1,175 @@
+//! Strided views (permute, swap_axes, index_axis, narrow, axis_iter) against index arithmetic
+//! written here, read by expressions, reductions and products, fixed and run-time sizes.
+
+use shapecast::prelude::*;
+
+/// Element `index` of a row-major array of sizes `dims`.
+fn at(data: &[i64], dims: &[usize], index: &[usize]) -> i64 {
+    data[index.iter().zip(dims).fold(0, |acc, (&i, &d)| acc * d + i)]
+}
+
+/// Every multi-index of `dims`, row-major.
+fn indices(dims: &[usize]) -> Vec<Vec<usize>> {
+    let n: usize = dims.iter().product();
+    (0..n)
+        .map(|mut flat| {
+            let mut ix = vec![0; dims.len()];
+            for k in (0..dims.len()).rev() {
+                ix[k] = flat % dims[k];
+                flat /= dims[k];
+            }
+            ix
+        })
+        .collect()
+}
+
+/// `x` permuted by `order`, by hand: element `y[i] = x[j]` with `j[order[k]] = i[k]`.
+fn permuted(data: &[i64], dims: &[usize], order: &[usize]) -> Vec<i64> {
+    let out: Vec<usize> = order.iter().map(|&p| dims[p]).collect();
+    indices(&out)
+        .iter()
+        .map(|i| {
+            let mut j = vec![0; dims.len()];
+            for (k, &p) in order.iter().enumerate() {
+                j[p] = i[k];
+            }
+            at(data, dims, &j)
+        })
+        .collect()
+}
+
+macro_rules! check_permute {
+    ($($shape:tt => $order:tt),* $(,)?) => {$({
+        type S = shape!$shape;
+        let x = Tensor::<i64, S>::from_fn(|i| i as i64 * 3 - 7);
+        let view = x.permute::<perm!$order>();
+        let order = <perm!$order>::order();
+        let want = permuted(x.as_slice(), S::dims(), order);
+        assert_eq!(view.to_tensor().as_slice(), &want[..], "{:?} by {:?}", S::dims(), order);
+        // Through an expression, with a broadcast operand and a reduction.
+        assert_eq!((view.lazy() * 2 + 1).eval().as_slice(), &want.iter().map(|v| v * 2 + 1).collect::<Vec<_>>()[..]);
+        assert_eq!(view.lazy().sum_all(), want.iter().sum::<i64>());
+        // Each element by `get`.
+        let dims: Vec<usize> = order.iter().map(|&p| S::dims()[p]).collect();
+        for (k, i) in indices(&dims).iter().enumerate() {
+            assert_eq!(view.get(i), Some(&want[k]));
+        }
+    })*};
+}
+
+#[test]
+fn permutations_of_every_rank_match_index_arithmetic() {
+    check_permute!(
+        [3] => [0],
+        [2, 3] => [1, 0], [2, 3] => [0, 1],
+        [2, 3, 4] => [2, 0, 1], [2, 3, 4] => [1, 2, 0], [2, 3, 4] => [0, 2, 1], [2, 3, 4] => [2, 1, 0],
+        [2, 1, 3, 4] => [3, 1, 0, 2], [5, 4, 3, 2, 2] => [4, 2, 0, 3, 1],
+        [17, 33] => [1, 0], [0, 3] => [1, 0], [3, 1, 40] => [2, 0, 1],
+    );
+}
+
+#[test]
+fn a_permuted_view_is_an_operand_beside_tensors_and_reduces_along_any_axis() {
+    let x = Tensor::<i64, shape![3, 4]>::from_fn(|i| i as i64);
+    let t = x.swap_axes::<0, 1>(); // [4, 3]
+    let b = Tensor::<i64, shape![3]>::from([100, 200, 300]);
+    let sum = (t.lazy() + &b).eval();
+    let want: Vec<i64> = (0..12).map(|k| (k % 3 * 4 + k / 3) as i64 + [100, 200, 300][k % 3]).collect();
+    assert_eq!(sum.as_slice(), &want[..]);
+    // Reductions over each axis of the view.
+    let rows = t.lazy().sum_axes::<axes![1]>().eval(); // [4]: x's column sums
+    assert_eq!(rows.as_slice(), [12, 15, 18, 21]);
+    let cols = t.lazy().max_axes::<axes![0]>().eval(); // [3]: x's row maxima
+    assert_eq!(cols.as_slice(), [3, 7, 11]);
+    // x + xᵀ over a square.
+    let m = Tensor::<i64, shape![3, 3]>::from_fn(|i| i as i64);
+    let sym = (m.lazy() + &m.permute::<perm![1, 0]>()).eval();
+    assert_eq!(sym.as_slice(), [0, 4, 8, 4, 8, 12, 8, 12, 16]);
+}
+
+#[test]
+fn large_permuted_views_go_through_the_pass() {
+    let x = BoxedTensor::<f32, shape![64, 48, 32]>::from_fn(|i| (i % 1013) as f32);
+    let v = x.permute::<perm![2, 0, 1]>(); // [32, 64, 48]
+    let out = (v.lazy() + 1.0).eval();
+    let _: &BoxedTensor<f32, shape![32, 64, 48]> = &out;
+    for (k, ix) in [[0, 0, 0], [31, 63, 47], [5, 17, 29], [17, 3, 40]].iter().enumerate() {
+        let want = x.get(&[ix[1], ix[2], ix[0]]).unwrap() + 1.0;
+        assert_eq!(out.get(ix), Some(&want), "probe {k}");
+    }
+    let sums = v.lazy().sum_axes::<axes![0]>().eval(); // [64, 48]: x summed over its last axis
+    let direct = x.lazy().sum_axes::<axes![2]>().eval();
+    assert_eq!(sums.as_slice(), direct.as_slice());
+}
+
+#[test]
+fn products_read_views_in_place() {
+    let a = Tensor::<i64, shape![2, 3, 4]>::from_fn(|i| i as i64 % 7 - 3);
+    let b = Tensor::<i64, shape![4, 5]>::from_fn(|i| i as i64 % 5 - 2);
+    // (aᵀ over the last two axes) via permute, against mt().
+    let via_permute = a.permute::<perm![0, 2, 1]>().mt().matmul(&b);
+    let direct = a.matmul(&b);
+    assert_eq!(via_permute.as_slice(), direct.as_slice());
+    let bt = b.permute::<perm![1, 0]>(); // [5, 4]
+    let left = bt.matmul(&a.index_axis::<0>(1).unwrap().permute::<perm![1, 0]>()); // [5, 4] · [4, 3]
+    let want = b.mt().matmul(&a.index_axis::<0>(1).unwrap().to_tensor().mt());
+    assert_eq!(left.as_slice(), want.as_slice());
+}
+
+#[test]
+fn index_axis_takes_one_position_of_any_axis() {
+    let x = Tensor::<i64, shape![2, 3, 4]>::from_fn(|i| i as i64);
+    let dims = [2, 3, 4];
+    for i in 0..2 {
+        let v = x.index_axis::<0>(i).unwrap();
+        let want: Vec<i64> = indices(&[3, 4]).iter().map(|j| at(x.as_slice(), &dims, &[i, j[0], j[1]])).collect();
+        assert_eq!(v.to_tensor().as_slice(), &want[..]);
+    }
+    for i in 0..3 {
+        let v = x.index_axis::<1>(i).unwrap();
+        let want: Vec<i64> = indices(&[2, 4]).iter().map(|j| at(x.as_slice(), &dims, &[j[0], i, j[1]])).collect();
+        assert_eq!(v.to_tensor().as_slice(), &want[..]);
+    }
+    for i in 0..4 {
+        let v = x.index_axis::<2>(i).unwrap();
+        let want: Vec<i64> = indices(&[2, 3]).iter().map(|j| at(x.as_slice(), &dims, &[j[0], j[1], i])).collect();
+        assert_eq!(v.to_tensor().as_slice(), &want[..]);
+        // A view of a view.
+        assert_eq!(v.index_axis::<0>(1).unwrap().to_tensor().as_slice(), &want[3..]);
+    }
+    let err = x.index_axis::<2>(4).unwrap_err();
+    assert_eq!((err.index(), err.len()), (4, 4));
+    assert_eq!(x.axis_iter::<1>().len(), 3);
+    let sums: Vec<i64> = x.axis_iter::<2>().map(|v| v.lazy().sum_all()).collect();
+    assert_eq!(sums, [60, 66, 72, 78]);
+}
+
+#[test]
+fn narrow_binds_a_run_time_length() {
+    struct Window;
+    let x = Tensor::<i64, shape![3, 5]>::from_fn(|i| i as i64);
+    bind!(let window: Window = 2);
+    let w = x.narrow::<1, _>(3, window).unwrap();
+    let _: &StridedView<'_, i64, shape![3, Window], _> = &w;
+    assert_eq!(w.to_tensor().as_slice(), [3, 4, 8, 9, 13, 14]);
+    assert_eq!((w.lazy() * 10).sum_axes::<axes![1]>().eval().as_slice(), [70, 170, 270]);
+    assert!(x.narrow::<1, _>(4, window).is_err());
+    assert!(x.narrow::<1, _>(usize::MAX, window).is_err());
+    let rows = x.narrow::<0, _>(1, shapecast::shape::Dim::<2>).unwrap();
+    assert_eq!(rows.to_tensor().as_slice(), &(5..15).collect::<Vec<i64>>()[..]);
+}
+
+#[test]
+fn views_of_run_time_shapes() {
+    struct Rows;
+    let data: Vec<f64> = (0..12).map(f64::from).collect();
+    bind!(let rows: Rows = 4);
+    let x = TensorRef::from_shape(dims![rows, 3], &data).unwrap();
+    let t = x.permute::<perm![1, 0]>(); // [3, Rows]
+    let out = t.to_tensor(); // boxed: a run-time size
+    let _: &BoxedTensor<f64, shape![3, Rows]> = &out;
+    assert_eq!(out.as_slice(), [0.0, 3.0, 6.0, 9.0, 1.0, 4.0, 7.0, 10.0, 2.0, 5.0, 8.0, 11.0]);
+    let col = x.index_axis::<1>(2).unwrap(); // [Rows]
+    assert_eq!(col.lazy().sum_all(), 2.0 + 5.0 + 8.0 + 11.0);
+    assert_eq!(format!("{t:?}"), "StridedView<[3, Rows = 4]> [[0.0, 3.0, 6.0, 9.0], [1.0, 4.0, 7.0, 10.0], [2.0, 5.0, 8.0, 11.0]]");
+}
