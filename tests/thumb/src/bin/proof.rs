@@ -1,6 +1,8 @@
 //! The `no_std` proof on a Cortex-M3 (thumbv7m-none-eabi, 32-bit `usize`, soft float), run under
 //! QEMU by `.ci/thumb`: the checks of `tests/no-std`, the calibration pipeline (both spellings)
-//! against its hand loop, and what only a 32-bit target can check. It exits 0 when every check holds.
+//! against its hand loop, the Kalman filter with `matmul`, `mt()` and `inv` against its hand
+//! loop (soft-float f64), and what only a 32-bit target can check. It exits 0 when every check
+//! holds.
 #![no_std]
 #![no_main]
 
@@ -8,7 +10,7 @@ use cortex_m_rt::entry;
 use cortex_m_semihosting::hprintln;
 use shapecast::dynamic::{self, Array, ErrorKind};
 use shapecast::prelude::*;
-use shapecast_thumb::{calibrate, checks, exit};
+use shapecast_thumb::{calibrate, checks, exit, kalman};
 
 /// Counts past `u32::MAX` do not fit a 32-bit `usize`: each path that counts elements at run
 /// time refuses them with `TooManyElements`, where a 64-bit target would accept the count.
@@ -61,6 +63,44 @@ fn calibrate_checks() -> bool {
     same(&e_mean, mean) && same(&e_peak, peak) && same(&f_mean, mean) && same(&f_peak, peak) && peak != [0; 3]
 }
 
+/// Whether `a` and `b` agree to 1e-9, relative to `b` (absolute below 1).
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+}
+
+/// The Kalman filter with `matmul`, `mt()` and `inv` tracks what its hand loop tracks over 50
+/// steps (state and covariance to 1e-9), the track is the target's, and a singular innovation
+/// covariance is an error that leaves the filter as it was, not a panic, inf or NaN.
+fn kalman_checks() -> bool {
+    use kalman::{F, H, Q, R};
+    let mut k = kalman::Kalman::new(F, Q, H, R);
+    let mut hand = kalman::KalmanHand::new(F, Q, H, R);
+    for i in 0..50 {
+        let z = kalman::measurement(i);
+        if kalman::step(&mut k, &Tensor::from(z)).is_err() {
+            return false;
+        }
+        kalman::by_hand(&mut hand, &z);
+    }
+    let x_ok = k.x.as_slice().iter().zip(&hand.x).all(|(&a, &b)| close(a, b));
+    let p_ok = k.p.as_slice().iter().zip(hand.p.as_flattened()).all(|(&a, &b)| close(a, b));
+    // The target moves at (1, 0.5) from the origin: at step 49, t = 4.9.
+    let [px, py, vx, vy] = hand.x;
+    let track_ok = (px - 4.9).abs() < 0.05
+        && (py - 2.45).abs() < 0.05
+        && (vx - 1.0).abs() < 0.1
+        && (vy - 0.5).abs() < 0.1;
+    // Two rows of H alike and no measurement noise: S = H·P·Hᵀ is [[a, a], [a, a]].
+    let alike = [[1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]];
+    let mut singular = kalman::Kalman::new(F, Q, alike, [[0.0; 2]; 2]);
+    singular.x = Tensor::from([1.0, 2.0, 3.0, 4.0]);
+    let err = kalman::step(&mut singular, &Tensor::from([1.0, 1.0]));
+    let err_ok = matches!(err, Err(e) if e.column() == Some(1))
+        && singular.x.as_slice() == [1.0, 2.0, 3.0, 4.0]
+        && singular.p == Tensor::<f64, kalman::Square>::eye();
+    x_ok && p_ok && track_ok && err_ok
+}
+
 /// A panic is a failure: it is printed, and QEMU exits with 1.
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
@@ -74,6 +114,7 @@ fn main() -> ! {
         ("no_std checks", checks::all()),
         ("32-bit counts", count_checks()),
         ("calibration", calibrate_checks()),
+        ("kalman filter", kalman_checks()),
     ];
     for (name, ok) in results {
         hprintln!("{}: {}", name, if ok { "ok" } else { "FAILED" });
