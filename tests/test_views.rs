@@ -122,17 +122,20 @@ fn index_axis_takes_one_position_of_any_axis() {
     let dims = [2, 3, 4];
     for i in 0..2 {
         let v = x.index_axis::<0>(i).unwrap();
-        let want: Vec<i64> = indices(&[3, 4]).iter().map(|j| at(x.as_slice(), &dims, &[i, j[0], j[1]])).collect();
+        let want: Vec<i64> =
+            indices(&[3, 4]).iter().map(|j| at(x.as_slice(), &dims, &[i, j[0], j[1]])).collect();
         assert_eq!(v.to_tensor().as_slice(), &want[..]);
     }
     for i in 0..3 {
         let v = x.index_axis::<1>(i).unwrap();
-        let want: Vec<i64> = indices(&[2, 4]).iter().map(|j| at(x.as_slice(), &dims, &[j[0], i, j[1]])).collect();
+        let want: Vec<i64> =
+            indices(&[2, 4]).iter().map(|j| at(x.as_slice(), &dims, &[j[0], i, j[1]])).collect();
         assert_eq!(v.to_tensor().as_slice(), &want[..]);
     }
     for i in 0..4 {
         let v = x.index_axis::<2>(i).unwrap();
-        let want: Vec<i64> = indices(&[2, 3]).iter().map(|j| at(x.as_slice(), &dims, &[j[0], j[1], i])).collect();
+        let want: Vec<i64> =
+            indices(&[2, 3]).iter().map(|j| at(x.as_slice(), &dims, &[j[0], j[1], i])).collect();
         assert_eq!(v.to_tensor().as_slice(), &want[..]);
         // A view of a view.
         assert_eq!(v.index_axis::<0>(1).unwrap().to_tensor().as_slice(), &want[3..]);
@@ -171,5 +174,8 @@ fn views_of_run_time_shapes() {
     assert_eq!(out.as_slice(), [0.0, 3.0, 6.0, 9.0, 1.0, 4.0, 7.0, 10.0, 2.0, 5.0, 8.0, 11.0]);
     let col = x.index_axis::<1>(2).unwrap(); // [Rows]
     assert_eq!(col.lazy().sum_all(), 2.0 + 5.0 + 8.0 + 11.0);
-    assert_eq!(format!("{t:?}"), "StridedView<[3, Rows = 4]> [[0.0, 3.0, 6.0, 9.0], [1.0, 4.0, 7.0, 10.0], [2.0, 5.0, 8.0, 11.0]]");
+    assert_eq!(
+        format!("{t:?}"),
+        "StridedView<[3, Rows = 4]> [[0.0, 3.0, 6.0, 9.0], [1.0, 4.0, 7.0, 10.0], [2.0, 5.0, 8.0, 11.0]]"
+    );
 }

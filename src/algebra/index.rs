@@ -164,3 +164,67 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         self.strided().narrow::<A, E>(start, len)
     }
 }
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// The rows (the views along axis 0), in order, each a contiguous [`TensorRef`] of the
+    /// remaining axes: row `t` of a `[T, 2]` series is a `[2]` tensor.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let zs = Tensor::<f64, shape![3, 2]>::from([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]);
+    /// let norms: Vec<f64> = zs.rows().map(|z| (z.lazy() * &z).sum_all()).collect();
+    /// assert_eq!(norms, [5.0, 25.0, 61.0]);
+    /// ```
+    ///
+    /// [`TensorRef`]: crate::TensorRef
+    #[inline]
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = TensorBase<&'_ [D::Elem], WithoutAxis<S, 0>>>
+    where
+        S: AnyRemoveAxes<One<0>>,
+    {
+        let (shape, n, len) = row_parts::<S>(&self.shape());
+        let data = self.as_slice();
+        (0..n).map(move |i| TensorBase::from_parts(&data[i * len..][..len], shape))
+    }
+}
+
+impl<D: crate::tensor::DataMut, S: AnyShape> TensorBase<D, S> {
+    /// The rows as mutable tensors, in order: how a result is built row by row (a filter's
+    /// state at each of `T` steps into a `[T, 4]` tensor), with no allocation.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let mut track = Tensor::<f64, shape![3, 2]>::splat(0.0);
+    /// for (t, mut row) in track.rows_mut().enumerate() {
+    ///     row.as_mut_slice().copy_from_slice(&[t as f64, 1.0]);
+    /// }
+    /// assert_eq!(track.as_slice(), [0.0, 1.0, 1.0, 1.0, 2.0, 1.0]);
+    /// ```
+    #[inline]
+    pub fn rows_mut(
+        &mut self,
+    ) -> impl ExactSizeIterator<Item = TensorBase<&'_ mut [D::Elem], WithoutAxis<S, 0>>>
+    where
+        S: AnyRemoveAxes<One<0>>,
+    {
+        let (shape, n, len) = row_parts::<S>(&self.shape());
+        // `chunks_exact_mut` of 0 would panic: a row of no elements gives `n` empty rows.
+        let data = self.as_mut_slice();
+        let mut rest: &mut [D::Elem] = data;
+        (0..n).map(move |_| {
+            let (row, tail) = core::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            TensorBase::from_parts(row, shape)
+        })
+    }
+}
+
+/// The shape of a row of `shape`, the number of rows and the elements per row.
+#[inline(always)]
+fn row_parts<S: AnyShape + AnyRemoveAxes<One<0>>>(shape: &S) -> (WithoutAxis<S, 0>, usize, usize) {
+    let mut dims = [0; MAX_RANK];
+    shape.write_extents(&mut dims[..S::RANK]);
+    let tail = WithoutAxis::<S, 0>::from_extents(&dims[1..S::RANK], Proof::new());
+    let len = dims[1..S::RANK].iter().product();
+    (tail, dims[0], len)
+}
