@@ -48,7 +48,7 @@ impl Filter {
         let ph = p.matmul(&self.h.mt()); // P·Hᵀ, [4, 2]
         let s = &self.h.matmul(&ph) + &self.r; // the innovation covariance, [2, 2]
         let gain = ph.matmul(&s.inv()?); // [4, 2]
-        self.x = &x + &gain.matmul(&(&z - &self.h.matmul(&x)));
+        self.x = &x + &gain.matmul(&(z - &self.h.matmul(&x)));
         self.p = &p - &gain.matmul(&ph.mt());
         Ok(())
     }

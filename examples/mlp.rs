@@ -146,7 +146,7 @@ fn run() -> Result<(), String> {
         loss = g.loss;
         sgd(&mut net, &g, 0.5);
     }
-    if !(loss < first.loss) {
+    if loss.partial_cmp(&first.loss) != Some(core::cmp::Ordering::Less) {
         return Err(format!("20 steps of descent did not lower the loss: {} then {loss}", first.loss));
     }
     println!("all checks passed");

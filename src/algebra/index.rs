@@ -19,6 +19,9 @@ type One<const A: usize> = AxisSet<Cons<Dim<A>, Nil>>;
 /// `S` without its axis `A`.
 pub type WithoutAxis<S, const A: usize> = AnyWithoutAxes<S, One<A>>;
 
+/// A view of the tensor `TensorBase<D, S>` in the shape `S2`, or the index that does not fit.
+type ViewOr<'a, D, S, S2> = Result<StridedView<'a, <D as Data>::Elem, S2, HomeOf<D, S>>, IndexError>;
+
 /// `S` with the size of its axis `A` replaced by `E`.
 pub type Narrowed<S, const A: usize, E> = <S as SetAt<U<A>, E>>::Output;
 
@@ -105,10 +108,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// # Ok::<(), shapecast::IndexError>(())
     /// ```
     #[inline]
-    pub fn index_axis<const A: usize>(
-        &self,
-        i: usize,
-    ) -> Result<StridedView<'_, D::Elem, WithoutAxis<S, A>, HomeOf<D, S>>, IndexError>
+    pub fn index_axis<const A: usize>(&self, i: usize) -> ViewOr<'_, D, S, WithoutAxis<S, A>>
     where
         Dim<A>: Number,
         S: AnyRemoveAxes<One<A>>,
@@ -155,7 +155,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         &self,
         start: usize,
         len: E,
-    ) -> Result<StridedView<'_, D::Elem, Narrowed<S, A, E>, HomeOf<D, S>>, IndexError>
+    ) -> ViewOr<'_, D, S, Narrowed<S, A, E>>
     where
         Const<A>: ToUInt,
         S: SetAt<U<A>, E>,

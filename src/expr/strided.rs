@@ -73,7 +73,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, 
     }
 }
 
-impl<'a, 'v, T: Copy + Shared, S: AnyShape, H: Home> super::IntoExpression for &'v StridedView<'a, T, S, H> {
+impl<'a, T: Copy + Shared, S: AnyShape, H: Home> super::IntoExpression for &StridedView<'a, T, S, H> {
     type Expr = StridedLeaf<'a, T, S, H>;
     #[inline(always)]
     fn into_expression(self) -> Self::Expr {

@@ -11,6 +11,10 @@ use crate::tensor::{Data, Home, New, Owned, OwnedData, ShapeError, TensorBase, T
 /// Where the product of `A` and `B` goes: on the heap if either lives there.
 type HomeOfProduct<A, B> = <<A as MatrixOperand>::Home as Home>::With<<B as MatrixOperand>::Home>;
 
+/// The product of `A` and `B` as a new tensor of elements `T`.
+type Product<A, B, T> =
+    Owned<T, MatMulShape<<A as MatrixOperand>::Shape, <B as MatrixOperand>::Shape>, HomeOfProduct<A, B>>;
+
 /// The sizes of the product of `a` and `b`: constants for a fixed output, else the rule's
 /// result, which checks that its element count fits in `usize`.
 #[inline(always)]
@@ -46,7 +50,7 @@ where
 fn try_product<A, B, T>(
     a: &A,
     b: &B,
-) -> Result<Owned<T, MatMulShape<A::Shape, B::Shape>, HomeOfProduct<A, B>>, ShapeError>
+) -> Result<Product<A, B, T>, ShapeError>
 where
     A: MatrixOperand<Elem = T>,
     B: MatrixOperand<Elem = T>,
