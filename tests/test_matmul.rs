@@ -3,6 +3,8 @@
 //! run-time API, then the typed API over every tensor kind, fixed and run-time sizes, transposed
 //! views, the plain loops and the GEMM, f32, f64 and integers.
 
+#![allow(clippy::type_complexity)] // shapes written out where a test checks a result's type
+
 #[path = "common/reference.rs"]
 mod reference;
 

@@ -1,6 +1,8 @@
 //! Strided views (permute, swap_axes, index_axis, narrow, axis_iter) against index arithmetic
 //! written here, read by expressions, reductions and products, fixed and run-time sizes.
 
+#![allow(clippy::type_complexity)] // shapes written out where a test checks a result's type
+
 use shapecast::prelude::*;
 
 /// Element `index` of a row-major array of sizes `dims`.
