@@ -47,10 +47,7 @@ where
 
 /// `a · b` as a new tensor, or the error of a result too large to count.
 #[inline(always)]
-fn try_product<A, B, T>(
-    a: &A,
-    b: &B,
-) -> Result<Product<A, B, T>, ShapeError>
+fn try_product<A, B, T>(a: &A, b: &B) -> Result<Product<A, B, T>, ShapeError>
 where
     A: MatrixOperand<Elem = T>,
     B: MatrixOperand<Elem = T>,
