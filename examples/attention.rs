@@ -73,7 +73,7 @@ fn run() -> Result<(), String> {
     let e = (masked.lazy() - &m).exp().eval();
     let p = (e.lazy() / e.lazy().sum_keepdims::<axes![3]>()).eval();
     let out = p.matmul(&v); // [B, H, T, T] · [B, H, T, D] → [B, H, T, D]
-    let _: &BoxedTensor<f32, shape![Batch, 4, 16, 8]> = &out;
+    debug_assert_eq!(*out.shape().extents(), [batch, HEADS, TOKENS, DIM]); // shape![Batch, 4, 16, 8]
 
     let want = attention_loops(&qs, &ks, &vs, batch);
     let scale = want.iter().fold(1e-9f64, |m, x| m.max(x.abs()));
