@@ -181,3 +181,73 @@ fn views_of_run_time_shapes() {
         "StridedView<[3, Rows = 4]> [[0.0, 3.0, 6.0, 9.0], [1.0, 4.0, 7.0, 10.0], [2.0, 5.0, 8.0, 11.0]]"
     );
 }
+
+mod run_time_twins {
+    use super::{indices, permuted};
+    use proptest::prelude::*;
+    use shapecast::dynamic::{self, Array};
+
+    fn shape_and_order() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+        prop::collection::vec(0usize..=4, 1..=5).prop_flat_map(|dims| {
+            let n = dims.len();
+            (Just(dims), Just((0..n).collect::<Vec<_>>()).prop_shuffle())
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn permute_matches_index_arithmetic((dims, order) in shape_and_order()) {
+            let n: usize = dims.iter().product();
+            let data: Vec<i64> = (0..n as i64).collect();
+            let mut out = vec![-1; n];
+            let shape = dynamic::permute(Array::new(&data, &dims).unwrap(), &order, &mut out).unwrap();
+            let want_dims: Vec<usize> = order.iter().map(|&p| dims[p]).collect();
+            prop_assert_eq!(&*shape, &want_dims[..]);
+            prop_assert_eq!(out, permuted(&data, &dims, &order));
+        }
+
+        #[test]
+        fn concat_matches_index_arithmetic(
+            (dims, axis, extra) in prop::collection::vec(0usize..=3, 1..=4)
+                .prop_flat_map(|d| { let n = d.len(); (Just(d), 0..n, 0usize..=3) })
+        ) {
+            let mut other = dims.clone();
+            other[axis] = extra;
+            let (na, nb): (usize, usize) = (dims.iter().product(), other.iter().product());
+            let (a, b): (Vec<i64>, Vec<i64>) = ((0..na as i64).collect(), (100..100 + nb as i64).collect());
+            let mut joined = dims.clone();
+            joined[axis] += extra;
+            let mut out = vec![-1; joined.iter().product()];
+            let shape = dynamic::concat(Array::new(&a, &dims).unwrap(), Array::new(&b, &other).unwrap(), axis, &mut out).unwrap();
+            prop_assert_eq!(&*shape, &joined[..]);
+            let want: Vec<i64> = indices(&joined).iter().map(|i| {
+                if i[axis] < dims[axis] {
+                    super::at(&a, &dims, i)
+                } else {
+                    let mut j = i.clone();
+                    j[axis] -= dims[axis];
+                    super::at(&b, &other, &j)
+                }
+            }).collect();
+            prop_assert_eq!(out, want);
+        }
+    }
+
+    #[test]
+    fn errors_write_nothing() {
+        let data = [1, 2, 3, 4, 5, 6];
+        let a = Array::new(&data, &[2, 3]).unwrap();
+        let mut out = [0; 6];
+        assert!(dynamic::permute(a, &[0, 0], &mut out).is_err());
+        assert!(dynamic::permute(a, &[1, 0], &mut out[..5]).is_err());
+        let b = Array::new(&data[..4], &[2, 2]).unwrap();
+        let err = dynamic::concat(a, b, 0, &mut out).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cannot concatenate [2, 3] with [2, 2] along axis 0: axis 1 has sizes 3 and 2; every axis but the joined one must be the same size"
+        );
+        assert_eq!(out, [0; 6]);
+    }
+}

@@ -25,6 +25,12 @@ pub enum Form {
     InDim,
     /// XLA's binary operation with `broadcast_dimensions`.
     WithDims,
+    /// Shape algebra: `permute` (an order of the axes).
+    Permute,
+    /// Shape algebra: `reshape` (the same element count).
+    Reshape,
+    /// Shape algebra: `concat` (one axis joined, the others equal).
+    Concat,
     /// No broadcast: a shape on its own (too many axes, a slice of the wrong length).
     Shape,
     /// A checked conversion between two spellings of one shape: the sizes must be equal.
@@ -63,6 +69,30 @@ pub enum Slot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
+    /// An order of axes (`permute`) names an axis twice.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, permute_shape};
+    /// let e = permute_shape(&[2, 3, 4], &[0, 2, 0]).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::RepeatedAxis { entry: 2, first: 0 });
+    /// ```
+    RepeatedAxis {
+        /// The entry that names it again.
+        entry: usize,
+        /// The entry that named it first.
+        first: usize,
+    },
+    /// A reshape to a shape of another element count.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, reshape_shape};
+    /// let e = reshape_shape(&[2, 3], &[4, 2]).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::CountMismatch { counts: [6, 8] });
+    /// ```
+    CountMismatch {
+        /// The element counts, the source's first.
+        counts: [usize; 2],
+    },
     /// A shape or list has more than [`MAX_RANK`] entries.
     TooManyAxes {
         /// Which input.
@@ -460,7 +490,11 @@ impl BroadcastError {
     }
 
     fn list_name(&self) -> &'static str {
-        if self.form == Form::Axes { "axes" } else { "dims" }
+        match self.form {
+            Form::Axes => "axes",
+            Form::Permute => "order",
+            _ => "dims",
+        }
     }
 
     fn write_header(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
@@ -469,6 +503,22 @@ impl BroadcastError {
                 Form::Shape => "invalid shape",
                 _ => "cannot broadcast",
             });
+        }
+        if matches!(self.form, Form::Permute | Form::Reshape | Form::Concat) {
+            let (verb, by) = match self.form {
+                Form::Permute => ("permute ", " by "),
+                Form::Reshape => ("reshape ", " to "),
+                _ => ("concatenate ", " with "),
+            };
+            f.write_str("cannot ")?;
+            f.write_str(verb)?;
+            self.write_list(f, names, 0)?;
+            f.write_str(by)?;
+            self.write_list(f, names, 1)?;
+            if self.form == Form::Concat {
+                write!(f, " along axis {}", self.list().first().copied().unwrap_or(0))?;
+            }
+            return Ok(());
         }
         if self.form == Form::Shape {
             f.write_str("invalid data for shape ")?;
@@ -551,11 +601,25 @@ impl BroadcastError {
                 self.write_slot(f, slot)?;
                 write!(f, " has {rank} entries; at most {MAX_RANK} axes are supported")
             }
+            ErrorKind::RepeatedAxis { entry, first } => write!(
+                f,
+                "entry {entry} names the axis that entry {first} already names; an order names each axis once"
+            ),
+            ErrorKind::CountMismatch { counts: [a, b] } => {
+                write!(f, "the element counts {a} and {b} differ; a reshape keeps every element")
+            }
             ErrorKind::TooManyElements if self.form == Form::Shape => {
                 f.write_str("its element count overflows usize")
             }
             ErrorKind::TooManyElements => f.write_str("the result has more elements than usize can count"),
             ErrorKind::SizeMismatch { axis, sizes: [a, b], .. } => {
+                if self.form == Form::Concat {
+                    write!(f, "axis {axis} has sizes ")?;
+                    size(f, a)?;
+                    f.write_str(" and ")?;
+                    size(f, b)?;
+                    return f.write_str("; every axis but the joined one must be the same size");
+                }
                 let batch = if self.form == Form::MatMul { "batch " } else { "" };
                 write!(f, "{batch}axis {axis} has sizes ")?;
                 size(f, a)?;
@@ -603,6 +667,9 @@ impl BroadcastError {
                 f,
                 "rank {rank} exceeds the target's rank {target_rank}; broadcasting never removes axes"
             ),
+            ErrorKind::AxisOutOfRange { axis, rank, .. } if self.form == Form::Concat => {
+                write!(f, "axis {axis} is out of range for rank {rank}")
+            }
             ErrorKind::AxisOutOfRange { entry, axis, rank } => {
                 write!(f, "{list} entry {entry} is {axis}, out of range for rank {rank}")
             }
@@ -612,6 +679,14 @@ impl BroadcastError {
                  {list} must be strictly increasing"
             ),
             ErrorKind::WrongAxisCount { expected, found } => match self.form {
+                Form::Permute => write!(
+                    f,
+                    "the order has {found} entries but the shape has rank {expected}; an order names every axis once"
+                ),
+                Form::Concat => write!(
+                    f,
+                    "the second operand has rank {found} but the first has rank {expected}; concatenated tensors have one rank"
+                ),
                 Form::Axes => write!(
                     f,
                     "the target without the broadcast axes has rank {expected}, but the argument has rank {found}; \

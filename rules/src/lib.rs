@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod algebra;
 mod check;
 mod convert;
 mod error;
@@ -43,6 +44,7 @@ mod shape;
 mod symbol;
 mod xla;
 
+pub use algebra::{concat_shape, permute_shape, reshape_shape};
 pub use convert::same_shape;
 pub use error::{BroadcastError, ErrorKind, Form, Named, Slot};
 pub use mapping::{

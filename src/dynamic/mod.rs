@@ -36,12 +36,14 @@
 //! # Ok::<(), dynamic::BroadcastError>(())
 //! ```
 
+mod algebra;
 mod array;
 mod copy;
 mod matmul;
 mod sum;
 mod zip;
 
+pub use algebra::{concat, permute};
 pub use array::{Array, ArrayMut};
 pub(crate) use array::{check_data, check_shape};
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};

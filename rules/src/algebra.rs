@@ -1,0 +1,107 @@
+//! Shape algebra on plain shapes: the shape of a permutation, a reshape and a concatenation.
+
+use crate::check::{counted, within_rank};
+use crate::symbol::Mode;
+use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot, element_count};
+
+/// The shape of `dims` with its axes in `order` (NumPy's `transpose(axes)`): the result's axis
+/// `i` is axis `order[i]`; `order` names every axis once.
+///
+/// ```
+/// use shapecast_rules::permute_shape;
+/// assert_eq!(*permute_shape(&[2, 3, 4], &[2, 0, 1])?, [4, 2, 3]);
+/// assert_eq!(
+///     permute_shape(&[2, 3], &[0, 1, 2]).unwrap_err().to_string(),
+///     "cannot permute [2, 3] by [0, 1, 2]: the order has 3 entries but the shape has rank 2; an order names every axis once"
+/// );
+/// assert_eq!(
+///     permute_shape(&[2, 3, 4], &[0, 3, 1]).unwrap_err().to_string(),
+///     "cannot permute [2, 3, 4] by [0, 3, 1]: order entry 1 is 3, out of range for rank 3"
+/// );
+/// assert_eq!(
+///     permute_shape(&[2, 3, 4], &[1, 0, 1]).unwrap_err().to_string(),
+///     "cannot permute [2, 3, 4] by [1, 0, 1]: entry 2 names the axis that entry 0 already names; an order names each axis once"
+/// );
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn permute_shape(dims: &[usize], order: &[usize]) -> Result<DynShape, BroadcastError> {
+    let error = |kind| BroadcastError::new(Form::Permute, kind, dims, order).with_operands(1);
+    within_rank(Form::Permute, Slot::Operand(0), dims)?;
+    if order.len() != dims.len() {
+        return Err(error(ErrorKind::WrongAxisCount { expected: dims.len(), found: order.len() }));
+    }
+    let mut out = DynShape::filled(dims.len(), 0);
+    for (entry, &axis) in order.iter().enumerate() {
+        if axis >= dims.len() {
+            return Err(error(ErrorKind::AxisOutOfRange { entry, axis, rank: dims.len() }));
+        }
+        if let Some(first) = order[..entry].iter().position(|&a| a == axis) {
+            return Err(error(ErrorKind::RepeatedAxis { entry, first }));
+        }
+        out.as_mut_slice()[entry] = dims[axis];
+    }
+    Ok(out)
+}
+
+/// `to`, if it holds as many elements as `from` (a reshape in row-major order, NumPy's
+/// `order='C'`).
+///
+/// ```
+/// use shapecast_rules::reshape_shape;
+/// assert_eq!(*reshape_shape(&[4, 32, 32, 3], &[4, 3072])?, [4, 3072]);
+/// assert_eq!(
+///     reshape_shape(&[2, 3], &[4, 2]).unwrap_err().to_string(),
+///     "cannot reshape [2, 3] to [4, 2]: the element counts 6 and 8 differ; a reshape keeps every element"
+/// );
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn reshape_shape(from: &[usize], to: &[usize]) -> Result<DynShape, BroadcastError> {
+    within_rank(Form::Reshape, Slot::Operand(0), from)?;
+    let out = within_rank(Form::Reshape, Slot::Target, to)?;
+    let error = |kind| BroadcastError::new(Form::Reshape, kind, from, to).with_operands(1);
+    let (a, b) = (element_count(from), element_count(to));
+    match (a, b) {
+        (Some(a), Some(b)) if a == b => Ok(out),
+        (Some(a), Some(b)) => Err(error(ErrorKind::CountMismatch { counts: [a, b] })),
+        _ => Err(error(ErrorKind::TooManyElements)),
+    }
+}
+
+/// The shape of `a` and `b` joined along `axis` (NumPy's `concatenate`): one rank, every other
+/// axis the same size, the joined axis the sum.
+///
+/// ```
+/// use shapecast_rules::concat_shape;
+/// assert_eq!(*concat_shape(&[2, 3], &[4, 3], 0)?, [6, 3]);
+/// assert_eq!(
+///     concat_shape(&[2, 3], &[2, 4], 0).unwrap_err().to_string(),
+///     "cannot concatenate [2, 3] with [2, 4] along axis 0: axis 1 has sizes 3 and 4; every axis but the joined one must be the same size"
+/// );
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn concat_shape(a: &[usize], b: &[usize], axis: usize) -> Result<DynShape, BroadcastError> {
+    let error = |kind| {
+        let mut e = BroadcastError::new(Form::Concat, kind, a, b);
+        e = e.naming_list(&[axis]);
+        e
+    };
+    within_rank(Form::Concat, Slot::Operand(0), a).map_err(|e| e.with_operands(2))?;
+    within_rank(Form::Concat, Slot::Operand(1), b).map_err(|e| e.with_operands(2))?;
+    if a.len() != b.len() {
+        return Err(error(ErrorKind::WrongAxisCount { expected: a.len(), found: b.len() }));
+    }
+    if axis >= a.len() {
+        return Err(error(ErrorKind::AxisOutOfRange { entry: 0, axis, rank: a.len() }));
+    }
+    let mut out = DynShape::filled(a.len(), 0);
+    for (k, (&x, &y)) in a.iter().zip(b).enumerate() {
+        out.as_mut_slice()[k] = if k == axis {
+            x.checked_add(y).ok_or_else(|| error(ErrorKind::TooManyElements))?
+        } else if x == y {
+            x
+        } else {
+            return Err(error(ErrorKind::SizeMismatch { axis: k, sizes: [x, y], operands: [0, 1] }));
+        };
+    }
+    counted(Mode::Plain, out).map_err(error)
+}

@@ -1,0 +1,98 @@
+//! Shape algebra on arrays whose shapes are given at run time: a permutation and a
+//! concatenation copied into an output slice.
+
+use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
+use shapecast_rules as rules;
+
+/// Every multi-index of `dims` in row-major order, with the offset `Σ index[k] · strides[k]`.
+fn for_each_offset(dims: &[usize], strides: &[usize], mut f: impl FnMut(usize)) {
+    if dims.contains(&0) {
+        return;
+    }
+    let mut index = [0usize; super::MAX_RANK];
+    let mut offset = 0;
+    loop {
+        f(offset);
+        let mut k = dims.len();
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            index[k] += 1;
+            offset += strides[k];
+            if index[k] < dims[k] {
+                break;
+            }
+            offset -= strides[k] * dims[k];
+            index[k] = 0;
+        }
+    }
+}
+
+/// `out` = `a` with its axes in `order` ([`permute_shape`](super::permute_shape)), row-major;
+/// the result's shape is returned. Nothing is written on error.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+/// let a = Array::new(&[1, 2, 3, 4, 5, 6], &[2, 3])?;
+/// let mut out = [0; 6];
+/// assert_eq!(*dynamic::permute(a, &[1, 0], &mut out)?, [3, 2]);
+/// assert_eq!(out, [1, 4, 2, 5, 3, 6]);
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn permute<T: Copy>(a: Array<'_, T>, order: &[usize], out: &mut [T]) -> Result<DynShape, BroadcastError> {
+    let result = rules::permute_shape(a.shape(), order)?;
+    check_output_len(out.len(), &result, |expected, found| {
+        BroadcastError::wrong_length(Form::Permute, (a.shape(), order), Slot::Target, expected, found)
+    })?;
+    let own = rules::row_major_strides(a.shape());
+    let mut strides = [0; super::MAX_RANK];
+    for (k, &axis) in order.iter().enumerate() {
+        strides[k] = own[axis];
+    }
+    let (data, mut i) = (a.data(), 0);
+    for_each_offset(&result, &strides[..order.len()], |offset| {
+        out[i] = data[offset];
+        i += 1;
+    });
+    Ok(result)
+}
+
+/// `out` = `a` and `b` joined along `axis` ([`concat_shape`](super::concat_shape)), row-major;
+/// the result's shape is returned. Nothing is written on error.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+/// let a = Array::new(&[1, 2, 3, 4], &[2, 2])?;
+/// let b = Array::new(&[5, 6], &[2, 1])?;
+/// let mut out = [0; 6];
+/// assert_eq!(*dynamic::concat(a, b, 1, &mut out)?, [2, 3]);
+/// assert_eq!(out, [1, 2, 5, 3, 4, 6]);
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn concat<T: Copy>(
+    a: Array<'_, T>,
+    b: Array<'_, T>,
+    axis: usize,
+    out: &mut [T],
+) -> Result<DynShape, BroadcastError> {
+    let result = rules::concat_shape(a.shape(), b.shape(), axis)?;
+    check_output_len(out.len(), &result, |expected, found| {
+        BroadcastError::wrong_length(Form::Concat, (a.shape(), b.shape()), Slot::Target, expected, found)
+            .naming_list(&[axis])
+    })?;
+    // Row-major, the joined axis and those after it are one run per operand: the outer index
+    // picks a run of `a`, then one of `b`.
+    let outer: usize = result[..axis].iter().product();
+    let (run_a, run_b): (usize, usize) =
+        (a.shape()[axis..].iter().product(), b.shape()[axis..].iter().product());
+    let mut at = 0;
+    for i in 0..outer {
+        out[at..at + run_a].copy_from_slice(&a.data()[i * run_a..][..run_a]);
+        at += run_a;
+        out[at..at + run_b].copy_from_slice(&b.data()[i * run_b..][..run_b]);
+        at += run_b;
+    }
+    Ok(result)
+}
