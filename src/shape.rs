@@ -112,6 +112,15 @@ pub trait Extent: Copy + sealed::FromValue {
     fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.get())
     }
+
+    /// Writes the size as the types name it: `4`, `Samples`, `Batch*16`.
+    #[doc(hidden)]
+    fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match Self::FIXED {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("?"),
+        }
+    }
 }
 
 impl<const N: usize> Extent for Dim<N> {

@@ -267,6 +267,10 @@ impl<Name> crate::shape::Extent for Dyn<'_, Name> {
     fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self:?}")
     }
+    fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let full = core::any::type_name::<Name>();
+        f.write_str(full.rsplit("::").next().unwrap_or(full))
+    }
 }
 
 /// Binds a run-time size: `bind!(let samples: Samples = n);` makes `samples`, of type

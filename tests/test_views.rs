@@ -251,3 +251,35 @@ mod run_time_twins {
         assert_eq!(out, [0; 6]);
     }
 }
+
+#[test]
+fn merged_and_split_run_time_axes() {
+    struct Batch;
+    let data: Vec<i64> = (0..5 * 3 * 4).collect();
+    let other: Vec<i64> = (0..5 * 3 * 4).map(|i| 1000 * i).collect();
+    bind!(let batch: Batch = 5);
+    let x = TensorRef::from_shape(dims![batch, 3, 4], &data).unwrap();
+    let y = TensorRef::from_shape(dims![batch, 3, 4], &other).unwrap();
+    // Two merges of the same sizes are one size: their results add.
+    let (mx, my) = (x.merge_axes::<0>(), y.merge_axes::<0>());
+    let sum = &mx + &my; // [Batch*3, 4]
+    assert_eq!(*sum.shape().extents(), [15, 4]);
+    assert_eq!(sum.as_slice(), &(0..60).map(|i| 1001 * i).collect::<Vec<i64>>()[..]);
+    // Back again, with no check.
+    let back = mx.unmerge_axis::<0>();
+    let _ = &back + &x; // [Batch, 3, 4] meets x's shape
+    assert_eq!(back.as_slice(), x.as_slice());
+    // Splitting by a fixed factor: checked.
+    let rows = x.merge_axes::<0>(); // [Batch*3, 4]
+    let split = rows.split_axis::<0, 5>().unwrap(); // [Batch*3/5, 5, 4]
+    assert_eq!(*split.shape().extents(), [3, 5, 4]);
+    assert_eq!(split.get(&[2, 4, 3]), Some(&59));
+    let err = rows.split_axis::<0, 4>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot reshape [15, 4] to [3, 4, 4]: axis 0 has size 15, which 4 does not divide"
+    );
+    // An expression over a merged shape keeps the size.
+    let scaled = (mx.lazy() * 2).eval();
+    assert_eq!(scaled.get(&[14, 3]), Some(&118));
+}

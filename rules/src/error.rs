@@ -93,6 +93,22 @@ pub enum ErrorKind {
         /// The element counts, the source's first.
         counts: [usize; 2],
     },
+    /// An axis split by a factor that does not divide its size.
+    ///
+    /// ```
+    /// use shapecast_rules::{BroadcastError, ErrorKind};
+    /// let e = BroadcastError::not_divisible(&[12], &[2, 5], 0, 5);
+    /// assert_eq!(e.kind(), ErrorKind::NotDivisible { axis: 0, size: 12, factor: 5 });
+    /// assert_eq!(e.to_string(), "cannot reshape [12] to [2, 5]: axis 0 has size 12, which 5 does not divide");
+    /// ```
+    NotDivisible {
+        /// The axis split.
+        axis: usize,
+        /// Its size.
+        size: usize,
+        /// The factor.
+        factor: usize,
+    },
     /// A shape or list has more than [`MAX_RANK`] entries.
     TooManyAxes {
         /// Which input.
@@ -368,6 +384,14 @@ impl BroadcastError {
         BroadcastError::new(form, kind, shapes.0, shapes.1)
     }
 
+    /// The error of splitting axis `axis` of `from` by `factor` into `to`, which `factor` does
+    /// not divide (a reshape of a run-time size, checked when it runs).
+    pub fn not_divisible(from: &[usize], to: &[usize], axis: usize, factor: usize) -> Self {
+        let size = from.get(axis).copied().unwrap_or(0);
+        BroadcastError::new(Form::Reshape, ErrorKind::NotDivisible { axis, size, factor }, from, to)
+            .with_operands(1)
+    }
+
     /// An error for a shape whose element count (the product of its non-zero sizes) overflows
     /// `usize`: data for it cannot exist.
     ///
@@ -605,6 +629,11 @@ impl BroadcastError {
                 f,
                 "entry {entry} names the axis that entry {first} already names; an order names each axis once"
             ),
+            ErrorKind::NotDivisible { axis, size: n, factor } => {
+                write!(f, "axis {axis} has size ")?;
+                size(f, n)?;
+                write!(f, ", which {factor} does not divide")
+            }
             ErrorKind::CountMismatch { counts: [a, b] } => {
                 write!(f, "the element counts {a} and {b} differ; a reshape keeps every element")
             }

@@ -2,9 +2,13 @@
 //! size checked at compile time.
 
 mod index;
+mod merge;
 mod permute;
+mod sizes;
 mod view;
 
 pub use index::{Narrowed, WithoutAxis};
+pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
+pub use sizes::{Over, Times};
 pub use view::StridedView;

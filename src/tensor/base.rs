@@ -96,6 +96,12 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         TensorBase::from_parts(self.data.view(), shape)
     }
 
+    /// The same data in `shape`, of the same element count (the caller's types prove it).
+    #[inline(always)]
+    pub(crate) fn reshaped<S2: AnyShape>(&self, shape: S2) -> TensorBase<D::View<'_>, S2> {
+        TensorBase::from_parts(self.data.view(), shape)
+    }
+
     /// The same data seen in `shape`, if its sizes are this tensor's sizes: how a run-time size
     /// meets a fixed size or another binding (`[Samples, 4]` as `[150, 4]`, `[Q, 4]` as
     /// `[R, 4]`). A checked step: an error when the sizes differ; no copy.

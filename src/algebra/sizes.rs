@@ -1,0 +1,109 @@
+//! Size arithmetic on run-time sizes: the product of two sizes ([`Times`]) and the quotient of
+//! a size by a fixed factor ([`Over`]), each a size of its own type, made only where the
+//! operation that needs it checks it.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::shape::sealed::{FromValue, Proven};
+use crate::shape::{CountSize, Extent};
+
+/// The product of the sizes `A` and `B`, one of them at least known only at run time: what
+/// merging the axes `[Batch, 16]` into one gives, `Times<Batch, Dim<16>>`, printed `Batch*16`.
+/// Its value was computed, and checked not to overflow, when the merge ran; two merges of the
+/// same sizes give the same type, so their results meet as one size.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// let data = [0u8; 3 * 16];
+/// bind!(let batch: Batch = 3);
+/// let x = TensorRef::from_shape(dims![batch, 16], &data)?;
+/// let flat = x.merge_axes::<0>(); // shape [Batch*16]
+/// assert!(format!("{flat:?}").starts_with("TensorRef<[Batch*16 = 48]>"));
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub struct Times<A, B> {
+    value: usize,
+    parts: PhantomData<fn() -> (A, B)>,
+}
+
+/// The size `A` divided by the fixed factor `F`, checked to divide it: what splitting an axis
+/// of a run-time size into `[A/F, F]` gives, printed `Batch/4`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// let data = [0u8; 12];
+/// bind!(let batch: Batch = 12);
+/// let x = TensorRef::from_shape(dims![batch], &data)?;
+/// let groups = x.split_axis::<0, 4>()?; // shape [Batch/4, 4]
+/// assert!(format!("{groups:?}").starts_with("TensorRef<[Batch/4 = 3, 4]>"));
+/// assert!(x.split_axis::<0, 5>().is_err()); // 5 does not divide 12
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub struct Over<A, F> {
+    value: usize,
+    parts: PhantomData<fn() -> (A, F)>,
+}
+
+macro_rules! arithmetic {
+    ($($Size:ident, $op:literal;)*) => {$(
+        impl<A, B> Clone for $Size<A, B> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<A, B> Copy for $Size<A, B> {}
+        impl<A, B> PartialEq for $Size<A, B> {
+            fn eq(&self, other: &Self) -> bool {
+                self.value == other.value
+            }
+        }
+        impl<A, B> Eq for $Size<A, B> {}
+
+        impl<A: Extent, B: Extent> fmt::Debug for $Size<A, B> {
+            /// The size as the types name it, and its value: `Batch*16 = 48`.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                Self::write_name(f)?;
+                write!(f, " = {}", self.value)
+            }
+        }
+
+        impl<A, B> FromValue for $Size<A, B> {
+            #[inline(always)]
+            fn from_value<P: Proven>(value: usize, _: P) -> Self {
+                $Size { value, parts: PhantomData }
+            }
+        }
+
+        impl<A, B> CountSize for $Size<A, B> {
+            type U = typenum::U0;
+        }
+
+        impl<A: Extent, B: Extent> Extent for $Size<A, B> {
+            type Kind = crate::typelevel::Runtime;
+            const FIXED: Option<usize> = None;
+            #[inline(always)]
+            fn get(self) -> usize {
+                self.value
+            }
+            fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{self:?}")
+            }
+            fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                A::write_name(f)?;
+                f.write_str($op)?;
+                B::write_name(f)
+            }
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<A, B> crate::product::Contracts<$Size<A, B>> for $Size<A, B> {}
+    )*};
+}
+
+arithmetic! {
+    Times, "*";
+    Over, "/";
+}
