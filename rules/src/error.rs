@@ -31,6 +31,9 @@ pub enum Form {
     Convert,
     /// NumPy's `matmul`: the contracted sizes must be equal, the batch axes broadcast.
     MatMul,
+    /// NumPy's `einsum` in explicit mode: subscripts that label each operand's axes. The
+    /// error's [`list`](BroadcastError::list) holds the subscripts' characters (as numbers).
+    Einsum,
 }
 
 /// One of the inputs of a broadcast, as named in an error.
@@ -201,6 +204,88 @@ pub enum ErrorKind {
     /// assert_eq!(e.kind(), shapecast_rules::ErrorKind::PastIsize);
     /// ```
     PastIsize,
+    /// einsum: the subscripts have no `->`. Only explicit mode is supported: the output's labels
+    /// are written after `->`.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, Einsum};
+    /// assert_eq!(Einsum::parse("ij,jk", 2).unwrap_err().kind(), ErrorKind::EinsumNoArrow);
+    /// ```
+    EinsumNoArrow,
+    /// einsum: a character of the subscripts that is neither a label (an ASCII letter) nor in
+    /// its place as a separator (`,` between the operands' subscripts, `->` once, spaces).
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, Einsum};
+    /// let e = Einsum::parse("i1->i", 1).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::EinsumNotALabel { at: 1, found: '1' });
+    /// ```
+    EinsumNotALabel {
+        /// Its position in the subscripts, in characters from 0.
+        at: usize,
+        /// The character.
+        found: char,
+    },
+    /// einsum: the subscripts hold `...` (NumPy's broadcast axes), which is not supported.
+    EinsumEllipsis {
+        /// Its position in the subscripts, in characters from 0.
+        at: usize,
+    },
+    /// einsum: the number of subscripts before `->` is not the number of operands.
+    EinsumOperandCount {
+        /// The subscripts given.
+        subscripts: usize,
+        /// The operands given.
+        operands: usize,
+    },
+    /// einsum: more operands than [`MAX_OPERANDS`](crate::MAX_OPERANDS).
+    EinsumTooManyOperands {
+        /// The operands given.
+        operands: usize,
+    },
+    /// einsum: a label of the output that labels no axis of any operand.
+    EinsumUnknownLabel {
+        /// The label.
+        label: char,
+        /// Its axis in the output.
+        axis: usize,
+    },
+    /// einsum: a label written twice in the output.
+    EinsumRepeatedOutput {
+        /// The label.
+        label: char,
+        /// The two axes of the output it labels.
+        axes: [usize; 2],
+    },
+    /// einsum: an operand whose rank is not its number of labels.
+    EinsumRank {
+        /// The operand, from 0.
+        operand: usize,
+        /// Its number of labels.
+        labels: usize,
+        /// Its shape's rank.
+        rank: usize,
+    },
+    /// einsum: two axes with the same label and different sizes.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, einsum_shape};
+    /// let e = einsum_shape("ij,jk->ik", &[&[2, 3], &[4, 5]]).unwrap_err();
+    /// assert_eq!(
+    ///     e.kind(),
+    ///     ErrorKind::EinsumSizes { label: 'j', operands: [0, 1], axes: [1, 0], sizes: [3, 4] }
+    /// );
+    /// ```
+    EinsumSizes {
+        /// The label.
+        label: char,
+        /// The operands of the two axes, from 0 (the same operand for a diagonal).
+        operands: [usize; 2],
+        /// The two axes, each in its operand.
+        axes: [usize; 2],
+        /// Their sizes.
+        sizes: [usize; 2],
+    },
     /// A slice does not hold as many elements as its shape needs.
     WrongLength {
         /// Which slice.
@@ -243,6 +328,18 @@ pub struct Named<'a> {
     names: &'a [&'a str],
 }
 
+/// The second half of a [`BroadcastError`]'s message, the rule broken: see
+/// [`BroadcastError::reason`].
+pub struct Reason<'a> {
+    error: &'a BroadcastError,
+}
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.write_reason(f, &[])
+    }
+}
+
 impl fmt::Display for Named<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.error.write(f, self.names)
@@ -280,6 +377,22 @@ impl BroadcastError {
     /// ```
     pub fn named<'a>(&'a self, names: &'a [&'a str]) -> Named<'a> {
         Named { error: self, names }
+    }
+
+    /// The message without its header (the operation and its shapes): the rule broken, with
+    /// its axis and sizes. How `einsum!` words its errors after its own call, as the run-time
+    /// twin does after `einsum "…"`.
+    ///
+    /// ```
+    /// let err = shapecast_rules::einsum_shape("ij->kj", &[&[2, 3]]).unwrap_err();
+    /// assert_eq!(
+    ///     err.reason().to_string(),
+    ///     "output label `k` (axis 0 of the output) appears in no operand; each output label must \
+    ///      label an axis of an operand"
+    /// );
+    /// ```
+    pub fn reason(&self) -> Reason<'_> {
+        Reason { error: self }
     }
 
     /// Writes one size: its number, or the name of the run-time size it stands for.
@@ -464,6 +577,14 @@ impl BroadcastError {
     }
 
     fn write_header(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
+        if self.form == Form::Einsum {
+            let (text, complete) = self.lists.get(2);
+            f.write_str("einsum \"")?;
+            for &c in text.iter() {
+                write!(f, "{}", char::from_u32(c as u32).unwrap_or(char::REPLACEMENT_CHARACTER))?;
+            }
+            return f.write_str(if complete { "\"" } else { "…\"" });
+        }
         if let ErrorKind::TooManyAxes { .. } = self.kind {
             return f.write_str(match self.form {
                 Form::Shape => "invalid shape",
@@ -519,13 +640,14 @@ impl BroadcastError {
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
             Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
-            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul) => match (self.operands, i)
-            {
-                (0 | 1, _) => f.write_str("the operand"),
-                (2, 0) => f.write_str("the first operand"),
-                (2, _) => f.write_str("the second operand"),
-                _ => write!(f, "operand {}", i + 1),
-            },
+            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul) => {
+                match (self.operands, i) {
+                    (0 | 1, _) => f.write_str("the operand"),
+                    (2, 0) => f.write_str("the first operand"),
+                    (2, _) => f.write_str("the second operand"),
+                    _ => write!(f, "operand {}", i + 1),
+                }
+            }
             Slot::Operand(_) => f.write_str("the operand"),
             Slot::Target => f.write_str("the target"),
             Slot::List => write!(f, "the {} list", self.list_name()),
@@ -541,11 +663,19 @@ impl fmt::Display for BroadcastError {
 
 impl BroadcastError {
     fn write(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
-        let size = |f: &mut fmt::Formatter<'_>, d| self.write_size(f, names, d);
         self.write_header(f, names)?;
         f.write_str(": ")?;
+        self.write_reason(f, names)
+    }
+
+    /// The message after its header: the rule broken, with its axis and sizes.
+    fn write_reason(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
+        let size = |f: &mut fmt::Formatter<'_>, d| self.write_size(f, names, d);
         let list = self.list_name();
         match self.kind {
+            ErrorKind::TooManyAxes { slot: Slot::Operand(o), rank } if self.form == Form::Einsum => {
+                write!(f, "operand {} has {rank} labels; at most {MAX_RANK} axes are supported", o + 1)
+            }
             ErrorKind::TooManyAxes { slot, rank } => {
                 self.write_slot(f, slot)?;
                 write!(f, " has {rank} entries; at most {MAX_RANK} axes are supported")
@@ -593,7 +723,10 @@ impl BroadcastError {
             }
             ErrorKind::ScalarOperand { operand } => {
                 let which = if operand == 0 { "first" } else { "second" };
-                write!(f, "the {which} operand is a scalar, which has no matrix; a product needs at least one axis on each side")
+                write!(
+                    f,
+                    "the {which} operand is a scalar, which has no matrix; a product needs at least one axis on each side"
+                )
             }
             ErrorKind::RankTooLarge { rank, target_rank } => write!(
                 f,
@@ -662,6 +795,62 @@ impl BroadcastError {
                 "the data is not contiguous in row-major order (standard layout); copy it into a \
                  standard-layout array first",
             ),
+            ErrorKind::EinsumNoArrow => f.write_str(
+                "no `->`: only NumPy's explicit mode is supported, the output's labels written after `->` \
+                 (\"ij,jk->ik\"; \"ij->\" sums every element)",
+            ),
+            ErrorKind::EinsumNotALabel { at, found } => {
+                write!(
+                    f,
+                    "`{found}` (character {at}) is not a label; labels are ASCII letters, `a` to `z` and `A` to `Z`"
+                )?;
+                match found {
+                    ',' => f.write_str(", and the output is one subscript, without commas"),
+                    '-' | '>' => f.write_str(", and `->` comes once, before the output's labels"),
+                    _ => Ok(()),
+                }
+            }
+            ErrorKind::EinsumEllipsis { at } => {
+                write!(f, "`...` (character {at}) is not supported: give each axis a label of its own")
+            }
+            ErrorKind::EinsumOperandCount { subscripts, operands } => write!(
+                f,
+                "{subscripts} subscript{} (before `->`, separated by commas) but {operands} operand{}; \
+                 there must be one subscript per operand",
+                if subscripts == 1 { "" } else { "s" },
+                if operands == 1 { "" } else { "s" },
+            ),
+            ErrorKind::EinsumTooManyOperands { operands } => {
+                write!(f, "{operands} operands; at most {} are supported", crate::MAX_OPERANDS)
+            }
+            ErrorKind::EinsumUnknownLabel { label, axis } => write!(
+                f,
+                "output label `{label}` (axis {axis} of the output) appears in no operand; \
+                 each output label must label an axis of an operand"
+            ),
+            ErrorKind::EinsumRepeatedOutput { label, axes: [a, b] } => write!(
+                f,
+                "output label `{label}` is axes {a} and {b} of the output; the output's labels must be \
+                 distinct (a label repeated within an operand takes its diagonal: \"ii->i\")"
+            ),
+            ErrorKind::EinsumRank { operand, labels, rank } => {
+                write!(f, "operand {}", operand + 1)?;
+                self.write_operand_subscripts(f, operand)?;
+                write!(f, " has {labels} label{} but its shape ", if labels == 1 { "" } else { "s" })?;
+                self.write_list(f, names, 0)?;
+                write!(
+                    f,
+                    " has {rank} ax{}; an operand has one label per axis",
+                    if rank == 1 { "is" } else { "es" }
+                )
+            }
+            ErrorKind::EinsumSizes { label, operands: [o1, o2], axes: [a1, a2], sizes: [s1, s2] } => {
+                write!(f, "label `{label}` is axis {a1} of operand {} (size ", o1 + 1)?;
+                size(f, s1)?;
+                write!(f, ") and axis {a2} of operand {} (size ", o2 + 1)?;
+                size(f, s2)?;
+                f.write_str("); every axis a label names must have the same size (a size 1 does not stretch)")
+            }
             ErrorKind::WrongLength { slot, expected, found } => {
                 if self.form == Form::Shape {
                     f.write_str("the slice")?;
@@ -673,6 +862,23 @@ impl BroadcastError {
                 write!(f, " holds {found} element{s} but its shape has {expected}")
             }
         }
+    }
+}
+
+impl BroadcastError {
+    /// Writes ` (`ij`)`: operand `o`'s subscript, if the error kept the subscripts whole.
+    fn write_operand_subscripts(&self, f: &mut fmt::Formatter<'_>, o: usize) -> fmt::Result {
+        let (text, complete) = self.lists.get(2);
+        if !complete {
+            return Ok(());
+        }
+        let arrow = text.windows(2).position(|w| w == [b'-' as usize, b'>' as usize]).unwrap_or(text.len());
+        let Some(sub) = text[..arrow].split(|&c| c == b',' as usize).nth(o) else { return Ok(()) };
+        f.write_str(" (`")?;
+        for &c in sub.iter().filter(|&&c| c != b' ' as usize) {
+            write!(f, "{}", char::from_u32(c as u32).unwrap_or(char::REPLACEMENT_CHARACTER))?;
+        }
+        f.write_str("`)")
     }
 }
 
