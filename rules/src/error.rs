@@ -279,8 +279,9 @@ pub enum ErrorKind {
     EinsumSizes {
         /// The label.
         label: char,
-        /// The operands of the two axes, from 0 (the same operand for a diagonal).
-        operands: [usize; 2],
+        /// The operands of the two axes, from 0 (the same operand for a diagonal). A byte each,
+        /// as there are at most [`MAX_OPERANDS`](crate::MAX_OPERANDS): the error stays small.
+        operands: [u8; 2],
         /// The two axes, each in its operand.
         axes: [usize; 2],
         /// Their sizes.
@@ -649,6 +650,7 @@ impl BroadcastError {
                 }
             }
             Slot::Operand(_) => f.write_str("the operand"),
+            Slot::Target if self.form == Form::Einsum => f.write_str("the output"),
             Slot::Target => f.write_str("the target"),
             Slot::List => write!(f, "the {} list", self.list_name()),
         }
@@ -845,9 +847,9 @@ impl BroadcastError {
                 )
             }
             ErrorKind::EinsumSizes { label, operands: [o1, o2], axes: [a1, a2], sizes: [s1, s2] } => {
-                write!(f, "label `{label}` is axis {a1} of operand {} (size ", o1 + 1)?;
+                write!(f, "label `{label}` is axis {a1} of operand {} (size ", usize::from(o1) + 1)?;
                 size(f, s1)?;
-                write!(f, ") and axis {a2} of operand {} (size ", o2 + 1)?;
+                write!(f, ") and axis {a2} of operand {} (size ", usize::from(o2) + 1)?;
                 size(f, s2)?;
                 f.write_str("); every axis a label names must have the same size (a size 1 does not stretch)")
             }
@@ -897,8 +899,8 @@ mod tests {
 
     #[test]
     fn is_cheap_to_return() {
-        // clippy's `result_large_err` fires above 128 bytes, in every user's code.
-        assert!(size_of::<BroadcastError>() <= 128, "{}", size_of::<BroadcastError>());
+        // clippy's `result_large_err` fires at 128 bytes and above, in every user's code.
+        assert!(size_of::<BroadcastError>() < 128, "{}", size_of::<BroadcastError>());
     }
 
     #[test]
