@@ -34,8 +34,8 @@ impl Elem for f64 {
 fn is<T>(_: &T) {}
 
 /// Small integers (exact in every type, so that any order of the sums gives the same bits).
-fn value<T: Elem>(i: usize, seed: usize) -> T {
-    T::of(((i * 7 + seed * 13 + 3) % 9) as i64 - 4)
+fn value<T: Elem>(i: usize, salt: usize) -> T {
+    T::of(((i * 7 + salt * 13 + 3) % 9) as i64 - 4)
 }
 
 /// The labels of each operand and of the output, spaces dropped.
@@ -111,10 +111,10 @@ fn reference<T: Elem>(subscripts: &str, operands: &[(&[T], &[usize])]) -> (Vec<u
 /// each against the reference.
 macro_rules! fixed {
     ($t:ty, $subs:literal, $($name:ident: [$($d:literal),*]),+) => {{
-        let mut seed = 0;
+        let mut salt = 0;
         $(
-            seed += 1;
-            let $name = Tensor::<$t, shape![$($d),*]>::from_fn(|i| value::<$t>(i, seed));
+            salt += 1;
+            let $name = Tensor::<$t, shape![$($d),*]>::from_fn(|i| value::<$t>(i, salt));
         )+
         let (dims, want) = reference::<$t>($subs, &[$(($name.as_slice(), &[$($d),*][..])),+]);
         let got = einsum!($subs, $(&$name),+);
@@ -371,11 +371,11 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn the_run_time_twin_agrees_with_the_reference((subscripts, shapes) in spec(), seed in 0usize..9) {
+    fn the_run_time_twin_agrees_with_the_reference((subscripts, shapes) in spec(), salt in 0usize..9) {
         let data: Vec<Vec<i64>> = shapes
             .iter()
             .enumerate()
-            .map(|(o, s)| (0..s.iter().product::<usize>()).map(|i| value(i, seed + o)).collect())
+            .map(|(o, s)| (0..s.iter().product::<usize>()).map(|i| value(i, salt + o)).collect())
             .collect();
         let arrays: Vec<Array<'_, i64>> =
             data.iter().zip(&shapes).map(|(d, s)| Array::new(d, s).unwrap()).collect();

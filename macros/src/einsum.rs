@@ -150,7 +150,7 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
         );
         body.extend(quote_spanned!(first=> #[allow(clippy::deref_addrof)] let #op_first = #tensor;));
         let rank = spec.rank(o);
-        let name = format_ident!("EinsumOperand{o}");
+        let name = format_ident!("EinsumOperand{}", o + 1);
         let xs: Vec<_> = (0..rank).map(|a| format_ident!("X{a}")).collect();
         let vs: Vec<_> = (0..rank).map(|a| format_ident!("x{a}")).collect();
         let shape = xs.iter().rev().fold(quote!(#p::Nil), |tail, x| quote!(#p::Cons<#x, #tail>));
@@ -204,7 +204,8 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
 
     // Every axis a label names has the size of its first axis.
     let mut first_axis: Vec<Option<(usize, usize)>> = vec![None; spec.label_count()];
-    let mut checks = 0;
+    // Each check's trait is named after its label (what rustc's `help:` line shows).
+    let mut checks = vec![0usize; spec.label_count()];
     for (o, &(first, last)) in ends.iter().enumerate() {
         for (a, &l) in spec.labels_of(o).iter().enumerate() {
             let l = l as usize;
@@ -212,9 +213,12 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
                 first_axis[l] = Some((o, a));
                 continue;
             };
-            let name = format_ident!("EinsumSameSize{checks}");
-            checks += 1;
             let letter = spec.letter(l);
+            checks[l] += 1;
+            let name = match checks[l] {
+                1 => format_ident!("EinsumLabel_{}", letter),
+                k => format_ident!("EinsumLabel_{}_{}", letter, k),
+            };
             let message = format!(
                 "{head}: label `{letter}` is axis {a1} of operand {} (size `{{K}}`) and axis {a} of operand {} (size `{{Self}}`)",
                 o1 + 1,
@@ -233,6 +237,7 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
             // looked at, so that the trait is checked, and not inferred from its one impl.
             items.extend(quote! {
                 #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note, note = #convert)]
+                #[allow(non_camel_case_types)]
                 trait #name<K> {
                     #[inline(always)]
                     fn check(_: &K, _: &Self) {}
@@ -265,13 +270,13 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
             inputs.push(input);
             continue;
         }
-        let name = format_ident!("EinsumElements{o}");
+        let name = format_ident!("EinsumElements{}", o + 1);
         let message = format!(
             "{head}: operand {} has elements of type `{{Self}}`, and operand 1 of type `{{K}}`",
             o + 1
         );
         let label = "expected elements of the first operand's type";
-        let note = "the operands of `einsum!` have one element type; convert an operand first, as in `b.map(|x| x as f64)`";
+        let note = "the operands of `einsum!` have one element type; convert an operand first, as in `x.map(|v| v as {K})`";
         items.extend(quote! {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
             trait #name<K>: ::core::marker::Sized {
@@ -416,8 +421,8 @@ mod tests {
         let cases = [
             (
                 quote!("ij,jk", &a, &b),
-                "einsum!(\"ij,jk\"): no `->`: only NumPy's explicit mode is supported, the output's labels \
-                 written after `->` (\"ij,jk->ik\"; \"ij->\" sums every element)",
+                "einsum!(\"ij,jk\"): no `->`: write the output's labels after `->`, as in \"ij,jk->ik\" (a \
+                 product) or \"ij->\" (a total); only NumPy's explicit mode is supported",
             ),
             (
                 quote!("...ij->...ji", &a),

@@ -103,8 +103,8 @@ impl Einsum {
     /// );
     /// assert_eq!(
     ///     err("ij,jk", 2),
-    ///     "einsum \"ij,jk\": no `->`: only NumPy's explicit mode is supported, the output's labels \
-    ///      written after `->` (\"ij,jk->ik\"; \"ij->\" sums every element)"
+    ///     "einsum \"ij,jk\": no `->`: write the output's labels after `->`, as in \"ij,jk->ik\" \
+    ///      (a product) or \"ij->\" (a total); only NumPy's explicit mode is supported"
     /// );
     /// assert_eq!(
     ///     err("ij,jk->ik", 3),
@@ -293,7 +293,7 @@ impl Einsum {
                     Some((o1, a1, s1)) if s1 != size => {
                         let kind = ErrorKind::EinsumSizes {
                             label: self.letter(label as usize),
-                            operands: [o1, o],
+                            operands: [o1 as u8, o as u8],
                             axes: [a1, axis],
                             sizes: [s1, size],
                         };

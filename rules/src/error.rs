@@ -798,8 +798,8 @@ impl BroadcastError {
                  standard-layout array first",
             ),
             ErrorKind::EinsumNoArrow => f.write_str(
-                "no `->`: only NumPy's explicit mode is supported, the output's labels written after `->` \
-                 (\"ij,jk->ik\"; \"ij->\" sums every element)",
+                "no `->`: write the output's labels after `->`, as in \"ij,jk->ik\" (a product) or \"ij->\" \
+                 (a total); only NumPy's explicit mode is supported",
             ),
             ErrorKind::EinsumNotALabel { at, found } => {
                 write!(
