@@ -249,7 +249,10 @@ pub use shapecast_macros::broadcast;
 /// `&BoxedTensor`), of fixed or run-time sizes, and one element type. The result's shape is a
 /// type made of the operands' sizes: `einsum!("bij,bjk->bik", …)` has the shape `[B, I, K]` of
 /// the sizes the operands give `b`, `i` and `k`. It is stored as the operators store theirs:
-/// inline when every size is fixed and no operand is boxed, else a `BoxedTensor`.
+/// inline when every size is fixed and no operand is boxed, else a `BoxedTensor`. The checks
+/// are traits written for each call, so an operand's axes must be known where the call is
+/// written: generic code names its sizes (`TensorRef<'_, f32, shape![N<'id>, 3]>`), not a
+/// whole shape parameter `S`.
 ///
 /// ```
 /// use shapecast::prelude::*;

@@ -169,8 +169,10 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
             "each operand of `einsum!` has one label per axis, in order: the subscript `{sub}` labels a tensor of {}",
             axes(rank)
         );
+        let generic = "a shape parameter (`S: Shape`) has no axes to label: in generic code, write the shape's \
+                       axes, as in `shape![N<'id>, 3]` for a run-time size `N`";
         items.extend(quote! {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note, note = #generic)]
             trait #name {
                 type Axes;
                 fn axes(&self) -> Self::Axes;
