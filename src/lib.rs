@@ -45,6 +45,8 @@
 //!   bound a constant of the shape types.
 //! - [`expr`]: whole formulas evaluated in one pass with no temporary: `x.lazy()`, then
 //!   operators and element-wise methods, then `eval()`, `eval_into(…)`, `assign(…)` or `+=`.
+//! - [`product`]: matrix products (`matmul`, NumPy's rule) and [`einsum!`], NumPy's
+//!   subscripts, every shape checked at compile time.
 //! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between arrays
 //!   (a slice paired with its run-time shape), and the reductions that reverse them.
 #![no_std]
@@ -236,6 +238,145 @@ pub use shapecast_macros::perm;
 #[doc(inline)]
 pub use shapecast_macros::broadcast;
 
+/// NumPy's `einsum` in explicit mode: sums of products named by subscripts, every shape
+/// checked while the program compiles.
+///
+/// | spelling | result |
+/// | --- | --- |
+/// | `einsum!("ij,jk->ik", &a, &b)` | a new tensor |
+/// | `einsum!(try "ij,jk->ik", &a, &b)` | `Result<_, ShapeError>`: the error of a result too large (see Panics) |
+/// | `einsum!("ij,jk->ik", &a, &b => &mut out)` | `()`: written into `out`, a `TensorMut` (or any mutable tensor) of the result's shape; no allocation |
+///
+/// The subscripts are a string literal: one subscript per operand, separated by commas, each a
+/// label (an ASCII letter) per axis of its operand, then `->` and the output's labels (spaces
+/// are ignored). The rules are NumPy's (`numpy.einsum`):
+///
+/// - each operand's subscript has exactly as many labels as it has axes;
+/// - every axis a label names has one size: equal fixed sizes, or one run-time size (one
+///   `bind!`). A size 1 does not stretch;
+/// - a label repeated within an operand takes its diagonal (`"ii->i"`);
+/// - a label missing from the output is summed over (`"ij->i"` sums rows, `"ii->"` is the
+///   trace, `"i,i->"` the dot product);
+/// - the output's labels are distinct, and each labels an axis of an operand.
+///
+/// The result's element at an output index is the sum, over every assignment of the summed
+/// labels, of the product of the operands' elements there, from zero ([`Dot::times`],
+/// [`Summable::plus`]). Integers wrap as in [`Dot`]. Implicit mode (no `->`) and `...` are
+/// not supported: name every axis.
+///
+/// The operands are borrowed tensors of any kind (`&Tensor`, `&TensorRef`, `&TensorMut`,
+/// `&BoxedTensor`), of fixed or run-time sizes, and one element type. The result's shape is a
+/// type made of the operands' sizes: `einsum!("bij,bjk->bik", …)` has the shape `[B, I, K]` of
+/// the sizes the operands give `b`, `i` and `k`. It is stored as the operators store theirs:
+/// inline when every size is fixed and no operand is boxed, else a `BoxedTensor`. The checks
+/// are traits written for each call, so an operand's axes must be known where the call is
+/// written: generic code names its sizes (`TensorRef<'_, f32, shape![N<'id>, 3]>`), not a
+/// whole shape parameter `S`.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let a = Tensor::<i64, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+/// let b = Tensor::<i64, shape![3, 2]>::from([[1, 0], [0, 1], [1, 1]]);
+/// let product: Tensor<i64, shape![2, 2]> = einsum!("ij,jk->ik", &a, &b);
+/// assert_eq!(product.as_slice(), [4, 5, 10, 11]);
+/// assert_eq!(einsum!("ij->ji", &a).as_slice(), [1, 4, 2, 5, 3, 6]); // a transpose
+/// assert_eq!(einsum!("ij->j", &a).as_slice(), [5, 7, 9]); // column sums
+/// assert_eq!(einsum!("ij->", &a).value(), 21); // the total
+///
+/// let m = Tensor::<i64, shape![2, 2]>::from([[1, 2], [3, 4]]);
+/// assert_eq!(einsum!("ii->i", &m).as_slice(), [1, 4]); // the diagonal
+/// assert_eq!(einsum!("ii->", &m).value(), 5); // the trace
+///
+/// let x = Tensor::<i64, shape![3]>::from([1, 2, 3]);
+/// assert_eq!(einsum!("i,i->", &x, &x).value(), 14); // a dot product
+/// assert_eq!(einsum!("i,j->ij", &x, &x).as_slice(), [1, 2, 3, 2, 4, 6, 3, 6, 9]); // outer
+/// ```
+///
+/// Batched products, with any order of the axes, read each operand where it lies:
+/// `"bhqd,bhkd->bhqk"`, attention's scores, is `q · kᵀ` per batch and head, `k` read with its
+/// strides swapped, nothing copied. Sizes known only at run time are named and bound as
+/// everywhere in shapecast:
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// struct Batch;
+/// let (q_data, k_data) = (vec![1.0f32; 2 * 4 * 8 * 16], vec![0.5f32; 2 * 4 * 6 * 16]);
+/// bind!(let batch: Batch = 2);
+/// let q = TensorRef::from_shape(dims![batch, 4, 8, 16], &q_data)?; // [B, H, Q, D]
+/// let k = TensorRef::from_shape(dims![batch, 4, 6, 16], &k_data)?; // [B, H, K, D]
+/// let scores = einsum!("bhqd,bhkd->bhqk", &q, &k); // BoxedTensor<f32, shape![Batch, 4, 8, 6]>
+/// assert_eq!(*scores.shape().extents(), [2, 4, 8, 6]);
+/// assert!(scores.as_slice().iter().all(|&s| s == 8.0));
+///
+/// // Into an existing tensor, with no allocation:
+/// let mut out = vec![0.0f32; 2 * 4 * 8 * 6];
+/// einsum!("bhqd,bhkd->bhqk", &q, &k => &mut TensorMut::from_shape(dims![batch, 4, 8, 6], &mut out)?);
+/// assert_eq!(out, scores.as_slice());
+/// # Ok::<(), ShapeError>(())
+/// ```
+///
+/// # Mistakes
+///
+/// Every mistake is a compile error. Those in the subscripts point at them: no `->`, a
+/// character that is not a label, `...`, an output label that labels nothing or is repeated, one
+/// subscript too many or too few for the operands (the same words as
+/// [`dynamic::einsum_shape`], which checks the same rules at run time):
+///
+/// ```compile_fail
+/// use shapecast::prelude::*;
+/// let a = Tensor::<f32, shape![2, 3, 4]>::splat(1.0);
+/// let b = Tensor::<f32, shape![2, 4, 5]>::splat(1.0);
+/// let c = einsum!("bij,bjk->bil", &a, &b);
+/// ```
+///
+/// ```txt
+/// error: einsum!("bij,bjk->bil"): output label `l` (axis 2 of the output) appears in no operand; each output label must label an axis of an operand
+/// ```
+///
+/// Those that need the operands' types point at the operand: a rank that is not the number of
+/// labels, a label whose sizes differ:
+///
+/// ```compile_fail,E0277
+/// use shapecast::prelude::*;
+/// let a = Tensor::<f32, shape![2, 3, 4]>::splat(1.0);
+/// let b = Tensor::<f32, shape![2, 5, 6]>::splat(1.0);
+/// let c = einsum!("bij,bjk->bik", &a, &b);
+/// ```
+///
+/// ```txt
+/// error[E0277]: einsum!("bij,bjk->bik"): label `j` is axis 2 of operand 1 (size `Dim<4>`) and axis 1 of operand 2 (size `Dim<5>`)
+/// ```
+///
+/// # How it runs
+///
+/// Two operands that are a (batched) matrix product (each label a batch label, a row of the
+/// first, a column of the second, or the one contracted label, the output's labels in the
+/// order `[batch…, row, column]` or with row and column swapped) go to the product kernel of
+/// [`matmul`](TensorBase::matmul), strides permuted, nothing copied. Everything else is one
+/// strided loop over the output's elements, each the sum over the summed labels, with no
+/// temporary and no allocation; with fixed shapes, its bounds are constants.
+///
+/// # Panics
+///
+/// If the result has run-time sizes whose product passes `usize` (operands of no elements,
+/// `"ij,kl->ik"` of `[R, 0]` and `[Q, 0]` with R·Q past `usize::MAX`), or its elements cannot
+/// be allocated: `einsum!(try …)` returns that error instead, and the `=> out` form never
+/// allocates.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Rows;
+/// bind!(let rows: Rows = 1 << 40);
+/// let a = BoxedTensor::from_elem(dims![rows, 0], 1.0f32)?;
+/// let err = einsum!(try "ij,kl->ik", &a, &a).unwrap_err();
+/// assert_eq!(err.to_string(), "einsum \"ij,kl->ik\": the result has more elements than usize can count");
+/// # Ok::<(), ShapeError>(())
+/// ```
+#[doc(inline)]
+pub use shapecast_macros::einsum;
+
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
     pub use crate::algebra::{AnyPermute, Permuted, StridedView};
@@ -248,7 +389,7 @@ pub mod prelude {
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
     pub use crate::tensor::{Owned, ShapeError, SingularError, Tensor, TensorBase, TensorMut, TensorRef};
-    pub use crate::{axes, bind, broadcast, dims, perm, shape};
+    pub use crate::{axes, bind, broadcast, dims, einsum, perm, shape};
 }
 
 /// The README's code, compiled and run as doc tests so that it cannot go stale.
@@ -260,8 +401,19 @@ pub struct ReadmeDoctests;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::algebra::Perm;
+    pub use crate::product::einsum::{
+        EinsumOperand, EinsumShapes, EinsumSpec, einsum_data, einsum_element, einsum_home, einsum_home_with,
+        einsum_into, einsum_owned, einsum_shape_of, try_einsum_owned,
+    };
     pub use crate::shape::{AxisSet, Big, Cons, Dim, Dyn, Extent, Nil};
     pub use generativity;
+    pub use shapecast_rules::Einsum;
+
+    /// The first size of a shape and the rest, for `einsum!`'s expansion.
+    #[inline(always)]
+    pub fn uncons<H: Copy, T>(list: &Cons<H, T>) -> (H, &T) {
+        (list.head, &list.tail)
+    }
     pub use typenum;
 
     /// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the

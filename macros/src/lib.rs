@@ -1,10 +1,13 @@
-//! The procedural macros of [shapecast](https://docs.rs/shapecast): `shape!`, `axes!` and
-//! `broadcast!`. Use them through `shapecast`, which documents them; this crate holds only the
-//! entry points. Each macro parses its input (`parse`), checks it with shapecast's rules
-//! (`check`), and writes the type (`expand`); on failure it reports every error it found, on
-//! the token at fault, and expands to an error type so that nothing cascades.
+//! The procedural macros of [shapecast](https://docs.rs/shapecast): `shape!`, `axes!`,
+//! `broadcast!` and `einsum!`. Use them through `shapecast`, which documents them; this crate
+//! holds only the entry points. Each macro parses its input (`parse`), checks it with
+//! shapecast's rules (`check`), and writes the type (`expand`); on failure it reports every
+//! error it found, on the token at fault, and expands to an error type so that nothing
+//! cascades. `einsum!` (module `einsum`) does the same for its subscripts, and leaves the checks
+//! that need the operands' types to traits it writes into its expansion.
 
 mod check;
+mod einsum;
 mod expand;
 mod parse;
 mod pipeline;
@@ -33,6 +36,12 @@ pub fn perm(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn broadcast(input: TokenStream) -> TokenStream {
     pipeline::broadcast(input.into()).into()
+}
+
+/// NumPy's `einsum` in explicit mode, checked at compile time. See `shapecast::einsum!`.
+#[proc_macro]
+pub fn einsum(input: TokenStream) -> TokenStream {
+    einsum::einsum(input.into()).into()
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@
 mod algebra;
 mod check;
 mod convert;
+mod einsum;
 mod error;
 mod mapping;
 mod matmul;
@@ -46,7 +47,8 @@ mod xla;
 
 pub use algebra::{concat_shape, permute_shape, reshape_shape};
 pub use convert::same_shape;
-pub use error::{BroadcastError, ErrorKind, Form, Named, Slot};
+pub use einsum::{Einsum, MAX_LABELS, MAX_OPERANDS, einsum_shape};
+pub use error::{BroadcastError, ErrorKind, Form, Named, Reason, Slot};
 pub use mapping::{
     AxisMap, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,
     sum_to_axes, with_dims_axis_maps,

@@ -9,6 +9,9 @@
 //! check every shape (and an output slice's length) first and write nothing on error. No heap,
 //! no panics on any input.
 //!
+//! [`einsum_shape`] and [`einsum`] do the same for NumPy's `einsum` subscripts, the rules and
+//! messages of the `einsum!` macro.
+//!
 //! A kernel's operands are [`Array`]s (and [`ArrayMut`]s for what it writes): a slice paired
 //! with its shape, whose length is checked once, when the pair is made. Every kernel takes its
 //! arguments in one order: the sources, then the destination `ArrayMut` whose shape the rule
@@ -43,6 +46,7 @@ mod matmul;
 mod sum;
 mod zip;
 
+pub use crate::product::einsum::einsum;
 pub use algebra::{concat, permute};
 pub use array::{Array, ArrayMut};
 pub(crate) use array::{check_data, check_shape};
@@ -56,9 +60,9 @@ pub use shapecast_rules::{
     with_dims_axis_maps,
 };
 pub use shapecast_rules::{
-    BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, broadcast_axes, broadcast_in_dim,
-    broadcast_shapes, broadcast_to, broadcast_with_dims, element_count, matmul_shape, same_shape,
-    sum_to_axes,
+    BroadcastError, DynShape, Einsum, ErrorKind, Form, MAX_LABELS, MAX_OPERANDS, MAX_RANK, Slot,
+    broadcast_axes, broadcast_in_dim, broadcast_shapes, broadcast_to, broadcast_with_dims, concat_shape,
+    einsum_shape, element_count, matmul_shape, permute_shape, reshape_shape, same_shape, sum_to_axes,
 };
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};

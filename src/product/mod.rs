@@ -1,5 +1,7 @@
 //! Matrix products: [`matmul`](crate::TensorBase::matmul) by NumPy's rule, decided at compile
-//! time, and the transposed view [`mt`](crate::TensorBase::mt) it reads without a copy.
+//! time, the transposed view [`mt`](crate::TensorBase::mt) it reads without a copy, and
+//! [`einsum!`](crate::einsum), NumPy's subscripts (`"bhqd,bhkd->bhqk"`), its shapes checked at
+//! compile time too.
 //!
 //! - [`MatMul`] is the rule on shape types (the bound of generic code), [`MatMulShape`] its
 //!   output, [`Contracts`] the rule for the two contracted sizes.
@@ -23,6 +25,7 @@
 //! ```
 
 mod dot;
+pub(crate) mod einsum;
 pub(crate) mod kernel;
 mod methods;
 mod operand;

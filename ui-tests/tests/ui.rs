@@ -8,7 +8,9 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.pass("ui/pass/*.rs");
-    for form in ["numpy", "xla", "ngraph", "syntax", "tensor", "runtime", "expr", "product", "algebra"] {
+    for form in
+        ["numpy", "xla", "ngraph", "syntax", "tensor", "runtime", "expr", "product", "algebra", "einsum"]
+    {
         t.compile_fail(format!("ui/{form}/*.rs"));
     }
 }

@@ -1,0 +1,513 @@
+//! What `einsum!` runs: NumPy's `einsum` over operands read in place, with strides per label.
+//!
+//! The subscripts arrive parsed (an [`Einsum`], a constant of each call's expansion), the label
+//! sizes checked by the types. A label repeated within an operand reads it with the sum of its
+//! axes' strides (the diagonal). Two operands whose labels are a (batched) matrix product go to
+//! the product kernel with their strides permuted, so nothing is copied; everything else is one
+//! strided loop over the output's elements, each the sum over the summed labels, with no
+//! temporary and no allocation.
+
+use core::marker::PhantomData;
+
+use shapecast_rules::{Einsum, MAX_LABELS, MAX_OPERANDS};
+
+use super::Dot;
+use super::kernel::{self, Operand};
+use crate::dynamic::{Array, BroadcastError, DynShape, Form, MAX_RANK, Slot};
+use crate::shape::AnyShape;
+use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, ShapeError, TensorBase};
+
+/// The subscripts of one `einsum!` call, as a constant: the expansion declares a type for them.
+#[doc(hidden)]
+pub trait EinsumSpec {
+    /// The parsed subscripts.
+    const SPEC: Einsum;
+}
+
+/// The shapes of one call's operands, as a tuple: every size a constant when all are fixed.
+#[doc(hidden)]
+pub trait EinsumShapes: Copy {
+    /// Whether every size of every operand is fixed.
+    const FIXED: bool;
+    /// Each operand's `STATIC` sizes (those of the fixed shapes are the shapes).
+    const STATIC: [[usize; MAX_RANK]; MAX_OPERANDS];
+    /// Each operand's rank.
+    const RANKS: [usize; MAX_OPERANDS];
+    /// Writes each operand's sizes.
+    fn write(&self, dims: &mut [[usize; MAX_RANK]; MAX_OPERANDS]);
+}
+
+macro_rules! einsum_shapes {
+    ($($S:ident $i:tt)*) => {
+        impl<$($S: AnyShape),*> EinsumShapes for ($($S,)*) {
+            const FIXED: bool = true $(&& $S::FIXED)*;
+            const STATIC: [[usize; MAX_RANK]; MAX_OPERANDS] = {
+                let mut all = [[0; MAX_RANK]; MAX_OPERANDS];
+                $(all[$i] = $S::STATIC;)*
+                all
+            };
+            const RANKS: [usize; MAX_OPERANDS] = {
+                let mut ranks = [0; MAX_OPERANDS];
+                $(ranks[$i] = $S::RANK;)*
+                ranks
+            };
+            #[inline(always)]
+            fn write(&self, dims: &mut [[usize; MAX_RANK]; MAX_OPERANDS]) {
+                $(self.$i.write_extents(&mut dims[$i][..$S::RANK]);)*
+            }
+        }
+    };
+}
+
+einsum_shapes!(S0 0);
+einsum_shapes!(S0 0 S1 1);
+einsum_shapes!(S0 0 S1 1 S2 2);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10 S11 11);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10 S11 11 S12 12);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10 S11 11 S12 12 S13 13);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10 S11 11 S12 12 S13 13 S14 14);
+einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10 S11 11 S12 12 S13 13 S14 14 S15 15);
+
+/// An operand's elements, row-major.
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_data<D: Data, S: AnyShape>(tensor: &TensorBase<D, S>) -> &[D::Elem] {
+    tensor.as_slice()
+}
+
+/// An operand of `einsum!`: a borrowed tensor of any kind.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "an operand of `einsum!` is a borrowed tensor, and this is a `{Self}`",
+    label = "expected a borrowed tensor here",
+    note = "write `&a` for a tensor `a` of any kind: a `Tensor`, `TensorRef`, `TensorMut` or `BoxedTensor`, of fixed or run-time sizes"
+)]
+pub trait EinsumOperand<'a> {
+    /// Where the elements live.
+    type Data: Data;
+    /// The shape.
+    type Shape: AnyShape;
+    /// The tensor.
+    fn tensor(self) -> &'a TensorBase<Self::Data, Self::Shape>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<'a, D: Data, S: AnyShape> EinsumOperand<'a> for &'a TensorBase<D, S> {
+    type Data = D;
+    type Shape = S;
+    #[inline(always)]
+    fn tensor(self) -> &'a TensorBase<D, S> {
+        self
+    }
+}
+
+/// The element type of an operand, as a value.
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_element<D: Data, S: AnyShape>(_: &TensorBase<D, S>) -> PhantomData<D::Elem> {
+    PhantomData
+}
+
+/// The shape of an operand (what `einsum!` takes its sizes from).
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_shape_of<D: Data, S: AnyShape>(tensor: &TensorBase<D, S>) -> S {
+    tensor.shape()
+}
+
+/// Where a new tensor computed from `tensor` goes.
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_home<D: Data, S: AnyShape>(_: &TensorBase<D, S>) -> PhantomData<HomeOf<D, S>> {
+    PhantomData
+}
+
+/// Where a new tensor computed from operands living in `H` and from `tensor` goes.
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_home_with<H: Home, D: Data, S: AnyShape>(
+    _: PhantomData<H>,
+    _: &TensorBase<D, S>,
+) -> PhantomData<<H as Home>::With<HomeOf<D, S>>> {
+    PhantomData
+}
+
+/// `einsum!(…)`: a new tensor of shape `shape` (built by the expansion from the operands'
+/// sizes), or a panic with the error of [`try_einsum_owned`].
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_owned<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, Out: AnyShape, H: Home, const N: usize>(
+    spec: Sp,
+    shapes: Sh,
+    shape: Out,
+    home: PhantomData<H>,
+    data: [&[T]; N],
+) -> Owned<T, Out, H>
+where
+    New<Out, H>: OwnedData<T, Out>,
+{
+    match try_einsum_owned(spec, shapes, shape, home, data) {
+        Ok(out) => out,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `einsum!(try …)`: a new tensor, or the error of a result whose run-time sizes multiply past
+/// `usize` or whose elements cannot be allocated (nothing is allocated then).
+#[doc(hidden)]
+#[inline]
+pub fn try_einsum_owned<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, Out: AnyShape, H: Home, const N: usize>(
+    _: Sp,
+    shapes: Sh,
+    shape: Out,
+    _: PhantomData<H>,
+    data: [&[T]; N],
+) -> Result<Owned<T, Out, H>, ShapeError>
+where
+    New<Out, H>: OwnedData<T, Out>,
+{
+    let len = if Out::FIXED {
+        crate::tensor::len_of(&shape)
+    } else {
+        // The rule's own count, with its error for a result too large to count.
+        let mut dims = [[0; MAX_RANK]; MAX_OPERANDS];
+        shapes.write(&mut dims);
+        let operands: [&[usize]; N] = core::array::from_fn(|o| &dims[o][..Sh::RANKS[o]]);
+        let out = const { &Sp::SPEC }.shape(&operands)?;
+        match out.element_count() {
+            Some(n) => n,
+            None => return Err(BroadcastError::too_many_elements(&out)),
+        }
+    };
+    let mut storage = <New<Out, H> as OwnedData<T, Out>>::try_from_fn(len, |_| T::ZERO)
+        .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
+    {
+        use crate::tensor::DataMut as _;
+        run_typed::<Sp, Sh, T>(&shapes, &data, &mut storage.slice_mut()[..len]);
+    }
+    Ok(TensorBase::from_parts(storage, shape))
+}
+
+/// `einsum!(… => out)`: the result written into `out`, whose shape the types made the
+/// result's. No allocation, no panic.
+#[doc(hidden)]
+#[inline(always)]
+pub fn einsum_into<
+    Sp: EinsumSpec,
+    Sh: EinsumShapes,
+    T: Dot,
+    Out: AnyShape,
+    D: DataMut<Elem = T>,
+    const N: usize,
+>(
+    _: Sp,
+    shapes: Sh,
+    data: [&[T]; N],
+    out: &mut TensorBase<D, Out>,
+) {
+    run_typed::<Sp, Sh, T>(&shapes, &data, out.as_mut_slice());
+}
+
+/// The computation of one `einsum!` call: a function of its own for each call (generic over
+/// the call's subscripts), so that an optimized build inlines it with the subscripts and,
+/// for fixed shapes, every size and stride as constants; a debug build keeps its frame out of
+/// the caller's.
+#[inline]
+fn run_typed<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot>(shapes: &Sh, data: &[&[T]], out: &mut [T]) {
+    let (spec, plan) = (const { &Sp::SPEC }, const { plan(&Sp::SPEC) });
+    if Sh::FIXED {
+        run(spec, plan, const { &strides(&Sp::SPEC, &Sh::STATIC, &Sh::RANKS) }, data, out);
+    } else {
+        let mut dims = [[0; MAX_RANK]; MAX_OPERANDS];
+        shapes.write(&mut dims);
+        run(spec, plan, &strides(spec, &dims, &Sh::RANKS), data, out);
+    }
+}
+
+/// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
+/// `subscripts` (explicit mode, as `einsum!` takes it) written into `out`, row-major; its shape
+/// is returned.
+///
+/// The same rules as `einsum!` and [`einsum_shape`](crate::dynamic::einsum_shape), with errors
+/// as values: the subscripts, each operand's rank, every label's sizes, and `out`'s length are
+/// checked before anything is written. No allocation, no panic.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+///
+/// let a = Array::new(&[1, 2, 3, 4, 5, 6], &[2, 3])?;
+/// let b = Array::new(&[1, 0, 0, 1, 1, 1], &[3, 2])?;
+/// let mut out = [0; 4];
+/// assert_eq!(*dynamic::einsum("ij,jk->ik", &[a, b], &mut out)?, [2, 2]);
+/// assert_eq!(out, [4, 5, 10, 11]);
+/// let mut trace = [0];
+/// dynamic::einsum("ii->", &[Array::new(&[1, 2, 3, 4], &[2, 2])?], &mut trace)?;
+/// assert_eq!(trace, [5]);
+///
+/// let err = dynamic::einsum("ij,jk->ik", &[a, a], &mut out).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "einsum \"ij,jk->ik\": label `j` is axis 1 of operand 1 (size 3) and axis 0 of operand 2 \
+///      (size 2); every axis a label names must have the same size (a size 1 does not stretch)"
+/// );
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn einsum<T: Dot>(
+    subscripts: &str,
+    operands: &[Array<'_, T>],
+    out: &mut [T],
+) -> Result<DynShape, BroadcastError> {
+    let spec = Einsum::parse(subscripts, operands.len())?;
+    let mut shapes: [&[usize]; MAX_OPERANDS] = [&[]; MAX_OPERANDS];
+    for (shape, operand) in shapes.iter_mut().zip(operands) {
+        *shape = operand.shape();
+    }
+    let dims = shapecast_rules::einsum_shape(subscripts, &shapes[..operands.len()])?;
+    let expected = dims.element_count().unwrap_or(usize::MAX);
+    if out.len() != expected {
+        let mut text = [0; MAX_RANK + 1];
+        let n = text.iter_mut().zip(subscripts.chars()).map(|(slot, c)| *slot = c as usize).count();
+        let e = BroadcastError::wrong_length(Form::Einsum, (&dims, &[]), Slot::Target, expected, out.len());
+        return Err(e.naming_list(&text[..n]));
+    }
+    let (mut data, mut sizes, mut ranks) =
+        ([&[][..]; MAX_OPERANDS], [[0; MAX_RANK]; MAX_OPERANDS], [0; MAX_OPERANDS]);
+    for (o, operand) in operands.iter().enumerate() {
+        data[o] = operand.data();
+        ranks[o] = operand.shape().len();
+        sizes[o][..ranks[o]].copy_from_slice(operand.shape());
+    }
+    run(&spec, plan(&spec), &strides(&spec, &sizes, &ranks), &data[..operands.len()], out);
+    Ok(dims)
+}
+
+/// How a call is computed, decided from its subscripts alone (a constant for `einsum!`).
+#[derive(Clone, Copy)]
+enum Plan {
+    /// One strided loop over the output, each element a sum over the summed labels.
+    General,
+    /// The product kernel.
+    Product(ProductPlan),
+}
+
+/// Two operands as a (batched) matrix product: the output's labels are `[batch…, row?, col?]`;
+/// the row label is in the first operand (after `swap`) and the output only, the column label
+/// in the second and the output only, the contracted label in both operands and not in the
+/// output; a batch label is in either operand or both (stride 0 where it is missing).
+#[derive(Clone, Copy)]
+struct ProductPlan {
+    /// Whether the second operand is the product's first (`"ij,jk->ki"` is `(jk)ᵀ·(ij)ᵀ`).
+    swap: bool,
+    /// The batch labels are `0 .. batch`.
+    batch: usize,
+    row: Option<usize>,
+    col: Option<usize>,
+    contracted: Option<usize>,
+}
+
+/// The plan of `spec`: a product when the labels allow one, else the general loop.
+const fn plan(spec: &Einsum) -> Plan {
+    if spec.operands() != 2 {
+        return Plan::General;
+    }
+    // Which operands have each label; a label twice in one operand (a diagonal) is general.
+    let mut has = [[false; MAX_LABELS]; 2];
+    let mut o = 0;
+    while o < 2 {
+        let mut axis = 0;
+        while axis < spec.rank(o) {
+            let l = spec.label(o, axis);
+            if has[o][l] {
+                return Plan::General;
+            }
+            has[o][l] = true;
+            axis += 1;
+        }
+        o += 1;
+    }
+    // At most one contracted label, and no label summed within one operand alone.
+    let mut contracted = None;
+    let mut l = spec.output_rank();
+    while l < spec.label_count() {
+        if !(has[0][l] && has[1][l]) || contracted.is_some() {
+            return Plan::General;
+        }
+        contracted = Some(l);
+        l += 1;
+    }
+    // The row and the column: the output's last labels.
+    let (mut end, mut swap, mut row, mut col) = (spec.output_rank(), false, None, None);
+    if end > 0 && only(&has, 1, end - 1) {
+        col = Some(end - 1);
+        end -= 1;
+        if end > 0 && only(&has, 0, end - 1) {
+            row = Some(end - 1);
+            end -= 1;
+        }
+    } else if end > 0 && only(&has, 0, end - 1) {
+        if end > 1 && only(&has, 1, end - 2) {
+            (swap, row, col) = (true, Some(end - 2), Some(end - 1));
+            end -= 2;
+        } else {
+            row = Some(end - 1);
+            end -= 1;
+        }
+    }
+    // The kernel takes at most `MAX_RANK` axes: the batch axes and the matrix's two.
+    if end + 2 > MAX_RANK {
+        return Plan::General;
+    }
+    Plan::Product(ProductPlan { swap, batch: end, row, col, contracted })
+}
+
+/// Whether label `l` is in operand `o` and not in the other.
+const fn only(has: &[[bool; MAX_LABELS]; 2], o: usize, l: usize) -> bool {
+    has[o][l] && !has[1 - o][l]
+}
+
+/// Each label's size, and each operand's stride per label (the sum of its axes' row-major
+/// strides: a repeated label reads the diagonal).
+struct Strides {
+    size: [usize; MAX_LABELS],
+    stride: [[usize; MAX_LABELS]; MAX_OPERANDS],
+}
+
+const fn strides(
+    spec: &Einsum,
+    dims: &[[usize; MAX_RANK]; MAX_OPERANDS],
+    ranks: &[usize; MAX_OPERANDS],
+) -> Strides {
+    let mut s = Strides { size: [0; MAX_LABELS], stride: [[0; MAX_LABELS]; MAX_OPERANDS] };
+    let mut o = 0;
+    while o < spec.operands() {
+        let (mut step, mut axis) = (1usize, ranks[o]);
+        while axis > 0 {
+            axis -= 1;
+            let (l, d) = (spec.label(o, axis), dims[o][axis]);
+            s.size[l] = d;
+            s.stride[o][l] = s.stride[o][l].wrapping_add(step);
+            step = step.wrapping_mul(if d == 0 { 1 } else { d });
+        }
+        o += 1;
+    }
+    s
+}
+
+/// `out` = the einsum of the operands `data` by `plan`, their sizes and strides `s`. `out`
+/// holds the output's element count, and the operands' shapes agree with the subscripts
+/// (checked by the types, or by the caller).
+#[inline(always)]
+fn run<T: Dot>(spec: &Einsum, plan: Plan, s: &Strides, data: &[&[T]], out: &mut [T]) {
+    match plan {
+        Plan::Product(p) => product(s, p, data, out),
+        Plan::General => general(spec, s, data, out),
+    }
+}
+
+/// The product kernel over the operands as they lie, strides permuted into
+/// `[batch…, row, contracted]` and `[batch…, contracted, col]`; a missing row, column or
+/// contracted label is an axis of size 1.
+#[inline(always)]
+fn product<T: Dot>(s: &Strides, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
+    let (first, second) = if p.swap { (1, 0) } else { (0, 1) };
+    let nb = p.batch;
+    let (mut a_dims, mut a_strides) = ([0usize; MAX_RANK], [0usize; MAX_RANK]);
+    let (mut b_dims, mut b_strides) = ([0usize; MAX_RANK], [0usize; MAX_RANK]);
+    let mut out_dims = [0usize; MAX_RANK];
+    for l in 0..nb {
+        (a_dims[l], b_dims[l], out_dims[l]) = (s.size[l], s.size[l], s.size[l]);
+        (a_strides[l], b_strides[l]) = (s.stride[first][l], s.stride[second][l]);
+    }
+    let size = |l: Option<usize>| l.map_or(1, |l| s.size[l]);
+    let stride = |o: usize, l: Option<usize>| l.map_or(0, |l| s.stride[o][l]);
+    let (m, k, n) = (size(p.row), size(p.contracted), size(p.col));
+    (a_dims[nb], a_dims[nb + 1], b_dims[nb], b_dims[nb + 1]) = (m, k, k, n);
+    (a_strides[nb], a_strides[nb + 1]) = (stride(first, p.row), stride(first, p.contracted));
+    (b_strides[nb], b_strides[nb + 1]) = (stride(second, p.contracted), stride(second, p.col));
+    (out_dims[nb], out_dims[nb + 1]) = (m, n);
+    let r = nb + 2;
+    let a = Operand { data: data[first], dims: &a_dims[..r], strides: &a_strides[..r] };
+    let b = Operand { data: data[second], dims: &b_dims[..r], strides: &b_strides[..r] };
+    kernel::product(a, b, out, &out_dims[..r]);
+}
+
+/// The general loop: over the output's elements in row-major order, each the sum, over every
+/// assignment of the summed labels (the last one innermost), of the product of the operands'
+/// elements, from zero.
+#[inline(always)]
+fn general<T: Dot>(spec: &Einsum, s: &Strides, data: &[&[T]], out: &mut [T]) {
+    let (n_out, n_labels, ops) = (spec.output_rank(), spec.label_count(), data.len());
+    if out.is_empty() || ops == 0 {
+        return;
+    }
+    if s.size[n_out..n_labels].contains(&0) {
+        // An empty sum.
+        out.iter_mut().for_each(|x| *x = T::ZERO);
+        return;
+    }
+    let element = |off: &[usize; MAX_OPERANDS], step: usize, i: usize| {
+        let mut p = data[0][off[0] + i * s.stride[0][step]];
+        for (o, data) in data.iter().enumerate().skip(1) {
+            p = p.times(data[off[o] + i * s.stride[o][step]]);
+        }
+        p
+    };
+    let mut base = [0usize; MAX_OPERANDS]; // each operand's offset at the output index
+    let mut index = [0usize; MAX_LABELS]; // the output index, then the summed labels'
+    for cell in out.iter_mut() {
+        let mut acc = T::ZERO;
+        if n_labels == n_out {
+            acc = acc.plus(element(&base, 0, 0));
+        } else {
+            let inner = n_labels - 1;
+            let mut off = base;
+            loop {
+                for i in 0..s.size[inner] {
+                    acc = acc.plus(element(&off, inner, i));
+                }
+                // The next assignment of the summed labels before the innermost one.
+                let mut done = true;
+                for l in (n_out..inner).rev() {
+                    index[l] += 1;
+                    for (o, off) in off[..ops].iter_mut().enumerate() {
+                        *off = off.wrapping_add(s.stride[o][l]);
+                    }
+                    if index[l] < s.size[l] {
+                        done = false;
+                        break;
+                    }
+                    for (o, off) in off[..ops].iter_mut().enumerate() {
+                        *off = off.wrapping_sub(s.stride[o][l].wrapping_mul(s.size[l]));
+                    }
+                    index[l] = 0;
+                }
+                if done {
+                    break;
+                }
+            }
+        }
+        *cell = acc;
+        // The next output index, row-major.
+        for l in (0..n_out).rev() {
+            index[l] += 1;
+            for (o, base) in base[..ops].iter_mut().enumerate() {
+                *base = base.wrapping_add(s.stride[o][l]);
+            }
+            if index[l] < s.size[l] {
+                break;
+            }
+            for (o, base) in base[..ops].iter_mut().enumerate() {
+                *base = base.wrapping_sub(s.stride[o][l].wrapping_mul(s.size[l]));
+            }
+            index[l] = 0;
+        }
+    }
+}
