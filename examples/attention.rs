@@ -1,11 +1,11 @@
 //! Causal self-attention, `softmax(Q·Kᵀ / √d)·V` over `[B, H, T, D]`, its batch read at run
 //! time: `cargo run --release --example attention -- [BATCH]` (default 4).
 //!
-//! The heads are split from `[B, T, H·D]` by a reshape-free view: the projections are laid out
-//! `[B, T, H, D]` and `permute` gives `[B, H, T, D]` without a copy. The scores `Q·Kᵀ` are a
-//! batched product (over `B` and `H`) that reads `K` through its transposed view; the causal
-//! mask is a `[T, T]` mask broadcast over the batch and the heads by `select`; the softmax is
-//! one expression per statistic; and `P·V` another batched product. The result is checked
+//! The projections are laid out `[B, T, H, D]`, as a layer writes them. The scores `Q·Kᵀ` are
+//! `einsum!("bthd,bshd->bhts", …)`: a product batched over `B` and `H`, each operand read where
+//! it lies, nothing permuted or copied; the causal mask is a `[T, T]` mask broadcast over the
+//! batch and the heads by `select`; the softmax is one expression per statistic; `P·V` is
+//! `matmul` of `P` by `V`'s heads as a view (`permute` to `[B, H, T, D]`). The result is checked
 //! against plain loops in f64 (to 1e-5 of the largest entry).
 
 use std::process::ExitCode;
@@ -58,21 +58,15 @@ fn run() -> Result<(), String> {
     let [q, k, v] = [&qs, &ks, &vs].map(|data| TensorRef::from_shape(shape, data));
     let (q, k, v) =
         (q.map_err(|e| e.to_string())?, k.map_err(|e| e.to_string())?, v.map_err(|e| e.to_string())?);
-    // The heads: [B, T, H, D] → [B, H, T, D], views.
-    let (q, k, v) = (
-        q.permute::<perm![0, 2, 1, 3]>(),
-        k.permute::<perm![0, 2, 1, 3]>(),
-        v.permute::<perm![0, 2, 1, 3]>(),
-    );
-
     let scale = 1.0 / (DIM as f32).sqrt();
-    let scores = q.matmul(&k.mt()); // [B, H, T, D] · [B, H, D, T] → [B, H, T, T]
+    let scores = einsum!("bthd,bshd->bhts", &q, &k); // [B, H, T, T]
     let causal = Tensor::<bool, shape![16, 16]>::from_index_fn(|ix| ix[1] <= ix[0]); // key ≤ query
     let masked = (causal.lazy().select(scores.lazy() * scale, f32::NEG_INFINITY)).eval();
     let m = masked.lazy().max_keepdims::<axes![3]>().eval(); // [B, H, T, 1]
     let e = (masked.lazy() - &m).exp().eval();
     let p = (e.lazy() / e.lazy().sum_keepdims::<axes![3]>()).eval();
-    let out = p.matmul(&v); // [B, H, T, T] · [B, H, T, D] → [B, H, T, D]
+    let heads = v.permute::<perm![0, 2, 1, 3]>(); // V's heads, [B, H, T, D], a view
+    let out = p.matmul(&heads); // [B, H, T, T] · [B, H, T, D] → [B, H, T, D]
     debug_assert_eq!(*out.shape().extents(), [batch, HEADS, TOKENS, DIM]); // shape![Batch, 4, 16, 8]
 
     let want = attention_loops(&qs, &ks, &vs, batch);
