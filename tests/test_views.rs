@@ -283,3 +283,17 @@ fn merged_and_split_run_time_axes() {
     let scaled = (mx.lazy() * 2).eval();
     assert_eq!(scaled.get(&[14, 3]), Some(&118));
 }
+
+#[test]
+fn large_transposes_are_copied_in_tiles_and_match_index_arithmetic() {
+    macro_rules! check {
+        ($($shape:tt => $order:tt),*) => {$({
+            type S = shape!$shape;
+            let x = BoxedTensor::<i64, S>::from_fn(|i| i as i64);
+            let order = <perm!$order>::order();
+            let got = x.permute::<perm!$order>().to_tensor();
+            assert_eq!(got.as_slice(), &permuted(x.as_slice(), S::dims(), order)[..], "{:?} by {:?}", S::dims(), order);
+        })*};
+    }
+    check!([200, 300] => [1, 0], [5, 64, 70] => [0, 2, 1], [64, 3, 70] => [2, 1, 0], [33, 2, 65] => [2, 1, 0], [40, 40, 40] => [1, 2, 0]);
+}
