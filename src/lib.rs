@@ -47,8 +47,14 @@
 //!   operators and element-wise methods, then `eval()`, `eval_into(…)`, `assign(…)` or `+=`.
 //! - [`product`]: matrix products (`matmul`, NumPy's rule) and [`einsum!`], NumPy's
 //!   subscripts, every shape checked at compile time.
+//! - [`product`]: matrix products by NumPy's `matmul` rule ([`TensorBase::matmul`]), the
+//!   transposed view `mt()`, `inv` and `solve`; [`einsum!`] in NumPy's subscripts, all checked
+//!   at compile time.
+//! - [`algebra`]: shape algebra: permutations ([`perm!`]), axis views, merged and split
+//!   run-time sizes, as views ([`algebra::StridedView`]) that every expression reads in place.
 //! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between arrays
-//!   (a slice paired with its run-time shape), and the reductions that reverse them.
+//!   (a slice paired with its run-time shape), and the reductions that reverse them; products,
+//!   `einsum`, permutations and concatenations over such arrays.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -9,7 +9,7 @@ use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase};
 
 /// A view of a tensor's elements in a shape `S` with a stride per axis: what
 /// [`permute`](crate::TensorBase::permute), [`swap_axes`](crate::TensorBase::swap_axes),
-/// [`slice`](crate::TensorBase::slice) and [`index_axis`](crate::TensorBase::index_axis) give
+/// [`narrow`](crate::TensorBase::narrow) and [`index_axis`](crate::TensorBase::index_axis) give
 /// when the result is not a row-major run of the data. Nothing is copied: every expression
 /// reads it in place (`view.lazy()`, `&view` as an operand), and so do products
 /// ([`matmul`](Self::matmul)); [`to_tensor`](Self::to_tensor) copies it into a new tensor.
