@@ -53,6 +53,7 @@
 #![doc(test(attr(deny(warnings))))]
 extern crate self as shapecast;
 
+pub mod algebra;
 pub mod dynamic;
 pub mod expr;
 pub mod forms;
