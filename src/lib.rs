@@ -220,6 +220,7 @@ pub use shapecast_macros::broadcast;
 
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
+    pub use crate::algebra::{Concat, Stack};
     pub use crate::dynamic;
     pub use crate::expr::{Expression, IndexError, IntoExpression, Lazy};
     pub use crate::forms::*;

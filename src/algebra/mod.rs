@@ -11,27 +11,56 @@
 //! - [`split_at::<0, POS>()`](crate::TensorBase::split_at): the first `POS` entries of axis 0
 //!   and the rest, two contiguous views ([`SplitShape`]).
 //!
+//! New tensors (stored by the operators' rule: inline for fixed shapes, boxed for run-time
+//! sizes or boxed operands), each with an `_into` twin that allocates nothing:
+//!
+//! - [`a.concat::<AXIS>(&b)`](Concat::concat): joined along an existing axis, whose sizes add
+//!   ([`ConcatShape`]);
+//! - [`[&a, &b, &c].stack::<AXIS>()`](Stack::stack): tensors of one shape along a new axis
+//!   `AXIS` of size the count ([`StackShape`]).
+//!
 //! ```
 //! use shapecast::prelude::*;
+//! use shapecast::algebra::Concatenated;
+//! use static_assertions::assert_type_eq_all;
 //!
-//! let t = Tensor::<i32, shape![6, 1, 3]>::from_fn(|i| i as i32);
-//! let m = t.squeeze::<1>(); // [6, 3]
-//! let (top, rest) = m.split_at::<0, 2>(); // [2, 3] and [4, 3]
-//! assert_eq!(rest.get(&[0, 0]), Some(&6));
-//! assert_eq!(top.flatten().as_slice(), [0, 1, 2, 3, 4, 5]); // [6]
-//! assert_eq!(t.reshape::<shape![3, 6]>().get(&[1, 0]), Some(&6));
+//! let a = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+//! let b = Tensor::<i32, shape![4, 3]>::from_fn(|i| 10 + i as i32);
+//! let ab = a.concat::<0>(&b); // [2, 3] ++ [4, 3] along axis 0
+//! let _: &Tensor<i32, shape![6, 3]> = &ab;
+//! assert_eq!(ab.get(&[2, 0]), Some(&10));
+//!
+//! let flat = ab.flatten(); // a view of shape [18]
+//! assert_eq!(flat.as_slice().len(), 18);
+//! let (top, rest) = ab.split_at::<0, 2>(); // [2, 3] and [4, 3], views
+//! assert_eq!(top, a);
+//! assert_eq!(rest, b);
+//!
+//! let pair = [&a, &a].stack::<0>(); // [2, 2, 3]
+//! assert_eq!(pair.reshape::<shape![4, 3]>().get(&[3, 2]), Some(&6));
+//! assert_type_eq_all!(Concatenated<shape![2, 3], shape![4, 3], 0>, shape![6, 3]);
 //! ```
 //!
-//! A size computed at the type level (the parts of a split, a flattened size) is a typenum
-//! number; [`ToSize`] writes it back as the `Dim<N>` that `shape!` writes for `N`, so that
-//! computed shapes and written ones are the same types. `Dim<N>` exists for the numbers typenum
-//! has a constant for (0 to 1024, 3600, powers of two, …), as for `shape!`'s own sizes; a result
-//! outside them is a compile error that says so. A [`reshape`](crate::TensorBase::reshape)
+//! The joined size of a concatenation (a sum), the parts of a split (a difference) and a
+//! flattened size (a product) are computed with typenum and written back as `Dim<N>` by
+//! [`ToSize`], so `[2, 3] ++ [4, 3]` is exactly `shape![6, 3]`. `Dim<N>` exists for the numbers
+//! typenum has a constant for (0 to 1024, 3600, powers of two, …), as for `shape!`'s own sizes;
+//! a result outside them is a compile error that says so. A [`reshape`](crate::TensorBase::reshape)
 //! compares element counts directly and needs no table.
+//!
+//! Run-time sizes ([`Dyn`](crate::Dyn)) may stand on every axis that a call keeps as it is:
+//! `[Batch, 3]` and `[Batch, 5]` concatenate along axis 1 into `[Batch, 8]`, one binding on
+//! both. Not done here, each a compile error: concatenating along a run-time axis (the sum of
+//! two bindings is no binding), squeezing a run-time axis (never known to be 1), splitting one,
+//! and reshaping or flattening a shape with a run-time size (its element count is not a
+//! constant; convert with `to_fixed` first). `split_at` cuts axis 0 only, where both parts are
+//! contiguous; other axes need strided views.
 
+mod join;
 mod reshape;
 
 pub use crate::typelevel::{Axis, SizeOf, ToSize};
+pub use join::{Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, Stack, StackShape, Stacked};
 pub use reshape::{
     Elements, FlattenShape, Flattened, ReshapeInto, SplitBack, SplitFront, SplitShape, SqueezeShape, Squeezed,
 };
@@ -40,6 +69,11 @@ pub use reshape::{
 // by these short paths, hidden, and not API.
 #[doc(hidden)]
 pub use crate::typelevel::{Ahead, Here};
+#[doc(hidden)]
+pub use join::{
+    ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedAtRunTime, JoinedSize, Operand, SameRankAs, SameSizeOn,
+    SameSizesFrom, StackCount,
+};
 #[doc(hidden)]
 pub use reshape::{
     CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
