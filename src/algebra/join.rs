@@ -207,7 +207,8 @@ pub trait JoinedAtRunTime<const AXIS: usize> {}
 #[diagnostic::on_unimplemented(
     message = "cannot concatenate along axis {AXIS}: the joined size, the sum of `{Self}`, has no `Dim` type",
     label = "the joined size is outside typenum's table of constants",
-    note = "a computed size is written `Dim<N>`, which exists for the `N` typenum has a constant for: 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, and the powers of ten from 10,000"
+    note = "a computed size is written `Dim<N>`, which exists for the `N` typenum has a constant for: 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, and the powers of ten from 10,000",
+    note = "to build the joined tensor anyway, name its shape and copy the elements in: `BoxedTensor::<T, shape![N]>::from_fn(…)`, reading the operands' `as_slice()`"
 )]
 #[doc(hidden)]
 pub trait JoinedSize<const AXIS: usize> {

@@ -77,6 +77,6 @@ pub use join::{
 #[doc(hidden)]
 pub use reshape::{
     CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
-    FlattenOfRunTime, KnownToBeOne, ReshapeKind, ReshapeOfRunTime, SameCount, SplitFits, SplitPastEnd,
-    SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableSize,
+    FlattenOfRunTime, KnownToBeOne, ReshapeKind, ReshapeOfRunTime, SameCount, SplitAlong, SplitFits,
+    SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableSize,
 };

@@ -9,7 +9,7 @@ use crate::dynamic::MAX_RANK;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Big, Cons, Dim, Dyn, Extent, Nil, Number, Shape};
 use crate::tensor::{Data, TensorBase, len_of};
-use crate::typelevel::{Fixed, If, Runtime, SizeOf, TakeAt, ToSize};
+use crate::typelevel::{Axis, Fixed, If, Runtime, SizeOf, TakeAt, ToSize};
 
 /// An element count, as a type: what a failed [`reshape`](TensorBase::reshape) prints the two
 /// counts as (`Elements<6>`).
@@ -195,7 +195,7 @@ impl<'id, Name, const A: usize> SqueezableSize<A> for Dyn<'id, Name> where Name:
     message = "cannot squeeze axis {A}: its size `{Self}` is bound at run time, and a run-time size is never known to be 1",
     label = "a run-time size cannot be squeezed",
     note = "a run-time size is never assumed to equal a fixed size, whatever its value, so the shape of a result never depends on data",
-    note = "if the size is 1, convert first, checked at run time: `x.to_fixed::<shape![…, 1, …]>()?.squeeze::<A>()`, or `cast_shape`"
+    note = "if the size is 1, convert first, checked at run time (`let f = x.to_fixed::<shape![…, 1, …]>()?;`, or `cast_shape`), then squeeze the fixed view"
 )]
 #[doc(hidden)]
 pub trait KnownToBeOne<const A: usize> {}
@@ -315,10 +315,9 @@ pub type Flattened<S> = <S as FlattenShape>::Output;
 /// static_assertions::assert_type_eq_all!(SplitBack<shape![4, Batch<'static>], 0, 4>, shape![0, Batch<'static>]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot split `{Self}` along axis {AXIS}: `split_at` cuts axis 0 only, for now",
-    label = "only axis 0 splits into two contiguous views",
-    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them, and needs strided views (not available yet)",
-    note = "to split along another axis, copy the axis to the front first, or split an `[N, …]` view of the data"
+    message = "cannot split `{Self}` along axis {AXIS} at {POS}",
+    label = "`split_at` cuts axis 0 of a shape of at least one axis",
+    note = "a cut along another axis interleaves the two parts in memory: it needs strided views, which shapecast does not have yet"
 )]
 pub trait SplitShape<const AXIS: usize, const POS: usize>: AnyShape {
     /// The first part's shape: `POS` entries on axis `AXIS`.
@@ -327,7 +326,30 @@ pub trait SplitShape<const AXIS: usize, const POS: usize>: AnyShape {
     type Back: AnyShape;
 }
 
-impl<H, T, const POS: usize> SplitShape<0, POS> for Cons<H, T>
+// Dispatched on the axis, `Axis<AXIS>` the `Self` of the step: a cut along another axis is then
+// that step's error, in its words.
+impl<S: AnyShape, const AXIS: usize, const POS: usize> SplitShape<AXIS, POS> for S
+where
+    Axis<AXIS>: SplitAlong<S, POS>,
+{
+    type Front = <Axis<AXIS> as SplitAlong<S, POS>>::Front;
+    type Back = <Axis<AXIS> as SplitAlong<S, POS>>::Back;
+}
+
+/// A cut of the shape `S` along the axis `Self` before `POS`: axis 0 only, for now.
+#[diagnostic::on_unimplemented(
+    message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
+    label = "only axis 0 splits into two contiguous views",
+    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
+)]
+#[doc(hidden)]
+pub trait SplitAlong<S, const POS: usize> {
+    /// The first part's shape.
+    type Front: AnyShape;
+    /// The second part's shape.
+    type Back: AnyShape;
+}
+impl<H, T, const POS: usize> SplitAlong<Cons<H, T>, POS> for Axis<0>
 where
     Cons<H, T>: AnyShape,
     H: SplitSize<POS>,
@@ -621,7 +643,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         let mut back = front;
         let size = dims.first().copied().unwrap_or(0);
         front[0] = POS;
-        back[0] = size - POS;
+        back[0] = size.saturating_sub(POS);
         let front = SplitFront::<S, AXIS, POS>::from_extents(&front[..dims.len()], Proof::new());
         let back = SplitBack::<S, AXIS, POS>::from_extents(&back[..dims.len()], Proof::new());
         let (a, b) = self.as_slice().split_at(len_of(&front));
