@@ -8,7 +8,7 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.pass("ui/pass/*.rs");
-    for form in ["numpy", "xla", "ngraph", "syntax", "tensor", "runtime", "expr", "product"] {
+    for form in ["numpy", "xla", "ngraph", "syntax", "tensor", "runtime", "expr", "product", "algebra"] {
         t.compile_fail(format!("ui/{form}/*.rs"));
     }
 }
