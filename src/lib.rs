@@ -385,7 +385,7 @@ pub use shapecast_macros::einsum;
 
 /// Everything a user of shapecast names: the macros, the traits and their aliases.
 pub mod prelude {
-    pub use crate::algebra::{AnyPermute, Permuted, StridedView};
+    pub use crate::algebra::{AnyPermute, Concat, Permuted, Stack, StridedView};
     pub use crate::dynamic;
     pub use crate::expr::{Expression, IndexError, IntoExpression, Lazy};
     pub use crate::forms::*;

@@ -1,14 +1,107 @@
-//! Shape algebra: the same elements in another shape or order, or a part of them, with every
-//! size checked at compile time.
+//! Shape algebra: the same elements in another shape or order, a part of them, or tensors
+//! joined into a new one, every result's shape computed while the program compiles.
+//!
+//! Strided views ([`StridedView`]: no copy; every expression, reduction and product reads one
+//! in place):
+//!
+//! - [`permute::<perm![…]>()`](crate::TensorBase::permute) and
+//!   [`swap_axes`](crate::TensorBase::swap_axes): the axes in another order;
+//! - [`index_axis::<A>(i)`](crate::TensorBase::index_axis), [`axis_iter::<A>()`](crate::TensorBase::axis_iter):
+//!   one position of an axis, and each in turn; [`rows()`](crate::TensorBase::rows) and
+//!   [`rows_mut()`](crate::TensorBase::rows_mut), the rows as contiguous tensors;
+//!   [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length.
+//!
+//! Sizes known only at run time: [`merge_axes`](crate::TensorBase::merge_axes) makes their
+//! product a size of its own type ([`Times`]), [`split_axis`](crate::TensorBase::split_axis)
+//! checks a fixed factor divides one and names the quotient ([`Over`]).
+//!
+//! Views (no copy; each on every tensor kind, as `insert_axis` is):
+//!
+//! - [`reshape::<S2>()`](crate::TensorBase::reshape): another fixed shape of the same element
+//!   count ([`ReshapeInto`]);
+//! - [`squeeze::<A>()`](crate::TensorBase::squeeze): axis `A`, of fixed size 1, removed (the
+//!   inverse of `insert_axis::<A>()`; [`SqueezeShape`]);
+//! - [`flatten()`](crate::TensorBase::flatten): every axis merged into one ([`FlattenShape`]);
+//! - [`split_at::<0, POS>()`](crate::TensorBase::split_at): the first `POS` entries of axis 0
+//!   and the rest, two contiguous views ([`SplitShape`]).
+//!
+//! New tensors (stored by the operators' rule: inline for fixed shapes, boxed for run-time
+//! sizes or boxed operands), each with an `_into` twin that allocates nothing:
+//!
+//! - [`a.concat::<AXIS>(&b)`](Concat::concat): joined along an existing axis, whose sizes add
+//!   ([`ConcatShape`]);
+//! - [`[&a, &b, &c].stack::<AXIS>()`](Stack::stack): tensors of one shape along a new axis
+//!   `AXIS` of size the count ([`StackShape`]).
+//!
+//! ```
+//! use shapecast::prelude::*;
+//! use shapecast::algebra::Concatenated;
+//! use static_assertions::assert_type_eq_all;
+//!
+//! let a = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+//! let b = Tensor::<i32, shape![4, 3]>::from_fn(|i| 10 + i as i32);
+//! let ab = a.concat::<0>(&b); // [2, 3] ++ [4, 3] along axis 0
+//! let _: &Tensor<i32, shape![6, 3]> = &ab;
+//! assert_eq!(ab.get(&[2, 0]), Some(&10));
+//!
+//! let flat = ab.flatten(); // a view of shape [18]
+//! assert_eq!(flat.as_slice().len(), 18);
+//! let (top, rest) = ab.split_at::<0, 2>(); // [2, 3] and [4, 3], views
+//! assert_eq!(top, a);
+//! assert_eq!(rest, b);
+//!
+//! let pair = [&a, &a].stack::<0>(); // [2, 2, 3]
+//! assert_eq!(pair.reshape::<shape![4, 3]>().get(&[3, 2]), Some(&6));
+//! assert_type_eq_all!(Concatenated<shape![2, 3], shape![4, 3], 0>, shape![6, 3]);
+//! ```
+//!
+//! The joined size of a concatenation (a sum), the parts of a split (a difference) and a
+//! flattened size (a product) are computed with typenum and written back as `Dim<N>` by
+//! [`ToSize`], so `[2, 3] ++ [4, 3]` is exactly `shape![6, 3]`. `Dim<N>` exists for the numbers
+//! typenum has a constant for (0 to 1024, 3600, powers of two, …), as for `shape!`'s own sizes;
+//! a result outside them is a compile error that says so. A [`reshape`](crate::TensorBase::reshape)
+//! compares element counts directly and needs no table.
+//!
+//! Run-time sizes ([`Dyn`](crate::Dyn)) may stand on every axis that a call keeps as it is:
+//! `[Batch, 3]` and `[Batch, 5]` concatenate along axis 1 into `[Batch, 8]`, one binding on
+//! both. Not done here, each a compile error: concatenating along a run-time axis (the sum of
+//! two bindings is no binding), squeezing a run-time axis (never known to be 1), splitting one,
+//! and reshaping or flattening a shape with a run-time size (its element count is not a
+//! constant; convert with `to_fixed` first). `split_at` cuts axis 0 only, where both parts are
+//! contiguous; other axes need strided views.
 
 mod index;
+mod join;
 mod merge;
 mod permute;
+mod reshape;
 mod sizes;
 mod view;
 
+pub use crate::typelevel::{Axis, SizeOf, ToSize};
 pub use index::{Narrowed, WithoutAxis};
+pub use join::{Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, Stack, StackShape, Stacked};
 pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
+pub use reshape::{
+    Elements, FlattenShape, Flattened, ReshapeInto, SplitBack, SplitFront, SplitShape, SqueezeShape, Squeezed,
+};
+
 pub use sizes::{Over, Times};
 pub use view::StridedView;
+
+// The steps of the checks, which rustc names in an error's notes: public so that it prints them
+// by these short paths, hidden, and not API.
+#[doc(hidden)]
+pub use crate::typelevel::{Ahead, Here};
+#[doc(hidden)]
+pub use join::{
+    ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedAtRunTime, JoinedSize, Operand, SameRankAs, SameSizeOn,
+    SameSizesFrom, StackCount,
+};
+#[doc(hidden)]
+pub use reshape::{
+    CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
+    FlattenOfRunTime, KnownToBeOne, ReshapeKind, ReshapeOfRunTime, SameCount, SplitAlong, SplitFits,
+    SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableSize,
+};

@@ -14,6 +14,8 @@ mod keep;
 mod kind;
 mod lift;
 mod list;
+mod size_table;
+mod splice;
 mod zip;
 
 pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
@@ -22,4 +24,6 @@ pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
+pub use size_table::{SizeOf, ToSize};
+pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, Next, NextAxis, TakeAt};
 pub use zip::{ZipBroadcast, ZipStretch};

@@ -1,0 +1,679 @@
+//! Tensors joined into a new one: `concat` along an existing axis, `stack` along a new one.
+
+use core::ops::Add;
+
+use typenum::{Const, NonZero, Sum, ToUInt, U};
+
+use crate::dynamic::MAX_RANK;
+use crate::shape::sealed::{FromExtents as _, Proof};
+use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
+use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut};
+use crate::typelevel::{Ahead, At, Axis, Fixed, Here, InsertSizeAt, Next, NextAxis, Runtime, SizeOf, ToSize};
+
+/// `Self` and `B` joined along axis `AXIS`: the sizes there added, every other axis the same
+/// size in both (one fixed size, or one run-time binding). The shape of
+/// [`a.concat::<AXIS>(&b)`](Concat::concat).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::Concatenated;
+/// use static_assertions::assert_type_eq_all;
+/// struct Batch;
+/// assert_type_eq_all!(Concatenated<shape![2, 3], shape![4, 3], 0>, shape![6, 3]);
+/// assert_type_eq_all!(Concatenated<shape![2, 3], shape![2, 5], 1>, shape![2, 8]);
+/// assert_type_eq_all!(Concatenated<shape![Batch<'static>, 3], shape![Batch<'static>, 5], 1>, shape![Batch<'static>, 8]);
+/// ```
+///
+/// The axis joined must have fixed sizes in both: concatenating along a run-time axis (whose
+/// size would be the sum of two bindings, itself no binding) is not supported, and a compile
+/// error. The sum is written `Dim<N>` ([`ToSize`]): past typenum's table of constants, a
+/// compile error too.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate along axis {AXIS}: `{Self}` has no axis {AXIS}",
+    label = "no axis {AXIS} in the first tensor's shape",
+    note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1",
+    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`"
+)]
+pub trait ConcatShape<B, const AXIS: usize>: AnyShape {
+    /// The joined shape.
+    type Output: AnyShape;
+}
+
+// Every check is stated with `B` as the `Self` of its trait: while the other operand's type is
+// still being inferred, rustc then tries none of these impls, and so never infers `B` from them
+// (with `A` as `Self`, the first size of `[2, 3]` meeting `[4, 5]` made rustc expect the
+// argument as `[_, 3]`: a type mismatch on the argument instead of the error naming both sizes).
+impl<A, B, const AXIS: usize> ConcatShape<B, AXIS> for A
+where
+    Const<AXIS>: ToUInt,
+    A: AnyShape + HasAxis<AXIS>,
+    Axis<AXIS>: crate::typelevel::Distance,
+    B: AnyShape + SameRankAs<A> + ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>,
+    <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output: AnyShape,
+{
+    type Output = <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output;
+}
+
+/// The walk's start towards axis `AXIS`: `Here` inside `AXIS` `Ahead`s.
+type Start<const AXIS: usize> = <Axis<AXIS> as crate::typelevel::Distance>::Output;
+
+/// `A` and `B` joined along `AXIS` (see [`ConcatShape`]).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::Concatenated;
+/// static_assertions::assert_type_eq_all!(Concatenated<shape![2, 3], shape![2, 1], 1>, shape![2, 4]);
+/// ```
+pub type Concatenated<A, B, const AXIS: usize> = <A as ConcatShape<B, AXIS>>::Output;
+
+/// Both lists have as many entries.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate `{A}` with `{Self}`: the shapes have different numbers of axes",
+    label = "shapes of different ranks",
+    note = "a concatenation joins two tensors of one rank along an axis they both have",
+    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
+)]
+#[doc(hidden)]
+pub trait SameRankAs<A> {}
+impl SameRankAs<Nil> for Nil {}
+#[diagnostic::do_not_recommend]
+impl<H, T: SameRankAs<T2>, H2, T2> SameRankAs<Cons<H2, T2>> for Cons<H, T> {}
+
+/// The list has an entry at position `AXIS`.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate along axis {AXIS}: `{Self}` has no axis {AXIS}",
+    label = "no axis {AXIS} in this shape",
+    note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1",
+    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`"
+)]
+#[doc(hidden)]
+pub trait HasAxis<const AXIS: usize> {}
+#[diagnostic::do_not_recommend]
+impl<S, const AXIS: usize> HasAxis<AXIS> for S
+where
+    Const<AXIS>: ToUInt,
+    S: At<U<AXIS>>,
+{
+}
+
+/// The walk of a concatenation over the second operand's sizes (`Self`) beside the first's
+/// (`A`), `I` axes before the joined one (`Here` inside `I` `Ahead`s), at the axis `K` (for the
+/// error messages): the sizes `Here` joined, every other pair the same size; the result has
+/// `A`'s sizes elsewhere. A list that ends first ends the walk: the ranks and the axis are
+/// checked apart ([`SameRankAs`], [`HasAxis`]), so that each mistake is one error.
+#[doc(hidden)]
+pub trait ConcatWalk<A, I, K, const AXIS: usize> {
+    /// The joined list.
+    type Output;
+}
+impl<A, I, K, const AXIS: usize> ConcatWalk<A, I, K, AXIS> for Nil {
+    type Output = A;
+}
+impl<H, T, I, K, const AXIS: usize> ConcatWalk<Nil, I, K, AXIS> for Cons<H, T> {
+    type Output = Nil;
+}
+impl<HA, TA, HB, TB, P, K, const AXIS: usize> ConcatWalk<Cons<HA, TA>, Ahead<P>, K, AXIS> for Cons<HB, TB>
+where
+    HB: SameSizeOn<HA, K, AXIS>,
+    K: NextAxis,
+    TB: ConcatWalk<TA, P, Next<K>, AXIS>,
+{
+    type Output = Cons<HA, <TB as ConcatWalk<TA, P, Next<K>, AXIS>>::Output>;
+}
+impl<HA, TA, HB, TB, K, const AXIS: usize> ConcatWalk<Cons<HA, TA>, Here, K, AXIS> for Cons<HB, TB>
+where
+    HB: JoinSize<HA, AXIS>,
+    K: NextAxis,
+    TB: SameSizesFrom<TA, Next<K>, AXIS>,
+{
+    type Output = Cons<<HB as JoinSize<HA, AXIS>>::Output, TA>;
+}
+
+/// Every pair of sizes the same, from the axis `K` on (after the joined axis).
+#[doc(hidden)]
+pub trait SameSizesFrom<A, K, const AXIS: usize> {}
+impl<A, K, const AXIS: usize> SameSizesFrom<A, K, AXIS> for Nil {}
+impl<H, T, K, const AXIS: usize> SameSizesFrom<Nil, K, AXIS> for Cons<H, T> {}
+impl<HA, TA, HB, TB, K, const AXIS: usize> SameSizesFrom<Cons<HA, TA>, K, AXIS> for Cons<HB, TB>
+where
+    HB: SameSizeOn<HA, K, AXIS>,
+    K: NextAxis,
+    TB: SameSizesFrom<TA, Next<K>, AXIS>,
+{
+}
+
+/// Two sizes on an axis `K` that a concatenation along `AXIS` keeps, the first operand's `A`
+/// and the second's `Self`: the same size, one type (one fixed size, or one run-time binding).
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate along axis {AXIS}: on `{K}` the sizes `{A}` and `{Self}` differ",
+    label = "every axis but the joined one must have one size in both tensors",
+    note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
+    note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
+)]
+#[doc(hidden)]
+pub trait SameSizeOn<A, K, const AXIS: usize> {}
+impl<X, K, const AXIS: usize> SameSizeOn<X, K, AXIS> for X {}
+
+/// The sizes of the joined axis, added: fixed sizes only, dispatched on their kinds (the second
+/// operand's size is `Self`, the first's `A`).
+#[doc(hidden)]
+pub trait JoinSize<A, const AXIS: usize> {
+    /// The sum, as a size.
+    type Output;
+}
+impl<A: Extent, B: Extent, const AXIS: usize> JoinSize<A, AXIS> for B
+where
+    (A::Kind, B::Kind): JoinKinds<A, B, AXIS>,
+{
+    type Output = <(A::Kind, B::Kind) as JoinKinds<A, B, AXIS>>::Output;
+}
+
+/// The sum of two sizes `A`, `B` of the kinds `Self`: two fixed sizes add; a run-time size does
+/// not ([`JoinedAtRunTime`] says so).
+#[doc(hidden)]
+pub trait JoinKinds<A, B, const AXIS: usize> {
+    /// The sum, as a size.
+    type Output;
+}
+impl<A, B, const AXIS: usize> JoinKinds<A, B, AXIS> for (Fixed, Fixed)
+where
+    (A, B): JoinedSize<AXIS>,
+{
+    type Output = <(A, B) as JoinedSize<AXIS>>::Output;
+}
+impl<A, B, const AXIS: usize> JoinKinds<A, B, AXIS> for (Runtime, Fixed)
+where
+    A: JoinedAtRunTime<AXIS>,
+{
+    type Output = A;
+}
+impl<A, B, K, const AXIS: usize> JoinKinds<A, B, AXIS> for (K, Runtime)
+where
+    B: JoinedAtRunTime<AXIS>,
+{
+    type Output = B;
+}
+
+/// A run-time size `Self` on the joined axis: never (a sum of bindings is no binding).
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate along axis {AXIS}: its size `{Self}` is bound at run time, and concatenating along a run-time axis is not supported",
+    label = "axis {AXIS} has a run-time size",
+    note = "the joined size would be the sum of two run-time sizes, which no binding names; join along an axis of fixed sizes, or convert the operands first, checked at run time (`x.to_fixed::<shape![…]>()?`)"
+)]
+#[doc(hidden)]
+pub trait JoinedAtRunTime<const AXIS: usize> {}
+
+/// The sum of two fixed sizes `Self = (A, B)`, when `Dim` has a type for it.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate along axis {AXIS}: the joined size, the sum of `{Self}`, has no `Dim` type",
+    label = "the joined size is outside typenum's table of constants",
+    note = "a computed size is written `Dim<N>`, which exists for the `N` typenum has a constant for: 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, and the powers of ten from 10,000",
+    note = "to build the joined tensor anyway, name its shape and copy the elements in: `BoxedTensor::<T, shape![N]>::from_fn(…)`, reading the operands' `as_slice()`"
+)]
+#[doc(hidden)]
+pub trait JoinedSize<const AXIS: usize> {
+    /// The sum, as a size.
+    type Output;
+}
+#[diagnostic::do_not_recommend]
+impl<A: Number, B: Number, const AXIS: usize> JoinedSize<AXIS> for (A, B)
+where
+    A::U: Add<B::U>,
+    Sum<A::U, B::U>: ToSize,
+    SizeOf<Sum<A::U, B::U>>: Extent,
+{
+    type Output = SizeOf<Sum<A::U, B::U>>;
+}
+
+/// `Self` stacked `N` times along a new axis before position `AXIS` (`AXIS` = the rank appends
+/// it): the shape of [`[&a, &b, …].stack::<AXIS>()`](Stack::stack), `Dim<N>` inserted.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::Stacked;
+/// struct Batch;
+/// static_assertions::assert_type_eq_all!(Stacked<shape![2, 3], 0, 4>, shape![4, 2, 3]);
+/// static_assertions::assert_type_eq_all!(Stacked<shape![2, 3], 2, 4>, shape![2, 3, 4]);
+/// static_assertions::assert_type_eq_all!(Stacked<shape![Batch<'static>], 1, 2>, shape![Batch<'static>, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot stack tensors of shape `{Self}` along a new axis {AXIS}: the new axis goes at most after the last one",
+    label = "a new axis {AXIS} is past the end of this shape",
+    note = "the new axis is inserted before axis {AXIS} of the operands' shape; {AXIS} equal to the rank appends it, and a shape has at most 64 axes"
+)]
+pub trait StackShape<const AXIS: usize, const N: usize>: AnyShape {
+    /// The stacked shape.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, const AXIS: usize, const N: usize> StackShape<AXIS, N> for S
+where
+    Const<AXIS>: ToUInt,
+    S: AnyShape + InsertSizeAt<U<AXIS>, Dim<N>>,
+    <S as InsertSizeAt<U<AXIS>, Dim<N>>>::Output: AnyShape,
+{
+    type Output = <S as InsertSizeAt<U<AXIS>, Dim<N>>>::Output;
+}
+
+/// `S` stacked `N` times along a new axis `AXIS` (see [`StackShape`]).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::Stacked;
+/// static_assertions::assert_type_eq_all!(Stacked<shape![3], 1, 2>, shape![3, 2]);
+/// ```
+pub type Stacked<S, const AXIS: usize, const N: usize> = <S as StackShape<AXIS, N>>::Output;
+
+/// A count of tensors a stack can take: at least one, and a number `Dim` has a type for.
+#[diagnostic::on_unimplemented(
+    message = "cannot stack {N} tensors: a stack takes at least one tensor, as many as typenum has a constant for",
+    label = "the count of tensors becomes the size of the new axis, `Dim<{N}>`",
+    note = "the new axis' size is the count, written `Dim<N>`: N from 1 to 1024, or a larger number typenum has a constant for"
+)]
+#[doc(hidden)]
+pub trait StackCount<const N: usize> {}
+#[diagnostic::do_not_recommend]
+impl<const N: usize> StackCount<N> for Dim<N>
+where
+    Dim<N>: Number,
+    <Dim<N> as Number>::U: NonZero,
+{
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<D, S> Sealed for super::TensorBase<D, S> {}
+    impl<T, const N: usize> Sealed for [T; N] {}
+}
+
+/// A tensor as an operand of [`Concat`]: its elements, its shape, and where a tensor computed
+/// from it lives. Implemented by every [`TensorBase`]; what the provided methods of `Concat`
+/// read, so that they are written once for every pair of kinds.
+#[doc(hidden)]
+pub trait Operand: sealed::Sealed {
+    /// The element type.
+    type Elem;
+    /// The shape.
+    type Shape: AnyShape;
+    /// Where a tensor computed from this one lives ([`HomeOf`]).
+    type Home: Home;
+    /// The elements, row-major.
+    fn elements(&self) -> &[Self::Elem];
+    /// The shape's value.
+    fn shape_value(&self) -> Self::Shape;
+}
+
+impl<D: Data, S: AnyShape> Operand for TensorBase<D, S> {
+    type Elem = D::Elem;
+    type Shape = S;
+    type Home = HomeOf<D, S>;
+    #[inline(always)]
+    fn elements(&self) -> &[D::Elem] {
+        self.as_slice()
+    }
+    #[inline(always)]
+    fn shape_value(&self) -> S {
+        self.shape()
+    }
+}
+
+/// Where a tensor computed from `A` and `B` lives: on the heap if either operand's home is
+/// (the operators' rule).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::HomeOfBoth;
+/// use shapecast::tensor::{ByShape, OnHeap};
+/// type T = Tensor<f32, shape![2]>;
+/// type B = BoxedTensor<f32, shape![2]>;
+/// static_assertions::assert_type_eq_all!(HomeOfBoth<T, T>, ByShape);
+/// static_assertions::assert_type_eq_all!(HomeOfBoth<T, B>, OnHeap);
+/// ```
+pub type HomeOfBoth<A, B> = <<A as Operand>::Home as Home>::With<<B as Operand>::Home>;
+
+/// The tensor `a.concat::<AXIS>(&b)` returns, for `a: A` and `b: B`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::ConcatOutput;
+/// type T = Tensor<f32, shape![2, 3]>;
+/// static_assertions::assert_type_eq_all!(ConcatOutput<T, T, 0>, Tensor<f32, shape![4, 3]>);
+/// ```
+pub type ConcatOutput<A, B, const AXIS: usize> = Owned<
+    <A as Operand>::Elem,
+    Concatenated<<A as Operand>::Shape, <B as Operand>::Shape, AXIS>,
+    HomeOfBoth<A, B>,
+>;
+
+/// Concatenation: `a.concat::<AXIS>(&b)`, NumPy's `concatenate((a, b), axis=AXIS)`, for two
+/// tensors of any kinds (inline, borrowed, boxed) of one element type. In the prelude.
+///
+/// The shapes have one rank, and the same size on every axis but `AXIS`; the result has the
+/// sum there ([`ConcatShape`]). It is a new tensor, stored by the operators' rule (on the heap
+/// if an operand is a `BoxedTensor` or the result has a run-time size, inline otherwise);
+/// `concat_into` writes into a [`TensorMut`] instead. Run-time sizes may stand on the other
+/// axes (one binding in both: `[Batch, 3]` and `[Batch, 5]` along axis 1 give `[Batch, 8]`);
+/// concatenating along a run-time axis is not supported (a compile error).
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let a = Tensor::<i32, shape![2, 2]>::from([[1, 2], [3, 4]]);
+/// let b = Tensor::<i32, shape![2, 1]>::from([[5], [6]]);
+/// let ab = a.concat::<1>(&b); // [2, 3]
+/// assert_eq!(ab.as_slice(), [1, 2, 5, 3, 4, 6]);
+///
+/// struct Batch;
+/// bind!(let batch: Batch = 2);
+/// let (x, y) = ([1.0f32; 6], [2.0f32; 10]);
+/// let x = TensorRef::from_shape(dims![batch, 3], &x)?;
+/// let y = TensorRef::from_shape(dims![batch, 5], &y)?;
+/// let xy = x.concat::<1>(&y); // BoxedTensor<f32, [Batch, 8]>
+/// assert_eq!(xy.get(&[1, 3]), Some(&2.0));
+/// # Ok::<(), ShapeError>(())
+/// ```
+///
+/// A size that differs on another axis does not compile; the error names the axis and both
+/// sizes:
+///
+/// ```compile_fail,E0277
+/// use shapecast::prelude::*;
+/// let a = Tensor::<i32, shape![2, 3]>::splat(0);
+/// let b = Tensor::<i32, shape![2, 4]>::splat(0);
+/// let _ = a.concat::<0>(&b);
+/// ```
+///
+/// ```txt
+/// error[E0277]: cannot concatenate along axis 0: on `Axis<1>` the sizes `Dim<3>` and `Dim<4>` differ
+/// ```
+pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
+    /// A new tensor: `self` and `other` joined along axis `AXIS`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<u8, shape![1, 2]>::from([[1, 2]]);
+    /// let b = BoxedTensor::<u8, shape![2, 2]>::from_slice(&[3, 4, 5, 6])?;
+    /// let ab: BoxedTensor<u8, shape![3, 2]> = a.concat::<0>(&b); // boxed, as `b`
+    /// assert_eq!(ab.as_slice(), [1, 2, 3, 4, 5, 6]);
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// Only if the result's element count passes `usize` (with run-time sizes and zero-sized
+    /// elements: data of a nonzero size that large would not fit in memory).
+    /// [`concat_into`](Self::concat_into) never panics.
+    #[inline]
+    fn concat<const AXIS: usize>(&self, other: &Rhs) -> ConcatOutput<Self, Rhs, AXIS>
+    where
+        Self::Shape: ConcatShape<Rhs::Shape, AXIS>,
+        Self::Elem: Clone,
+        New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
+            OwnedData<Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
+    {
+        let (a, b) = (self.elements(), other.elements());
+        let (shape, blocks) =
+            concat_plan::<Self::Shape, Rhs::Shape, AXIS>(&self.shape_value(), &other.shape_value());
+        let Some(len) = a.len().checked_add(b.len()) else {
+            panic!("shapecast: the element count of a concatenation passes usize");
+        };
+        let mut rows = Rows::new([a, b], blocks);
+        let data = <New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>> as OwnedData<
+            Self::Elem,
+            Concatenated<Self::Shape, Rhs::Shape, AXIS>,
+        >>::from_fn(len, |_| rows.next().clone());
+        TensorBase::from_parts(data, shape)
+    }
+
+    /// `self` and `other` joined along axis `AXIS`, written into `out`: nothing allocated.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<u8, shape![2, 1]>::from([[1], [2]]);
+    /// let b = Tensor::<u8, shape![2, 2]>::from([[3, 4], [5, 6]]);
+    /// let mut data = [0; 6];
+    /// a.concat_into::<1>(&b, &mut TensorMut::new(&mut data)?);
+    /// assert_eq!(data, [1, 3, 4, 2, 5, 6]);
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    #[inline]
+    fn concat_into<const AXIS: usize>(
+        &self,
+        other: &Rhs,
+        out: &mut TensorMut<'_, Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
+    ) where
+        Self::Shape: ConcatShape<Rhs::Shape, AXIS>,
+        Self::Elem: Clone,
+    {
+        let (_, blocks) =
+            concat_plan::<Self::Shape, Rhs::Shape, AXIS>(&self.shape_value(), &other.shape_value());
+        fill_rows(out.as_mut_slice(), [self.elements(), other.elements()], blocks);
+    }
+}
+
+impl<D: Data, S: AnyShape, D2: Data<Elem = D::Elem>, S2: AnyShape> Concat<TensorBase<D2, S2>>
+    for TensorBase<D, S>
+{
+}
+
+/// The joined shape's value, and the length of each operand's block in a row of the result
+/// (its size on `AXIS` times the sizes after; a row for each index of the axes before).
+fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
+    a: &S,
+    b: &S2,
+) -> (Concatenated<S, S2, AXIS>, [usize; 2]) {
+    let (da, db) = (a.extents(), b.extents());
+    let mut dims = [0; MAX_RANK];
+    dims[..da.len()].copy_from_slice(&da);
+    let (ja, jb) = (da.get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
+    if let Some(d) = dims.get_mut(AXIS) {
+        *d = ja.saturating_add(jb);
+    }
+    let inner = product(da.get(AXIS + 1..).unwrap_or(&[]));
+    let shape = Concatenated::<S, S2, AXIS>::from_extents(&dims[..da.len()], Proof::new());
+    (shape, [ja.saturating_mul(inner), jb.saturating_mul(inner)])
+}
+
+/// The product of `dims`, saturating (each a factor of a count that fits).
+fn product(dims: &[usize]) -> usize {
+    dims.iter().fold(1, |n: usize, &d| n.saturating_mul(d))
+}
+
+/// The elements of `P` row-major parts, gathered row by row: part `p`'s next `blocks[p]`
+/// elements, for each `p` in turn, then the next row. [`next`](Self::next) is called once per
+/// element of the result, whose length is the parts' lengths added: each call then finds an
+/// element (a row holds one when the result has any).
+struct Rows<'a, T, const P: usize> {
+    parts: [&'a [T]; P],
+    blocks: [usize; P],
+    /// Where the current row of each part starts.
+    starts: [usize; P],
+    /// The part read from.
+    part: usize,
+    /// The position in its block.
+    at: usize,
+}
+
+impl<'a, T, const P: usize> Rows<'a, T, P> {
+    fn new(parts: [&'a [T]; P], blocks: [usize; P]) -> Self {
+        Rows { parts, blocks, starts: [0; P], part: 0, at: 0 }
+    }
+
+    /// The next element of the result.
+    #[inline(always)]
+    fn next(&mut self) -> &'a T {
+        while self.at == self.blocks[self.part] {
+            self.starts[self.part] += self.blocks[self.part];
+            self.at = 0;
+            self.part = if self.part + 1 == P { 0 } else { self.part + 1 };
+        }
+        let x = &self.parts[self.part][self.starts[self.part] + self.at];
+        self.at += 1;
+        x
+    }
+}
+
+/// `out` filled row by row from the parts, as [`Rows`] reads them, a block at a time.
+fn fill_rows<T: Clone, const P: usize>(out: &mut [T], parts: [&[T]; P], blocks: [usize; P]) {
+    let row: usize = blocks.iter().fold(0, |n: usize, &b| n.saturating_add(b));
+    if row == 0 {
+        return;
+    }
+    let mut starts = [0; P];
+    for out_row in out.chunks_exact_mut(row) {
+        let mut at = 0;
+        for p in 0..P {
+            let (b, s) = (blocks[p], starts[p]);
+            out_row[at..at + b].clone_from_slice(&parts[p][s..s + b]);
+            at += b;
+            starts[p] = s + b;
+        }
+    }
+}
+
+/// Stacking: `[&a, &b, &c].stack::<AXIS>()`, NumPy's `stack((a, b, c), axis=AXIS)`: `N ≥ 1`
+/// tensors of one shape joined along a new axis of size `N`, inserted before axis `AXIS` of
+/// their shape (`AXIS` = its rank appends it). In the prelude.
+///
+/// Implemented for arrays of references to tensors of one kind, `[&TensorBase<D, S>; N]`, and
+/// for arrays of tensors, `[TensorBase<D, S>; N]`: for tensors of several kinds, stack their
+/// views, `[a.view(), b.view()]`. The shape may hold run-time sizes (one binding in all). The
+/// result is stored by the operators' rule ([`Owned`]); `stack_into` writes into a
+/// [`TensorMut`] instead.
+///
+/// ```
+/// use shapecast::prelude::*;
+///
+/// let a = Tensor::<i32, shape![2]>::from([1, 2]);
+/// let b = Tensor::<i32, shape![2]>::from([3, 4]);
+/// let c = Tensor::<i32, shape![2]>::from([5, 6]);
+/// let rows = [&a, &b, &c].stack::<0>(); // [3, 2]
+/// assert_eq!(rows.as_slice(), [1, 2, 3, 4, 5, 6]);
+/// let columns = [&a, &b, &c].stack::<1>(); // [2, 3]
+/// assert_eq!(columns.as_slice(), [1, 3, 5, 2, 4, 6]);
+/// let _: Tensor<i32, shape![2, 3]> = columns;
+///
+/// let boxed = BoxedTensor::<i32, shape![2]>::splat(0);
+/// let mixed = [a.view(), boxed.view()].stack::<0>(); // views of tensors of two kinds
+/// assert_eq!(mixed.as_slice(), [1, 2, 0, 0]);
+/// ```
+pub trait Stack<const N: usize>: sealed::Sealed {
+    /// The element type.
+    type Elem;
+    /// The shape of each tensor.
+    type Shape: AnyShape;
+    /// Where the new tensor lives (the operators' rule: on the heap for a boxed operand or a
+    /// run-time size).
+    type Home: Home;
+
+    /// The elements of each tensor, row-major.
+    #[doc(hidden)]
+    fn parts(&self) -> [&[Self::Elem]; N];
+
+    /// The shape's value, if there is a tensor (`N ≥ 1`).
+    #[doc(hidden)]
+    fn shape_value(&self) -> Option<Self::Shape>;
+
+    /// A new tensor: the `N` tensors along a new axis `AXIS` of size `N`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let m = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    /// let pair: Tensor<u8, shape![2, 2, 2]> = [&m, &m].stack::<2>();
+    /// assert_eq!(pair.as_slice(), [1, 1, 2, 2, 3, 3, 4, 4]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// Only if the result's element count passes `usize` (with run-time sizes and zero-sized
+    /// elements). [`stack_into`](Self::stack_into) never panics.
+    #[inline]
+    fn stack<const AXIS: usize>(&self) -> Owned<Self::Elem, Stacked<Self::Shape, AXIS, N>, Self::Home>
+    where
+        Self::Shape: StackShape<AXIS, N>,
+        Dim<N>: StackCount<N>,
+        Self::Elem: Clone,
+        New<Stacked<Self::Shape, AXIS, N>, Self::Home>: OwnedData<Self::Elem, Stacked<Self::Shape, AXIS, N>>,
+    {
+        let parts = self.parts();
+        let Some(first) = self.shape_value() else {
+            unreachable!("`StackCount` proves that there is a tensor");
+        };
+        let (shape, block) = stack_plan::<Self::Shape, AXIS, N>(&first);
+        let Some(len) = parts[0].len().checked_mul(N) else {
+            panic!("shapecast: the element count of a stack passes usize");
+        };
+        let mut rows = Rows::new(parts, [block; N]);
+        let data = <New<Stacked<Self::Shape, AXIS, N>, Self::Home> as OwnedData<
+            Self::Elem,
+            Stacked<Self::Shape, AXIS, N>,
+        >>::from_fn(len, |_| rows.next().clone());
+        TensorBase::from_parts(data, shape)
+    }
+
+    /// The `N` tensors along a new axis `AXIS`, written into `out`: nothing allocated.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<u8, shape![3]>::from([1, 2, 3]);
+    /// let mut data = [0; 6];
+    /// [&a, &a].stack_into::<1>(&mut TensorMut::new(&mut data)?);
+    /// assert_eq!(data, [1, 1, 2, 2, 3, 3]);
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    #[inline]
+    fn stack_into<const AXIS: usize>(
+        &self,
+        out: &mut TensorMut<'_, Self::Elem, Stacked<Self::Shape, AXIS, N>>,
+    ) where
+        Self::Shape: StackShape<AXIS, N>,
+        Dim<N>: StackCount<N>,
+        Self::Elem: Clone,
+    {
+        if let Some(first) = self.shape_value() {
+            let (_, block) = stack_plan::<Self::Shape, AXIS, N>(&first);
+            fill_rows(out.as_mut_slice(), self.parts(), [block; N]);
+        }
+    }
+}
+
+/// `Stack` for an array of `N` items that are tensors `TensorBase<D, S>` (`$item`).
+macro_rules! stack_impl {
+    ($([$($lt:lifetime)?] $item:ty;)*) => {$(
+        impl<$($lt,)? D: Data, S: AnyShape, const N: usize> Stack<N> for [$item; N] {
+            type Elem = D::Elem;
+            type Shape = S;
+            type Home = HomeOf<D, S>;
+
+            #[inline(always)]
+            fn parts(&self) -> [&[D::Elem]; N] {
+                core::array::from_fn(|k| self[k].as_slice())
+            }
+
+            #[inline(always)]
+            fn shape_value(&self) -> Option<S> {
+                self.first().map(|t| t.shape())
+            }
+        }
+    )*};
+}
+stack_impl! {
+    ['t] &'t TensorBase<D, S>;
+    [] TensorBase<D, S>;
+}
+
+/// The stacked shape's value, and the length of each tensor's block in a row of the result (the
+/// product of the sizes from `AXIS` on).
+fn stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
+    s: &S,
+) -> (Stacked<S, AXIS, N>, usize) {
+    let d = s.extents();
+    let at = AXIS.min(d.len());
+    let mut dims = [0; MAX_RANK];
+    dims[..at].copy_from_slice(&d[..at]);
+    dims[at] = N;
+    dims[at + 1..=d.len()].copy_from_slice(&d[at..]);
+    let shape = Stacked::<S, AXIS, N>::from_extents(&dims[..=d.len()], Proof::new());
+    (shape, product(&d[at..]))
+}
