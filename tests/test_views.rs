@@ -297,3 +297,23 @@ fn large_transposes_are_copied_in_tiles_and_match_index_arithmetic() {
     }
     check!([200, 300] => [1, 0], [5, 64, 70] => [0, 2, 1], [64, 3, 70] => [2, 1, 0], [33, 2, 65] => [2, 1, 0], [40, 40, 40] => [1, 2, 0]);
 }
+
+#[test]
+fn fixed_slices_and_merges() {
+    let x = Tensor::<i64, shape![4, 6, 5]>::from_fn(|i| i as i64);
+    let s = x.slice::<1, 2, 5>(); // [4, 3, 5]
+    let want: Vec<i64> =
+        indices(&[4, 3, 5]).iter().map(|i| at(x.as_slice(), &[4, 6, 5], &[i[0], i[1] + 2, i[2]])).collect();
+    assert_eq!(s.to_tensor().as_slice(), &want[..]);
+    let _: Tensor<i64, shape![4, 3, 5]> = s.to_tensor();
+    // A slice of a slice, and of a permuted view.
+    let ss = s.slice::<2, 1, 3>(); // [4, 3, 2]
+    assert_eq!(ss.get(&[3, 2, 1]), x.get(&[3, 4, 2]));
+    let ps = x.permute::<perm![2, 0, 1]>().slice::<0, 4, 5>(); // [1, 4, 6]
+    assert_eq!(ps.get(&[0, 3, 5]), x.get(&[3, 5, 4]));
+    let empty = x.slice::<0, 2, 2>(); // [0, 6, 5]
+    assert_eq!(empty.to_tensor().as_slice().len(), 0);
+    // Two fixed sizes merge into their product's Dim.
+    let m: TensorRef<'_, i64, shape![24, 5]> = x.merge_axes::<0>();
+    assert_eq!(m.as_slice(), x.as_slice());
+}

@@ -228,3 +228,82 @@ fn row_parts<S: AnyShape + AnyRemoveAxes<One<0>>>(shape: &S) -> (WithoutAxis<S, 
     let len = dims[1..S::RANK].iter().product();
     (tail, dims[0], len)
 }
+
+/// `Self` with its axis `A`, of a fixed size, cut to the positions `LO..HI`.
+#[diagnostic::on_unimplemented(
+    message = "cannot slice axis {A} of the shape `{Self}` to {LO}..{HI}: the range must lie within the axis' fixed size",
+    label = "this range is not within the axis",
+    note = "`slice::<A, LO, HI>()` takes positions LO to HI − 1 of axis A: LO ≤ HI ≤ the axis' size, a fixed size (for a run-time size, `narrow::<A, _>(start, len)` checks the run when it runs)"
+)]
+pub trait SliceAt<const A: usize, const LO: usize, const HI: usize>: AnyShape {
+    /// The shape with the axis cut.
+    type Output: AnyShape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: AnyShape, const A: usize, const LO: usize, const HI: usize> SliceAt<A, LO, HI> for S
+where
+    Const<A>: ToUInt,
+    Const<LO>: ToUInt,
+    Const<HI>: ToUInt,
+    S: crate::typelevel::At<U<A>>,
+    <S as crate::typelevel::At<U<A>>>::Output: Number,
+    U<HI>: typenum::IsLessOrEqual<<<S as crate::typelevel::At<U<A>>>::Output as Number>::U, Output = typenum::B1>
+        + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>
+        + core::ops::Sub<U<LO>>,
+    typenum::Diff<U<HI>, U<LO>>: crate::typelevel::ToSize,
+    S: SetAt<U<A>, crate::typelevel::SizeOf<typenum::Diff<U<HI>, U<LO>>>>,
+    Narrowed<S, A, crate::typelevel::SizeOf<typenum::Diff<U<HI>, U<LO>>>>: AnyShape,
+{
+    type Output = Narrowed<S, A, crate::typelevel::SizeOf<typenum::Diff<U<HI>, U<LO>>>>;
+}
+
+/// `S` with its axis `A` cut to `LO..HI`.
+pub type Sliced<S, const A: usize, const LO: usize, const HI: usize> = <S as SliceAt<A, LO, HI>>::Output;
+
+impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
+    /// Positions `LO..HI` of axis `A`, a fixed range of a fixed size: [`TensorBase::slice`].
+    pub fn slice<const A: usize, const LO: usize, const HI: usize>(
+        &self,
+    ) -> StridedView<'a, T, Sliced<S, A, LO, HI>, H>
+    where
+        S: SliceAt<A, LO, HI>,
+    {
+        let (mut dims, steps) = self.layout();
+        dims[A] = HI - LO;
+        let shape = Sliced::<S, A, LO, HI>::from_extents(&dims[..S::RANK], Proof::new());
+        let data = self.data().get(LO * steps[A]..).unwrap_or(&[]);
+        StridedView::from_parts(data, shape, &steps[..S::RANK])
+    }
+}
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// Positions `LO..HI` of axis `A` (NumPy's `x[:, LO:HI]` for `A = 1`): a view of the fixed
+    /// size `HI − LO`. The range is checked at compile time against the axis' fixed size.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 6]>::from([[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]]);
+    /// let middle = x.slice::<1, 2, 5>(); // StridedView of shape [2, 3]
+    /// assert_eq!(middle.to_tensor().as_slice(), [2, 3, 4, 8, 9, 10]);
+    /// let last_row = x.slice::<0, 1, 2>();
+    /// assert_eq!(last_row.lazy().sum_all(), 51);
+    /// ```
+    ///
+    /// A range past the axis does not compile:
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 6]>::splat(0);
+    /// let _ = x.slice::<1, 4, 7>();
+    /// ```
+    #[inline]
+    pub fn slice<const A: usize, const LO: usize, const HI: usize>(
+        &self,
+    ) -> StridedView<'_, D::Elem, Sliced<S, A, LO, HI>, HomeOf<D, S>>
+    where
+        S: SliceAt<A, LO, HI>,
+    {
+        self.strided().slice::<A, LO, HI>()
+    }
+}

@@ -11,11 +11,12 @@ use crate::shape::{AnyShape, Cons, Dim, Extent, Number};
 use crate::tensor::{Data, TensorBase};
 use crate::typelevel::{Fixed, Runtime};
 
-/// The size of two axes merged into one: `Times<A, B>` when either is known only at run time.
+/// The size of two axes merged into one: `Times<A, B>` when either is known only at run time,
+/// the fixed size of their product when both are fixed.
 #[diagnostic::on_unimplemented(
-    message = "cannot merge the sizes `{Self}` and `{B}` into one axis here",
-    label = "two fixed sizes: reshape to the fixed shape instead",
-    note = "`merge_axes` merges an axis of a run-time size with its neighbour (`[Batch, 16]` → `[Batch*16]`); for fixed sizes, `reshape::<shape![…]>()` names the result"
+    message = "cannot merge the sizes `{Self}` and `{B}` into one axis",
+    label = "these two axes do not merge",
+    note = "two fixed sizes merge into the fixed size of their product when typenum has a constant for it (0 to 1024, powers of two, …); a run-time size merges with any size into `Times<A, B>` (`[Batch, 16]` → `[Batch*16]`)"
 )]
 pub trait MergeWith<B>: Extent {
     /// The merged size.
@@ -43,6 +44,14 @@ impl<A: Extent, B: Extent> MergeKinds<A, B> for (Fixed, Runtime) {
 }
 impl<A: Extent, B: Extent> MergeKinds<A, B> for (Runtime, Runtime) {
     type Output = Times<A, B>;
+}
+impl<A: Number, B: Number> MergeKinds<A, B> for (Fixed, Fixed)
+where
+    A::U: core::ops::Mul<B::U>,
+    typenum::Prod<A::U, B::U>: crate::typelevel::ToSize,
+    crate::typelevel::SizeOf<typenum::Prod<A::U, B::U>>: Extent,
+{
+    type Output = crate::typelevel::SizeOf<typenum::Prod<A::U, B::U>>;
 }
 
 /// `Self` with its axes `I` and `I + 1` merged into one.

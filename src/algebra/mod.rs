@@ -9,11 +9,14 @@
 //! - [`index_axis::<A>(i)`](crate::TensorBase::index_axis), [`axis_iter::<A>()`](crate::TensorBase::axis_iter):
 //!   one position of an axis, and each in turn; [`rows()`](crate::TensorBase::rows) and
 //!   [`rows_mut()`](crate::TensorBase::rows_mut), the rows as contiguous tensors;
-//!   [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length.
+//!   [`slice::<A, LO, HI>()`](crate::TensorBase::slice): a fixed range, checked at compile
+//!   time; [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length.
 //!
-//! Sizes known only at run time: [`merge_axes`](crate::TensorBase::merge_axes) makes their
-//! product a size of its own type ([`Times`]), [`split_axis`](crate::TensorBase::split_axis)
-//! checks a fixed factor divides one and names the quotient ([`Over`]).
+//! Merging and splitting axes: [`merge_axes`](crate::TensorBase::merge_axes) merges two
+//! neighbours, into their product's `Dim` when both are fixed and into a size of its own type
+//! ([`Times`]) when one is known only at run time; [`split_axis`](crate::TensorBase::split_axis)
+//! checks that a fixed factor divides a run-time size and names the quotient ([`Over`]);
+//! [`unmerge_axis`](crate::TensorBase::unmerge_axis) undoes a merge with no check.
 //!
 //! Views (no copy; each on every tensor kind, as `insert_axis` is):
 //!
@@ -65,10 +68,10 @@
 //! Run-time sizes ([`Dyn`](crate::Dyn)) may stand on every axis that a call keeps as it is:
 //! `[Batch, 3]` and `[Batch, 5]` concatenate along axis 1 into `[Batch, 8]`, one binding on
 //! both. Not done here, each a compile error: concatenating along a run-time axis (the sum of
-//! two bindings is no binding), squeezing a run-time axis (never known to be 1), splitting one,
-//! and reshaping or flattening a shape with a run-time size (its element count is not a
-//! constant; convert with `to_fixed` first). `split_at` cuts axis 0 only, where both parts are
-//! contiguous; other axes need strided views.
+//! two bindings is no binding), squeezing a run-time axis (never known to be 1), and
+//! `reshape`/`flatten` of a shape with a run-time size (merge its axes with `merge_axes`, or
+//! convert with `to_fixed` first). `split_at` cuts axis 0 only, where both parts are
+//! contiguous; `slice` takes any range of any fixed axis as a view.
 
 mod index;
 mod join;
@@ -79,7 +82,7 @@ mod sizes;
 mod view;
 
 pub use crate::typelevel::{Axis, SizeOf, ToSize};
-pub use index::{Narrowed, WithoutAxis};
+pub use index::{Narrowed, SliceAt, Sliced, WithoutAxis};
 pub use join::{Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, Stack, StackShape, Stacked};
 pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
