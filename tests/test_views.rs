@@ -262,12 +262,12 @@ fn merged_and_split_run_time_axes() {
     let y = TensorRef::from_shape(dims![batch, 3, 4], &other).unwrap();
     // Two merges of the same sizes are one size: their results add.
     let (mx, my) = (x.merge_axes::<0>(), y.merge_axes::<0>());
-    let sum = &mx + &my; // [Batch*3, 4]
+    let sum = mx + my; // [Batch*3, 4]
     assert_eq!(*sum.shape().extents(), [15, 4]);
     assert_eq!(sum.as_slice(), &(0..60).map(|i| 1001 * i).collect::<Vec<i64>>()[..]);
     // Back again, with no check.
     let back = mx.unmerge_axis::<0>();
-    let _ = &back + &x; // [Batch, 3, 4] meets x's shape
+    let _ = back + x; // [Batch, 3, 4] meets x's shape
     assert_eq!(back.as_slice(), x.as_slice());
     // Splitting by a fixed factor: checked.
     let rows = x.merge_axes::<0>(); // [Batch*3, 4]
