@@ -113,7 +113,7 @@ fn square(c: &mut Criterion) {
 }
 
 /// `[64, 128, 128] · [64, 128, 64]` (a batch of products) and `[4096, 128] · [128, 10]` (a
-/// layer's weights against a batch), f32.
+/// layer's weights against a batch, also against a hand loop), f32.
 fn batched(c: &mut Criterion) {
     let mut g = c.benchmark_group("batched [64,128,128]·[64,128,64] f32");
     let a = BoxedTensor::<f32, shape![64, 128, 128]>::from_fn(|i| (i % 23) as f32 * 0.125 - 1.0);
@@ -160,6 +160,28 @@ fn batched(c: &mut Criterion) {
     let mut ny = Array2::<f32>::zeros((4096, 10));
     g.bench_with_input(BenchmarkId::new("ndarray", 4096), &(), |t, _| {
         t.iter(|| ndarray::linalg::general_mat_mul(1.0, black_box(&nx), black_box(&nw), 0.0, &mut ny))
+    });
+    // A hand loop that keeps an output row's 10 sums in registers and reads `x` once, packing
+    // nothing (the same numbers: sums of multiples of 1/64, exact in f32).
+    #[inline(never)]
+    fn dense_hand(x: &[f32], w: &[[f32; 10]; 128], y: &mut [f32]) {
+        for (yr, xr) in y.chunks_exact_mut(10).zip(x.chunks_exact(128)) {
+            let mut acc = [0f32; 10];
+            for (&xk, wk) in xr.iter().zip(w) {
+                for (a, &v) in acc.iter_mut().zip(wk) {
+                    *a += xk * v;
+                }
+            }
+            yr.copy_from_slice(&acc);
+        }
+    }
+    let hw: [[f32; 10]; 128] = core::array::from_fn(|k| core::array::from_fn(|j| w.as_slice()[k * 10 + j]));
+    let mut hy = vec![0.0f32; 4096 * 10];
+    dense_hand(&xs, &hw, &mut hy);
+    x.matmul_into(&w, &mut TensorMut::from_shape(dims![batch, 10], &mut ys).unwrap());
+    assert_eq!(ys, hy);
+    g.bench_with_input(BenchmarkId::new("hand loop", 4096), &(), |t, _| {
+        t.iter(|| dense_hand(black_box(&xs), black_box(&hw), &mut hy))
     });
     let src = ys.clone();
     g.bench_with_input(BenchmarkId::new("copy from slice", 4096), &(), |t, _| {

@@ -13,7 +13,10 @@
 //!   and scaled by its standard deviation, then by γ and β: the statistics evaluated first, or
 //!   both inside one expression;
 //! - a constant-velocity Kalman filter (state 4, measurement 2, f64, every shape fixed), 100
-//!   steps, its products written as broadcast-multiply-and-sum expressions.
+//!   steps, its products written as broadcast-multiply-and-sum expressions, and with `matmul`;
+//! - one training step of a two-layer perceptron, `[B, 64] → [B, 128]` (ReLU) `→ [B, 10]`,
+//!   softmax cross-entropy, the backward pass and SGD on its four parameters, `B = 4096` bound
+//!   at run time, written as `examples/mlp.rs` writes it.
 //!
 //! Before any timing, every contender's result is checked against its program's hand loop
 //! (`assert_close`), so that no benchmark measures a wrong program.
@@ -801,7 +804,7 @@ fn layer_norm(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax, layer_norm, kalman }
+criterion_group! { name = benches; config = config(); targets = batch_norm, standardization, kmeans, softmax, layer_norm, kalman, mlp::mlp }
 criterion_main!(benches);
 
 /// A constant-velocity Kalman filter: the model, and its state.
@@ -979,4 +982,295 @@ fn kalman(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One training step of a two-layer perceptron: [B, 64] → [B, 128] (ReLU) → [B, 10], softmax
+// cross-entropy, the backward pass and SGD on the four parameters, B = 4096 bound at run time.
+
+mod mlp {
+    use super::{assert_close, group, mix, unit};
+    use criterion::Criterion;
+    use ndarray::{Array2, ArrayView2, Axis};
+    use shapecast::prelude::*;
+    use std::hint::black_box;
+
+    const INPUTS: usize = 64;
+    const HIDDEN: usize = 128;
+    const CLASSES: usize = 10;
+    const BATCH: usize = 4096;
+    /// The learning rate of the timed steps (and of the checked ones).
+    const RATE: f32 = 0.1;
+
+    // From here to `sgd`, the code of examples/mlp.rs, unchanged.
+
+    /// The run-time batch size, as shapes name it: `shape![Batch, 64]`.
+    struct Batch;
+
+    /// The weights and biases.
+    struct Mlp {
+        w1: BoxedTensor<f32, shape![64, 128]>,
+        b1: Tensor<f32, shape![128]>,
+        w2: BoxedTensor<f32, shape![128, 10]>,
+        b2: Tensor<f32, shape![10]>,
+    }
+
+    /// The gradients of the loss with respect to each parameter, with the loss.
+    struct Gradients {
+        loss: f32,
+        w1: BoxedTensor<f32, shape![64, 128]>,
+        b1: Tensor<f32, shape![128]>,
+        w2: BoxedTensor<f32, shape![128, 10]>,
+        b2: Tensor<f32, shape![10]>,
+    }
+
+    /// The forward and backward pass over one batch.
+    fn gradients<'id>(
+        net: &Mlp,
+        x: TensorRef<'_, f32, shape![Batch<'id>, 64]>,
+        labels: TensorRef<'_, usize, shape![Batch<'id>]>,
+    ) -> Result<Gradients, IndexError> {
+        let n = x.shape().extents()[0] as f32;
+        // Forward: each layer a product, then its bias and activation in one pass.
+        let h = (x.matmul(&net.w1).lazy() + &net.b1).max(0.0).eval(); // [Batch, 128]
+        let logits = (h.matmul(&net.w2).lazy() + &net.b2).eval(); // [Batch, 10]
+
+        // Softmax cross-entropy and its gradient with respect to the logits, (p − one_hot) / Batch.
+        let m = logits.lazy().max_keepdims::<axes![1]>().eval(); // [Batch, 1]
+        let mut d_logits = (logits.lazy() - &m).exp().eval();
+        let s = d_logits.lazy().sum_keepdims::<axes![1]>().eval();
+        d_logits /= s.lazy() * n;
+        d_logits.add_along::<1>(&labels, -1.0 / n)?;
+        let picked = logits.take_along::<1>(&labels)?;
+        let loss = ((s.lazy().ln() + &m).sum_all() - picked.lazy().sum_all()) / n;
+
+        // Backward: hᵀ · dL/dlogits, and back through W2 and the ReLU.
+        let w2 = h.mt().matmul(&d_logits).to_boxed(); // [128, Batch] · [Batch, 10]
+        let b2 = d_logits.sum_axes::<axes![0]>();
+        let d_h = (d_logits.matmul(&net.w2.mt()).lazy() * h.lazy().gt(0.0).select(1.0, 0.0)).eval();
+        let w1 = x.mt().matmul(&d_h).to_boxed(); // [64, Batch] · [Batch, 128]
+        let b1 = d_h.sum_axes::<axes![0]>();
+        Ok(Gradients { loss, w1, b1, w2, b2 })
+    }
+
+    /// One step of gradient descent.
+    fn sgd(net: &mut Mlp, g: &Gradients, rate: f32) {
+        net.w1 -= g.w1.lazy() * rate;
+        net.b1 -= g.b1.lazy() * rate;
+        net.w2 -= g.w2.lazy() * rate;
+        net.b2 -= g.b2.lazy() * rate;
+    }
+
+    /// (a) One step with shapecast: the example's `gradients`, then its `sgd`. Returns the loss.
+    #[inline(never)]
+    fn step_shapecast<'id>(
+        net: &mut Mlp,
+        x: TensorRef<'_, f32, shape![Batch<'id>, 64]>,
+        labels: TensorRef<'_, usize, shape![Batch<'id>]>,
+    ) -> f32 {
+        let g = gradients(net, x, labels).expect("labels below 10");
+        sgd(net, &g, RATE);
+        g.loss
+    }
+
+    /// The parameters as plain row-major `Vec`s (also ndarray's, as arrays).
+    #[derive(Clone)]
+    struct Params<T> {
+        w1: T,
+        b1: T,
+        w2: T,
+        b2: T,
+    }
+
+    /// (b) By hand: plain loops over `Vec`s, each product row-major `i-k-j` (the inner loop along
+    /// a row of the output and of the right operand), each layer's bias and activation in the
+    /// product's row loop, the softmax row by row.
+    #[inline(never)]
+    fn step_hand(net: &mut Params<Vec<f32>>, x: &[f32], labels: &[usize]) -> f32 {
+        let rows = labels.len();
+        let n = rows as f32;
+        // Forward: h = relu(x·W1 + b1), logits = h·W2 + b2.
+        let mut h = vec![0f32; rows * HIDDEN];
+        for (hr, xr) in h.chunks_exact_mut(HIDDEN).zip(x.chunks_exact(INPUTS)) {
+            for (&xk, wk) in xr.iter().zip(net.w1.chunks_exact(HIDDEN)) {
+                for (o, &w) in hr.iter_mut().zip(wk) {
+                    *o += xk * w;
+                }
+            }
+            for (o, &b) in hr.iter_mut().zip(&net.b1) {
+                *o = (*o + b).max(0.0);
+            }
+        }
+        let mut logits = vec![0f32; rows * CLASSES];
+        for (zr, hr) in logits.chunks_exact_mut(CLASSES).zip(h.chunks_exact(HIDDEN)) {
+            for (&hj, wj) in hr.iter().zip(net.w2.chunks_exact(CLASSES)) {
+                for (o, &w) in zr.iter_mut().zip(wj) {
+                    *o += hj * w;
+                }
+            }
+            for (o, &b) in zr.iter_mut().zip(&net.b2) {
+                *o += b;
+            }
+        }
+        // Softmax cross-entropy: d = (p − one_hot) / n, the loss the mean of ln s + max − z[label].
+        let mut d = vec![0f32; rows * CLASSES];
+        let mut loss = 0f32;
+        for ((dr, zr), &label) in d.chunks_exact_mut(CLASSES).zip(logits.chunks_exact(CLASSES)).zip(labels) {
+            let max = zr.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+            let mut s = 0f32;
+            for (o, &z) in dr.iter_mut().zip(zr) {
+                *o = (z - max).exp();
+                s += *o;
+            }
+            for o in dr.iter_mut() {
+                *o /= s * n;
+            }
+            dr[label] -= 1.0 / n;
+            loss += s.ln() + max - zr[label];
+        }
+        // Backward: dW2 = hᵀ·d, db2 = Σ d, dh = (d·W2ᵀ) ⊙ [h > 0], dW1 = xᵀ·dh, db1 = Σ dh.
+        let (mut dw2, mut db2) = (vec![0f32; HIDDEN * CLASSES], vec![0f32; CLASSES]);
+        let mut dh = vec![0f32; rows * HIDDEN];
+        for ((dr, hr), dhr) in
+            d.chunks_exact(CLASSES).zip(h.chunks_exact(HIDDEN)).zip(dh.chunks_exact_mut(HIDDEN))
+        {
+            for (o, &v) in db2.iter_mut().zip(dr) {
+                *o += v;
+            }
+            for ((&hj, gj), (o, wj)) in hr
+                .iter()
+                .zip(dw2.chunks_exact_mut(CLASSES))
+                .zip(dhr.iter_mut().zip(net.w2.chunks_exact(CLASSES)))
+            {
+                for (g, &v) in gj.iter_mut().zip(dr) {
+                    *g += hj * v;
+                }
+                if hj > 0.0 {
+                    *o = dr.iter().zip(wj).map(|(a, b)| a * b).sum();
+                }
+            }
+        }
+        let (mut dw1, mut db1) = (vec![0f32; INPUTS * HIDDEN], vec![0f32; HIDDEN]);
+        for (xr, dhr) in x.chunks_exact(INPUTS).zip(dh.chunks_exact(HIDDEN)) {
+            for (o, &v) in db1.iter_mut().zip(dhr) {
+                *o += v;
+            }
+            for (&xk, gk) in xr.iter().zip(dw1.chunks_exact_mut(HIDDEN)) {
+                for (g, &v) in gk.iter_mut().zip(dhr) {
+                    *g += xk * v;
+                }
+            }
+        }
+        // SGD.
+        for (p, g) in [(&mut net.w1, &dw1), (&mut net.b1, &db1), (&mut net.w2, &dw2), (&mut net.b2, &db2)] {
+            for (w, &v) in p.iter_mut().zip(g) {
+                *w -= RATE * v;
+            }
+        }
+        loss / n
+    }
+
+    /// (c) ndarray: `dot`, `t()`, broadcasting operators, `sum_axis`, `scaled_add` for SGD.
+    #[inline(never)]
+    fn step_ndarray(net: &mut Params<Array2<f32>>, x: &ArrayView2<f32>, labels: &[usize]) -> f32 {
+        let n = x.nrows() as f32;
+        let h = (x.dot(&net.w1) + &net.b1).mapv_into(|v| v.max(0.0)); // [B, 128]
+        let logits = h.dot(&net.w2) + &net.b2; // [B, 10]
+        let m = logits.fold_axis(Axis(1), f32::NEG_INFINITY, |&a, &b| a.max(b)).insert_axis(Axis(1)); // [B, 1]
+        let e = (&logits - &m).mapv_into(f32::exp);
+        let s = e.sum_axis(Axis(1)).insert_axis(Axis(1)); // [B, 1]
+        let mut d = e / (&s * n); // p / B, then 1/B taken at each label
+        for (r, &l) in labels.iter().enumerate() {
+            d[[r, l]] -= 1.0 / n;
+        }
+        let picked: f32 = labels.iter().enumerate().map(|(r, &l)| logits[[r, l]]).sum();
+        let loss = ((s.mapv(f32::ln) + &m).sum() - picked) / n;
+        let dw2 = h.t().dot(&d);
+        let db2 = d.sum_axis(Axis(0));
+        let dh = d.dot(&net.w2.t()) * h.mapv(|v| if v > 0.0 { 1.0 } else { 0.0 });
+        let dw1 = x.t().dot(&dh);
+        let db1 = dh.sum_axis(Axis(0)).insert_axis(Axis(0));
+        net.w1.scaled_add(-RATE, &dw1);
+        net.b1.scaled_add(-RATE, &db1);
+        net.w2.scaled_add(-RATE, &dw2);
+        net.b2.scaled_add(-RATE, &db2.insert_axis(Axis(0)));
+        loss
+    }
+
+    /// Inputs `u − 0.5`, labels from their own stream, weights `(u − 0.5)/4`, biases `(u − 0.5)/10`
+    /// (streams 20–25; `benches/programs_numpy.py` makes the same numbers).
+    fn data() -> (Vec<f32>, Vec<usize>, Params<Vec<f32>>) {
+        let u = |stream, n: usize, scale: f32| -> Vec<f32> {
+            (0..n).map(|i| (unit(stream, i) - 0.5) * scale).collect()
+        };
+        let x = u(20, BATCH * INPUTS, 1.0);
+        let labels = (0..BATCH).map(|i| (mix((21 << 40) ^ i as u64) % CLASSES as u64) as usize).collect();
+        let params = Params {
+            w1: u(22, INPUTS * HIDDEN, 0.25),
+            b1: u(23, HIDDEN, 0.1),
+            w2: u(24, HIDDEN * CLASSES, 0.25),
+            b2: u(25, CLASSES, 0.1),
+        };
+        (x, labels, params)
+    }
+
+    pub(super) fn mlp(c: &mut Criterion) {
+        bind!(let batch: Batch = black_box(BATCH));
+        let (xs, ys, p) = data();
+        let x = TensorRef::from_shape(dims![batch, 64], &xs).unwrap();
+        let y = TensorRef::from_shape(dims![batch], &ys).unwrap();
+        let start = || Mlp {
+            w1: BoxedTensor::from_slice(&p.w1).unwrap(),
+            b1: Tensor::from_slice(&p.b1).unwrap(),
+            w2: BoxedTensor::from_slice(&p.w2).unwrap(),
+            b2: Tensor::from_slice(&p.b2).unwrap(),
+        };
+        let nd = |v: &Vec<f32>, cols| Array2::from_shape_vec((v.len() / cols, cols), v.clone()).unwrap();
+        let nd_start = || Params {
+            w1: nd(&p.w1, HIDDEN),
+            b1: nd(&p.b1, HIDDEN),
+            w2: nd(&p.w2, CLASSES),
+            b2: nd(&p.b2, CLASSES),
+        };
+        let nx = ArrayView2::from_shape((BATCH, INPUTS), &xs).unwrap();
+
+        // Three steps of each contender from the same start: the losses and the parameters after
+        // each step agree with the hand loop's.
+        let (mut s, mut hand, mut n) = (start(), p.clone(), nd_start());
+        for step in 0..3 {
+            let want = step_hand(&mut hand, &xs, &ys);
+            let got = step_shapecast(&mut s, x, y);
+            let got_nd = step_ndarray(&mut n, &nx, &ys);
+            if step == 0 {
+                println!("mlp step: first loss {want:.6} (benches/programs_numpy.py prints NumPy's)");
+            }
+            assert_close("mlp, shapecast loss", &[got], &[want], 1e-5);
+            assert_close("mlp, ndarray loss", &[got_nd], &[want], 1e-5);
+            for (what, got, got_nd, want) in [
+                ("w1", s.w1.as_slice(), n.w1.as_slice().unwrap(), &hand.w1),
+                ("b1", s.b1.as_slice(), n.b1.as_slice().unwrap(), &hand.b1),
+                ("w2", s.w2.as_slice(), n.w2.as_slice().unwrap(), &hand.w2),
+                ("b2", s.b2.as_slice(), n.b2.as_slice().unwrap(), &hand.b2),
+            ] {
+                assert_close(&format!("mlp, shapecast {what} after step {step}"), got, want, 1e-5);
+                assert_close(&format!("mlp, ndarray {what} after step {step}"), got_nd, want, 1e-5);
+            }
+        }
+
+        // Each sample runs steps on its contender's network, from where the last one left it.
+        let mut g = group(c, "program mlp step B=4096 64-128-10", 20);
+        let mut s = start();
+        g.bench_function("shapecast", |t| {
+            t.iter(|| black_box(step_shapecast(&mut s, black_box(x), black_box(y))))
+        });
+        let mut hand = p.clone();
+        g.bench_function("hand loop", |t| {
+            t.iter(|| black_box(step_hand(&mut hand, black_box(&xs), black_box(&ys))))
+        });
+        let mut n = nd_start();
+        g.bench_function("ndarray", |t| {
+            t.iter(|| black_box(step_ndarray(&mut n, black_box(&nx), black_box(&ys))))
+        });
+        g.finish();
+    }
 }

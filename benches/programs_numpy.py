@@ -1,16 +1,27 @@
 #!/usr/bin/env python3
-"""The four programs of `benches/programs.rs` in NumPy, on the same data (the same SplitMix64
-numbers) and sizes, each written as a NumPy user writes it. Prints the median wall time of each
-over REPEATS runs (default 7; each program runs once first, untimed), as JSON when given
-`--json FILE` too, for `benches/programs_ratios.py`.
+"""The programs of `benches/programs.rs` in NumPy (all but layer norm and the Kalman filter), on
+the same data (the same SplitMix64 numbers) and sizes, each written as a NumPy user writes it.
+Prints the median wall time of each over REPEATS runs (default 7; each program runs once first,
+untimed), as JSON when given `--json FILE` too, for `benches/programs_ratios.py`.
 
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python3 benches/programs_numpy.py [REPEATS] [--json FILE]
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python3 benches/programs_numpy.py [REPEATS] [--json FILE] [--filter REGEX] [--threads N]
+
+`--filter REGEX` runs only the programs whose names match (`--filter mlp`). The BLAS (only the
+MLP step's products use it) runs on N threads, 1 by default: the script sets
+OPENBLAS_NUM_THREADS, OMP_NUM_THREADS and MKL_NUM_THREADS before it imports NumPy.
 
 The environment caveat: on some processors these machines set OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE, which slow a current NumPy; for benchmarking against NumPy unset both in that
 one command, as above (nothing else needs them changed). Without NumPy the script says so and
 exits 0."""
-import json, statistics, sys, time
+import json, os, re, statistics, sys, time
+
+_args = sys.argv[1:]
+THREADS = "1"
+if "--threads" in _args:
+    THREADS = _args[_args.index("--threads") + 1]
+for _var in ["OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"]:
+    os.environ[_var] = THREADS
 
 try:
     import numpy as np
@@ -92,6 +103,44 @@ def softmax_cross_entropy(z, y):
     return loss, grad
 
 
+INPUTS, HIDDEN, BATCH, RATE = 64, 128, 4096, np.float32(0.1)
+
+
+def mlp_data():
+    """Inputs u − 0.5, labels, weights (u − 0.5)/4 and biases (u − 0.5)/10: streams 20–25."""
+    def u(stream, shape, scale):
+        return ((unit(stream, int(np.prod(shape))) - np.float32(0.5)) * np.float32(scale)).reshape(shape)
+    x = u(20, (BATCH, INPUTS), 1.0)
+    labels = (mix(np.uint64(21 << 40) ^ np.arange(BATCH, dtype=np.uint64)) % np.uint64(CLASSES)).astype(np.intp)
+    net = [u(22, (INPUTS, HIDDEN), 0.25), u(23, (HIDDEN,), 0.1), u(24, (HIDDEN, CLASSES), 0.25), u(25, (CLASSES,), 0.1)]
+    return x, labels, net
+
+
+def mlp_step(net, x, y):
+    """One step: forward, softmax cross-entropy, backward, SGD on the four arrays in place."""
+    w1, b1, w2, b2 = net
+    n = x.shape[0]
+    h = np.maximum(x @ w1 + b1, 0)  # [B, 128]
+    logits = h @ w2 + b2  # [B, 10]
+    m = logits.max(axis=1, keepdims=True)
+    e = np.exp(logits - m)
+    s = e.sum(axis=1, keepdims=True)
+    rows = np.arange(n)
+    loss = ((np.log(s) + m).sum() - logits[rows, y].sum()) / n
+    d = e / (s * n)  # (p − one_hot) / B
+    d[rows, y] -= np.float32(1 / n)
+    dw2 = h.T @ d
+    db2 = d.sum(axis=0)
+    dh = (d @ w2.T) * (h > 0)
+    dw1 = x.T @ dh
+    db1 = dh.sum(axis=0)
+    w1 -= RATE * dw1
+    b1 -= RATE * db1
+    w2 -= RATE * dw2
+    b2 -= RATE * db2
+    return loss
+
+
 def median_time(f, repeats):
     f()
     times = []
@@ -105,29 +154,50 @@ def median_time(f, repeats):
 def main():
     args = sys.argv[1:]
     out = None
-    if "--json" in args:
-        i = args.index("--json")
-        out = args[i + 1]
-        del args[i:i + 2]
+    pattern = re.compile("")
+    for flag in ["--json", "--filter", "--threads"]:
+        if flag in args:
+            i = args.index(flag)
+            value = args[i + 1]
+            del args[i:i + 2]
+            if flag == "--json":
+                out = value
+            elif flag == "--filter":
+                pattern = re.compile(value)
     repeats = int(args[0]) if args else 7
-    x, prm = features(), params()
-    p6, p5 = points(1_000_000), points(100_000)
-    z, y = logits_and_labels()
-    # The same names as the criterion groups of benches/programs.rs.
-    cases = [
-        ("program batch norm [B,1024] B=16384", lambda: batch_norm(x, *prm)),
-        ("program standardization [B,1024] B=16384", lambda: standardization(x)),
-        ("program k-means N=1e6 D=2 K=4 20 iterations", lambda: kmeans(p6)),
-        ("program k-means N=1e5 D=2 K=4 20 iterations", lambda: kmeans(p5)),
-        ("program softmax cross-entropy B=200000 10 classes", lambda: softmax_cross_entropy(z, y)),
-    ]
+    # The same names as the criterion groups of benches/programs.rs, each with the data it needs.
+    names = {
+        "bn": "program batch norm [B,1024] B=16384",
+        "std": "program standardization [B,1024] B=16384",
+        "k6": "program k-means N=1e6 D=2 K=4 20 iterations",
+        "k5": "program k-means N=1e5 D=2 K=4 20 iterations",
+        "softmax": "program softmax cross-entropy B=200000 10 classes",
+        "mlp": "program mlp step B=4096 64-128-10",
+    }
+    wanted = {k for k, name in names.items() if pattern.search(name)}
+    cases = []
+    if wanted & {"bn", "std"}:
+        x, prm = features(), params()
+        cases += [(names["bn"], lambda: batch_norm(x, *prm)), (names["std"], lambda: standardization(x))]
     # The results benches/programs.rs prints too: the same data give the same programs' results.
-    for n, pts in [("1e6", p6), ("1e5", p5)]:
-        print(f"k-means N={n}: centroids [{', '.join(f'{v:.4f}' for v in kmeans(pts).ravel())}]")
-    print(f"softmax cross-entropy: mean loss {softmax_cross_entropy(z, y)[0]:.6f}")
-    print(f"NumPy {np.__version__}, median of {repeats} runs each (seconds)")
+    for key, n in [("k6", 1_000_000), ("k5", 100_000)]:
+        if key in wanted:
+            pts = points(n)
+            print(f"k-means N={n:.0e}: centroids [{', '.join(f'{v:.4f}' for v in kmeans(pts).ravel())}]".replace("e+0", "e"))
+            cases.append((names[key], lambda pts=pts: kmeans(pts)))
+    if "softmax" in wanted:
+        z, y = logits_and_labels()
+        print(f"softmax cross-entropy: mean loss {softmax_cross_entropy(z, y)[0]:.6f}")
+        cases.append((names["softmax"], lambda: softmax_cross_entropy(z, y)))
+    if "mlp" in wanted:
+        mx, my, net = mlp_data()
+        print(f"mlp step: first loss {mlp_step([p.copy() for p in net], mx, my):.6f}")
+        cases.append((names["mlp"], lambda: mlp_step(net, mx, my)))
+    print(f"NumPy {np.__version__}, BLAS threads {THREADS}, median of {repeats} runs each (seconds)")
     result = {}
     for name, f in cases:
+        if not pattern.search(name):  # batch norm and standardization share their data
+            continue
         result[name] = median_time(f, repeats)
         print(f"{name:<52} {result[name]:.6f}")
     if out:

@@ -21,7 +21,7 @@ if "--numpy" in args:
 root = pathlib.Path(args[0] if args else "target/criterion")
 
 # The contenders, in the order of the table (criterion stores "copy_from_slice" as "copy_from_slice").
-order = ["shapecast", "shapecast fused", "shapecast fused labels", "shapecast fused nested", "shapecast fused into", "shapecast into", "shapecast in place",
+order = ["shapecast", "shapecast matmul", "shapecast fused", "shapecast fused labels", "shapecast fused nested", "shapecast fused into", "shapecast into", "shapecast in place",
          "hand loop", "hand loop new", "ndarray",
          "ndarray zip", "copy_from_slice"]
 
@@ -41,7 +41,8 @@ for group in sorted(p for p in root.iterdir() if p.is_dir()):
     rows.append((name, times))
 
 def position(name):  # the order of benches/programs.rs
-    for i, key in enumerate(["batch norm", "standardization", "k-means N=1e6", "k-means N=1e5", "softmax"]):
+    for i, key in enumerate(["batch norm", "standardization", "k-means N=1e6", "k-means N=1e5", "softmax", "layer norm",
+                             "kalman", "mlp"]):
         if key in name:
             return i
     return 99

@@ -22,6 +22,8 @@ for group in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "repor
     name = json.loads(next(group.glob("*/new/benchmark.json")).read_text())["group_id"]
     if name.startswith("program "):  # whole programs: benches/programs_ratios.py
         continue
+    if "·" in name or name.startswith("gemm square "):  # --bench products: benches/products_ratios.py
+        continue
     cells = {k: times[k] / times[ref] for k in times}
     rows.append((name, ref, cells))
 
