@@ -317,3 +317,24 @@ fn fixed_slices_and_merges() {
     let m: TensorRef<'_, i64, shape![24, 5]> = x.merge_axes::<0>();
     assert_eq!(m.as_slice(), x.as_slice());
 }
+
+#[test]
+fn concatenation_along_a_run_time_axis_sums_the_sizes() {
+    struct Batch;
+    struct Extra;
+    let (a, b): (Vec<i64>, Vec<i64>) = ((0..6).collect(), (10..14).collect());
+    bind!(let batch: Batch = 3);
+    bind!(let extra: Extra = 2);
+    let x = TensorRef::from_shape(dims![batch, 2], &a).unwrap();
+    let y = TensorRef::from_shape(dims![extra, 2], &b).unwrap();
+    let xy = x.concat::<0>(&y); // [Batch+Extra, 2]
+    assert_eq!(xy.as_slice(), [0, 1, 2, 3, 4, 5, 10, 11, 12, 13]);
+    assert!(format!("{xy:?}").starts_with("BoxedTensor<[Batch+Extra = 5, 2]>"));
+    // Two concatenations of the same sizes are one size: their results add.
+    let again = x.concat::<0>(&y);
+    assert_eq!((&xy + &again).as_slice(), [0, 2, 4, 6, 8, 10, 20, 22, 24, 26]);
+    // Into a tensor of the joined shape.
+    let mut out = vec![0; 10];
+    x.concat_into::<0>(&y, &mut TensorMut::from_shape(xy.shape(), &mut out).unwrap());
+    assert_eq!(out, xy.as_slice());
+}

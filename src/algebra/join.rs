@@ -24,10 +24,9 @@ use crate::typelevel::{Ahead, At, Axis, Fixed, Here, InsertSizeAt, Next, NextAxi
 /// assert_type_eq_all!(Concatenated<shape![Batch<'static>, 3], shape![Batch<'static>, 5], 1>, shape![Batch<'static>, 8]);
 /// ```
 ///
-/// The axis joined must have fixed sizes in both: concatenating along a run-time axis (whose
-/// size would be the sum of two bindings, itself no binding) is not supported, and a compile
-/// error. The sum is written `Dim<N>` ([`ToSize`]): past typenum's table of constants, a
-/// compile error too.
+/// Two fixed sizes on the joined axis add into `Dim<N>` ([`ToSize`]: past typenum's table of
+/// constants, a compile error); with a run-time size there, the sum is a size of its own type,
+/// [`Plus<A, B>`](super::Plus) (`Batch+Extra`).
 #[diagnostic::on_unimplemented(
     message = "cannot concatenate along axis {AXIS}: `{Self}` has no axis {AXIS}",
     label = "no axis {AXIS} in the first tensor's shape",
@@ -168,8 +167,8 @@ where
     type Output = <(A::Kind, B::Kind) as JoinKinds<A, B, AXIS>>::Output;
 }
 
-/// The sum of two sizes `A`, `B` of the kinds `Self`: two fixed sizes add; a run-time size does
-/// not ([`JoinedAtRunTime`] says so).
+/// The sum of two sizes `A`, `B` of the kinds `Self`: two fixed sizes add into the `Dim` of the
+/// sum; with a run-time size, the sum is a size of its own type, [`Plus<A, B>`](super::Plus).
 #[doc(hidden)]
 pub trait JoinKinds<A, B, const AXIS: usize> {
     /// The sum, as a size.
@@ -181,27 +180,12 @@ where
 {
     type Output = <(A, B) as JoinedSize<AXIS>>::Output;
 }
-impl<A, B, const AXIS: usize> JoinKinds<A, B, AXIS> for (Runtime, Fixed)
-where
-    A: JoinedAtRunTime<AXIS>,
-{
-    type Output = A;
+impl<A, B, const AXIS: usize> JoinKinds<A, B, AXIS> for (Runtime, Fixed) {
+    type Output = super::Plus<A, B>;
 }
-impl<A, B, K, const AXIS: usize> JoinKinds<A, B, AXIS> for (K, Runtime)
-where
-    B: JoinedAtRunTime<AXIS>,
-{
-    type Output = B;
+impl<A, B, K, const AXIS: usize> JoinKinds<A, B, AXIS> for (K, Runtime) {
+    type Output = super::Plus<A, B>;
 }
-
-/// A run-time size `Self` on the joined axis: never (a sum of bindings is no binding).
-#[diagnostic::on_unimplemented(
-    message = "cannot concatenate along axis {AXIS}: its size `{Self}` is bound at run time, and concatenating along a run-time axis is not supported",
-    label = "axis {AXIS} has a run-time size",
-    note = "the joined size would be the sum of two run-time sizes, which no binding names; join along an axis of fixed sizes, or convert the operands first, checked at run time (`x.to_fixed::<shape![…]>()?`)"
-)]
-#[doc(hidden)]
-pub trait JoinedAtRunTime<const AXIS: usize> {}
 
 /// The sum of two fixed sizes `Self = (A, B)`, when `Dim` has a type for it.
 #[diagnostic::on_unimplemented(
@@ -354,7 +338,14 @@ pub type ConcatOutput<A, B, const AXIS: usize> = Owned<
 /// if an operand is a `BoxedTensor` or the result has a run-time size, inline otherwise);
 /// `concat_into` writes into a [`TensorMut`] instead. Run-time sizes may stand on the other
 /// axes (one binding in both: `[Batch, 3]` and `[Batch, 5]` along axis 1 give `[Batch, 8]`);
-/// concatenating along a run-time axis is not supported (a compile error).
+/// along a run-time axis the joined size is a size of its own type, [`Plus`](super::Plus)
+/// (`[Batch, 3]` and `[Extra, 3]` along axis 0 give `[Batch+Extra, 3]`).
+///
+/// # Panics
+///
+/// If a joined run-time size would pass `usize` (possible only for operands of no elements,
+/// with a size 0 on another axis): no size of that type exists. `concat_into`'s output has the
+/// joined shape already, and never panics.
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -468,7 +459,12 @@ fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
     dims[..da.len()].copy_from_slice(&da);
     let (ja, jb) = (da.get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
     if let Some(d) = dims.get_mut(AXIS) {
-        *d = ja.saturating_add(jb);
+        // A run-time joined size must be the sum its type promises: past `usize` (operands of
+        // no elements along other axes), there is none.
+        *d = match ja.checked_add(jb) {
+            Some(sum) => sum,
+            None => panic!("shapecast: the joined size {ja} + {jb} of a concatenation overflows usize"),
+        };
     }
     let inner = product(da.get(AXIS + 1..).unwrap_or(&[]));
     let shape = Concatenated::<S, S2, AXIS>::from_extents(&dims[..da.len()], Proof::new());

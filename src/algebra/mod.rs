@@ -67,8 +67,8 @@
 //!
 //! Run-time sizes ([`Dyn`](crate::Dyn)) may stand on every axis that a call keeps as it is:
 //! `[Batch, 3]` and `[Batch, 5]` concatenate along axis 1 into `[Batch, 8]`, one binding on
-//! both. Not done here, each a compile error: concatenating along a run-time axis (the sum of
-//! two bindings is no binding), squeezing a run-time axis (never known to be 1), and
+//! both; along a run-time axis, the joined size is a size of its own type, [`Plus`]. Not done
+//! here, each a compile error: squeezing a run-time axis (never known to be 1), and
 //! `reshape`/`flatten` of a shape with a run-time size (merge its axes with `merge_axes`, or
 //! convert with `to_fixed` first). `split_at` cuts axis 0 only, where both parts are
 //! contiguous; `slice` takes any range of any fixed axis as a view.
@@ -90,7 +90,7 @@ pub use reshape::{
     Elements, FlattenShape, Flattened, ReshapeInto, SplitBack, SplitFront, SplitShape, SqueezeShape, Squeezed,
 };
 
-pub use sizes::{Over, Times};
+pub use sizes::{Over, Plus, Times};
 pub use view::StridedView;
 
 // The steps of the checks, which rustc names in an error's notes: public so that it prints them
@@ -99,8 +99,8 @@ pub use view::StridedView;
 pub use crate::typelevel::{Ahead, Here};
 #[doc(hidden)]
 pub use join::{
-    ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedAtRunTime, JoinedSize, Operand, SameRankAs, SameSizeOn,
-    SameSizesFrom, StackCount,
+    ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, SameRankAs, SameSizeOn, SameSizesFrom,
+    StackCount,
 };
 #[doc(hidden)]
 pub use reshape::{

@@ -1,5 +1,5 @@
-//! Size arithmetic on run-time sizes: the product of two sizes ([`Times`]) and the quotient of
-//! a size by a fixed factor ([`Over`]), each a size of its own type, made only where the
+//! Size arithmetic on run-time sizes: the product of two sizes ([`Times`]), their sum
+//! ([`Plus`]) and the quotient of a size by a fixed factor ([`Over`]), each a size of its own type, made only where the
 //! operation that needs it checks it.
 
 use core::fmt;
@@ -45,6 +45,30 @@ pub struct Times<A, B> {
 pub struct Over<A, F> {
     value: usize,
     parts: PhantomData<fn() -> (A, F)>,
+}
+
+/// The sum of the sizes `A` and `B`, one of them at least known only at run time: the joined
+/// axis of a concatenation along a run-time axis (`[Batch, 3]` and `[Extra, 3]` along axis 0
+/// give `[Batch+Extra, 3]`), printed `Batch+Extra`. Its value was computed, and checked not to
+/// overflow, when the concatenation ran.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// struct Extra;
+/// let (a, b) = ([1, 2, 3, 4], [5, 6]);
+/// bind!(let batch: Batch = 2);
+/// bind!(let extra: Extra = 1);
+/// let a = TensorRef::from_shape(dims![batch, 2], &a)?;
+/// let b = TensorRef::from_shape(dims![extra, 2], &b)?;
+/// let ab = a.concat::<0>(&b); // BoxedTensor of shape [Batch+Extra, 2]
+/// assert_eq!(ab.as_slice(), [1, 2, 3, 4, 5, 6]);
+/// assert!(format!("{ab:?}").starts_with("BoxedTensor<[Batch+Extra = 3, 2]>"));
+/// # Ok::<(), shapecast::ShapeError>(())
+/// ```
+pub struct Plus<A, B> {
+    value: usize,
+    parts: PhantomData<fn() -> (A, B)>,
 }
 
 macro_rules! arithmetic {
@@ -106,4 +130,5 @@ macro_rules! arithmetic {
 arithmetic! {
     Times, "*";
     Over, "/";
+    Plus, "+";
 }
