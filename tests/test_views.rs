@@ -338,3 +338,19 @@ fn concatenation_along_a_run_time_axis_sums_the_sizes() {
     x.concat_into::<0>(&y, &mut TensorMut::from_shape(xy.shape(), &mut out).unwrap());
     assert_eq!(out, xy.as_slice());
 }
+
+#[test]
+fn an_image_batch_merges_its_pixels() {
+    struct Batch;
+    let data: Vec<f32> = (0..2 * 32 * 32 * 3).map(|i| i as f32).collect();
+    bind!(let batch: Batch = 2);
+    let images = TensorRef::from_shape(dims![batch, 32, 32, 3], &data).unwrap();
+    let pixels = images.merge_axes::<1>(); // [Batch, 1024, 3]
+    let rows = pixels.merge_axes::<1>(); // [Batch, 3072]
+    let _: &TensorRef<'_, f32, shape![Batch, 3072]> = &rows;
+    assert_eq!(rows.get(&[1, 3071]), Some(&(2.0 * 3072.0 - 1.0)));
+    let fixed = Tensor::<u8, shape![4, 32, 32, 3]>::splat(1);
+    let flat: TensorRef<'_, u8, shape![4, 3072]> = fixed.reshape::<shape![4, 3072]>();
+    let _ = flat;
+    let _: TensorRef<'_, u8, shape![12288]> = fixed.flatten();
+}

@@ -18,6 +18,51 @@ pub fn in_typenum_table(n: usize) -> bool {
         || (n >= 2047 && (n.is_power_of_two() || n.checked_add(1).is_some_and(usize::is_power_of_two)))
 }
 
+/// The extra sizes of the table of computed sizes (`shapecast`'s `ToSize`), past typenum's
+/// constants: `k · 2^j` for the small odd factors `k` of common array sizes (3072 is 3 · 2^10),
+/// each written back as the `Big<n, binary>` that `shape!` writes for `n`. One impl per number,
+/// in the table trait of its last four binary digits (`EndingDDDD`), those past 65,535 only
+/// where `usize` holds them.
+pub fn sizes_beyond_typenum() -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut sizes: Vec<u64> = [3u64, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81, 125]
+        .iter()
+        .flat_map(|&k| (0..40).map(move |j| k << j))
+        .filter(|&n| n > 1024 && n < 1 << 32 && !in_typenum_table(n as usize))
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    for n in sizes {
+        let table = quote::format_ident!("Ending{:04b}", n % 16);
+        let mut big = TokenStream::new();
+        push_number(&mut big, n as usize);
+        let mut bits = TokenStream::new();
+        push_binary(&mut bits, n as usize);
+        let gate = if n > 0xFFFF { quote!(#[cfg(not(target_pointer_width = "16"))]) } else { quote!() };
+        out.extend(quote! {
+            #gate
+            impl #table for #bits {
+                type Output = #big;
+            }
+        });
+    }
+    out
+}
+
+/// Appends typenum's binary form of `n`: `UInt<binary(n / 2), B{n % 2}>`, `UTerm` for 0.
+fn push_binary(out: &mut TokenStream, n: usize) {
+    let t = quote!(::shapecast::__private::typenum);
+    let bits = usize::BITS - n.leading_zeros();
+    for _ in 0..bits {
+        out.extend(quote!(#t::UInt<));
+    }
+    out.extend(quote!(#t::UTerm));
+    for bit in (0..bits).rev() {
+        let b = if n >> bit & 1 == 1 { quote!(#t::B1) } else { quote!(#t::B0) };
+        out.extend(quote!(, #b>));
+    }
+}
+
 /// Appends the type of the number `n`: `Dim<n>`, which rustc prints as written, where typenum
 /// has a constant for `n`; else `Big<n, binary>`, with the binary form
 /// `UInt<binary(n / 2), B{n % 2}>` written out here so that any `usize` works. The angle
@@ -29,17 +74,8 @@ fn push_number(out: &mut TokenStream, n: usize) {
         out.extend(quote!(#p::Dim<#literal>));
         return;
     }
-    let t = quote!(#p::typenum);
     out.extend(quote!(#p::Big<#literal, ));
-    let bits = usize::BITS - n.leading_zeros();
-    for _ in 0..bits {
-        out.extend(quote!(#t::UInt<));
-    }
-    out.extend(quote!(#t::UTerm));
-    for bit in (0..bits).rev() {
-        let b = if n >> bit & 1 == 1 { quote!(#t::B1) } else { quote!(#t::B0) };
-        out.extend(quote!(, #b>));
-    }
+    push_binary(out, n);
     out.extend(quote!(>));
 }
 

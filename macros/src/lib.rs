@@ -32,6 +32,14 @@ pub fn perm(input: TokenStream) -> TokenStream {
     pipeline::perm(input.into()).into()
 }
 
+/// The sizes of `shapecast`'s table of computed sizes past typenum's constants (the crate's
+/// own use: `typelevel::size_table`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn sizes_beyond_typenum(_: TokenStream) -> TokenStream {
+    expand::sizes_beyond_typenum().into()
+}
+
 /// The output shape of a broadcast, checked at compile time. See `shapecast::broadcast!`.
 #[proc_macro]
 pub fn broadcast(input: TokenStream) -> TokenStream {

@@ -189,9 +189,9 @@ impl<A, B, K, const AXIS: usize> JoinKinds<A, B, AXIS> for (K, Runtime) {
 
 /// The sum of two fixed sizes `Self = (A, B)`, when `Dim` has a type for it.
 #[diagnostic::on_unimplemented(
-    message = "cannot concatenate along axis {AXIS}: the joined size, the sum of `{Self}`, has no `Dim` type",
-    label = "the joined size is outside typenum's table of constants",
-    note = "a computed size is written `Dim<N>`, which exists for the `N` typenum has a constant for: 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, and the powers of ten from 10,000",
+    message = "cannot concatenate along axis {AXIS}: the joined size, the sum of `{Self}`, has no size type",
+    label = "the joined size is outside the table of computed sizes",
+    note = "a computed size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)",
     note = "to build the joined tensor anyway, name its shape and copy the elements in: `BoxedTensor::<T, shape![N]>::from_fn(…)`, reading the operands' `as_slice()`"
 )]
 #[doc(hidden)]

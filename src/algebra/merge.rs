@@ -16,7 +16,7 @@ use crate::typelevel::{Fixed, Runtime};
 #[diagnostic::on_unimplemented(
     message = "cannot merge the sizes `{Self}` and `{B}` into one axis",
     label = "these two axes do not merge",
-    note = "two fixed sizes merge into the fixed size of their product when typenum has a constant for it (0 to 1024, powers of two, …); a run-time size merges with any size into `Times<A, B>` (`[Batch, 16]` → `[Batch*16]`)"
+    note = "two fixed sizes merge into the fixed size of their product where the table of computed sizes has it (0 to 1024, powers of two, 3 · 2^j, …); a run-time size merges with any size into `Times<A, B>` (`[Batch, 16]` → `[Batch*16]`)"
 )]
 pub trait MergeWith<B>: Extent {
     /// The merged size.

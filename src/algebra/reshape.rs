@@ -273,9 +273,9 @@ pub struct Flat<S>(core::marker::PhantomData<S>);
 
 /// The flat size of `Self = Flat<S>`, `Dim<LEN>`, when typenum has a constant for `LEN`.
 #[diagnostic::on_unimplemented(
-    message = "cannot flatten this shape: its element count has no `Dim` type",
-    label = "the flat size is outside typenum's table of constants",
-    note = "a flat size is written `Dim<N>`, which exists for the `N` typenum has a constant for: 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, and the powers of ten from 10,000",
+    message = "cannot flatten this shape: its element count has no size type",
+    label = "the flat size is outside the table of computed sizes",
+    note = "a flat size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)",
     note = "name the flat shape instead: `x.reshape::<shape![N]>()` reshapes to any fixed shape of the same element count"
 )]
 #[doc(hidden)]
@@ -457,9 +457,9 @@ pub trait SplitWithin<const POS: usize> {}
 
 /// The rest of a size `N` cut at `P` (`Self = (N, P)`), when `Dim` has a type for it.
 #[diagnostic::on_unimplemented(
-    message = "cannot split `{Self}`: the second part's size, the first less the second, has no `Dim` type",
-    label = "the rest of the axis is outside typenum's table of constants",
-    note = "a computed size is written `Dim<N>`, which exists for the `N` typenum has a constant for: 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, and the powers of ten from 10,000"
+    message = "cannot split `{Self}`: the second part's size, the first less the second, has no size type",
+    label = "the rest of the axis is outside the table of computed sizes",
+    note = "a computed size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)"
 )]
 #[doc(hidden)]
 pub trait SplitRest {
@@ -590,7 +590,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// ```
     ///
     /// ```txt
-    /// error[E0277]: cannot flatten this shape: its element count has no `Dim` type
+    /// error[E0277]: cannot flatten this shape: its element count has no size type
     /// ```
     #[inline(always)]
     pub fn flatten<'s, F: AnyShape>(&'s self) -> TensorBase<D::View<'s>, F>

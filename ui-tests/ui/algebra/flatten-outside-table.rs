@@ -1,7 +1,7 @@
-// Rejects flattening a shape whose element count has no `Dim` type: 40 × 40 = 1600
+// Rejects flattening a shape whose element count has no size type: 40 × 41 = 1640
 use shapecast::prelude::*;
 
 fn main() {
-    let t = BoxedTensor::<u8, shape![40, 40]>::splat(1);
+    let t = BoxedTensor::<u8, shape![40, 41]>::splat(1);
     let _ = t.flatten();
 }
