@@ -191,3 +191,30 @@ fn short_rows_collected_match_one_thread() {
         assert_bits(one.as_slice(), &out);
     }
 }
+
+/// Many small products (each below the GEMM's own threading) run a batch per task: the same
+/// values as one product at a time, for a batch broadcast against one matrix and for batches
+/// on both sides, integers (exact) and floats (each product the same GEMM call).
+#[test]
+fn batches_of_small_products_on_threads_match_the_loops() {
+    let a = BoxedTensor::<i64, shape![64, 40, 40]>::from_fn(|i| (i % 7) as i64 - 3);
+    let b = BoxedTensor::<i64, shape![64, 40, 40]>::from_fn(|i| (i % 5) as i64 - 2);
+    let ab = a.matmul(&b);
+    for batch in [0, 17, 63] {
+        for (i, j) in [(0, 0), (39, 39), (13, 27)] {
+            let want: i64 = (0..40)
+                .map(|k| a.as_slice()[(batch * 40 + i) * 40 + k] * b.as_slice()[(batch * 40 + k) * 40 + j])
+                .sum();
+            assert_eq!(ab.get(&[batch, i, j]), Some(&want));
+        }
+    }
+    let x = BoxedTensor::<f64, shape![32, 2, 72, 72]>::from_fn(|i| ((i % 11) as f64 - 5.0) * 0.5);
+    let y = BoxedTensor::<f64, shape![2, 72, 72]>::from_fn(|i| ((i % 13) as f64 - 6.0) * 0.25);
+    let xy = x.matmul(&y); // 64 products of 72³, batches on both sides of the broadcast
+    for (p, q) in [(0, 0), (31, 1), (9, 1)] {
+        let one =
+            x.index_axis::<0>(p).unwrap().index_axis::<0>(q).unwrap().matmul(&y.index_axis::<0>(q).unwrap());
+        let got: Vec<f64> = (0..72 * 72).map(|e| *xy.get(&[p, q, e / 72, e % 72]).unwrap()).collect();
+        assert_eq!(got, one.as_slice());
+    }
+}

@@ -24,6 +24,9 @@ use crate::Summable;
 /// assert_eq!(a.matmul(&b).as_slice(), [1]); // 257 mod 256
 /// ```
 ///
+/// With feature `rayon`, the batches of a product of many small matrices run on rayon's
+/// threads, so an element type must then be `Send + Sync` (every number is).
+///
 /// Implement it for an element type of your own (with [`Summable`]) to multiply it:
 ///
 /// ```
@@ -50,7 +53,7 @@ use crate::Summable;
     label = "a product of `{Self}` elements",
     note = "products are defined for the integer and float types; to multiply an element type of your own, implement `Summable` and `Dot` for it"
 )]
-pub trait Dot: Summable {
+pub trait Dot: Summable + crate::kernel::fused::Shared {
     /// The product of `self` and `other`.
     fn times(self, other: Self) -> Self;
 

@@ -106,6 +106,15 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
     debug_assert!(result.is_ok(), "a product's layout was refused: {result:?}");
 }
 
+/// With feature `rayon`, the batches of a product run on rayon's threads when each product is
+/// below this many multiply-adds (a larger one the GEMM threads itself)…
+#[cfg(feature = "rayon")]
+const PER_THREAD_PRODUCT: usize = 1 << 21;
+
+/// … and all of them together at least this many.
+#[cfg(feature = "rayon")]
+const PARALLEL_PRODUCTS: usize = 1 << 22;
+
 /// An operand of a product as the kernel reads it: its elements, and its sizes and strides
 /// per axis, outermost first (a stride 0 where an axis is stretched).
 #[derive(Clone, Copy)]
@@ -168,6 +177,26 @@ pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T
     if merged {
         let c = MatOut { data: out, offset: 0, rows: count * m, cols: n, row_stride: rsc, col_stride: csc };
         return T::gemm(mat_a(0, count * m), mat_b(0), c);
+    }
+
+    // Many small products: a batch per task on rayon's threads (the GEMM threads only a
+    // product large enough to pay for it, so small ones would stay on one).
+    #[cfg(feature = "rayon")]
+    if count >= 2 && m * n * k < PER_THREAD_PRODUCT && count.saturating_mul(m * n * k) >= PARALLEL_PRODUCTS {
+        use rayon::prelude::*;
+        out[..count * m * n].par_chunks_mut(m * n).enumerate().for_each(|(c_batch, chunk)| {
+            // The batch index of `c_batch`, row-major, and the operands' offsets there.
+            let (mut rest, mut off_a, mut off_b) = (c_batch, 0, 0);
+            for t in (0..batch).rev() {
+                let i = rest % dims[t];
+                rest /= dims[t];
+                off_a += i * sa[t];
+                off_b += i * sb[t];
+            }
+            let c = MatOut { data: chunk, offset: 0, rows: m, cols: n, row_stride: rsc, col_stride: csc };
+            T::gemm(mat_a(off_a, m), mat_b(off_b), c);
+        });
+        return;
     }
 
     let mut index = [0usize; MAX_RANK];
