@@ -216,9 +216,9 @@ pub trait KnownToBeOne<const A: usize> {}
 ///
 /// ```
 /// use shapecast::prelude::*;
-/// let t = BoxedTensor::<u8, shape![40, 40]>::splat(1);
-/// let flat = t.reshape::<shape![1600]>(); // `flatten()` does not compile: no `Dim<1600>`
-/// assert_eq!(flat.as_slice().len(), 1600);
+/// let t = BoxedTensor::<u8, shape![40, 41]>::splat(1);
+/// let flat = t.reshape::<shape![1640]>(); // `flatten()` does not compile: 1,640 is not in the table
+/// assert_eq!(flat.as_slice().len(), 1640);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot flatten `{Self}`: a shape with a run-time size has no element count known at compile time",
@@ -585,8 +585,8 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     ///
     /// ```compile_fail,E0277
     /// use shapecast::prelude::*;
-    /// let t = BoxedTensor::<u8, shape![40, 40]>::splat(1);
-    /// let _ = t.flatten(); // 1,600: no `Dim<1600>`
+    /// let t = BoxedTensor::<u8, shape![40, 41]>::splat(1);
+    /// let _ = t.flatten(); // 1,640: not in the table of computed sizes
     /// ```
     ///
     /// ```txt
