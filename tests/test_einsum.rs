@@ -400,3 +400,26 @@ proptest! {
         }
     }
 }
+
+/// The expansion's hidden entry point, called by hand with a result shape that is not the
+/// subscripts' result: refused, so that no tensor's data and shape disagree.
+#[test]
+fn a_hand_made_call_with_another_shape_is_refused() {
+    use core::marker::PhantomData;
+    use shapecast::__private::{Einsum, EinsumSpec, try_einsum_owned};
+    struct RowSums;
+    impl EinsumSpec for RowSums {
+        // "ab->a": label 0 is `a`, the output's only label.
+        const SPEC: Einsum = Einsum::from_labels(b"ab", &[&[0, 1]], 1);
+    }
+    struct Rows;
+    struct Other;
+    let data = [1i64, 2, 3, 4, 5, 6];
+    bind!(let rows: Rows = 3);
+    bind!(let other: Other = 5);
+    let x = TensorRef::from_shape(dims![rows, 2], &data).unwrap();
+    let ok = try_einsum_owned(RowSums, (x.shape(),), dims![rows], PhantomData::<shapecast::tensor::ByShape>, [x.as_slice()]);
+    assert_eq!(ok.unwrap().as_slice(), [3, 7, 11]);
+    let forged = try_einsum_owned(RowSums, (x.shape(),), dims![other], PhantomData::<shapecast::tensor::ByShape>, [x.as_slice()]);
+    assert!(forged.is_err());
+}

@@ -182,10 +182,15 @@ where
         shapes.write(&mut dims);
         let operands: [&[usize]; N] = core::array::from_fn(|o| &dims[o][..Sh::RANKS[o]]);
         let out = const { &Sp::SPEC }.shape(&operands)?;
-        match out.element_count() {
-            Some(n) => n,
-            None => return Err(BroadcastError::too_many_elements(&out)),
+        let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
+        // The storage is as long as `shape` says: the expansion built `shape` from the same
+        // sizes, and a call that did not (this function is reachable, if hidden) is refused
+        // here rather than making a tensor whose data and shape disagree.
+        let given = shape.extents();
+        if *given != *out {
+            return Err(BroadcastError::wrong_length(Form::Einsum, (&out, &given), Slot::Target, n, shape.element_count()));
         }
+        n
     };
     let mut storage = <New<Out, H> as OwnedData<T, Out>>::try_from_fn(len, |_| T::ZERO)
         .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
