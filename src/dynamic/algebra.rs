@@ -2,33 +2,8 @@
 //! concatenation copied into an output slice.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
+use crate::kernel::{self, Plan};
 use shapecast_rules as rules;
-
-/// Every multi-index of `dims` in row-major order, with the offset `Σ index[k] · strides[k]`.
-fn for_each_offset(dims: &[usize], strides: &[usize], mut f: impl FnMut(usize)) {
-    if dims.contains(&0) {
-        return;
-    }
-    let mut index = [0usize; super::MAX_RANK];
-    let mut offset = 0;
-    loop {
-        f(offset);
-        let mut k = dims.len();
-        loop {
-            if k == 0 {
-                return;
-            }
-            k -= 1;
-            index[k] += 1;
-            offset += strides[k];
-            if index[k] < dims[k] {
-                break;
-            }
-            offset -= strides[k] * dims[k];
-            index[k] = 0;
-        }
-    }
-}
 
 /// `out` = `a` with its axes in `order` ([`permute_shape`](super::permute_shape)), row-major;
 /// the result's shape is returned. Nothing is written on error.
@@ -51,11 +26,10 @@ pub fn permute<T: Copy>(a: Array<'_, T>, order: &[usize], out: &mut [T]) -> Resu
     for (k, &axis) in order.iter().enumerate() {
         strides[k] = own[axis];
     }
-    let (data, mut i) = (a.data(), 0);
-    for_each_offset(&result, &strides[..order.len()], |offset| {
-        out[i] = data[offset];
-        i += 1;
-    });
+    // The copy kernel of the broadcasts, which reads any strides (a gather's step by more
+    // than 1, element by element).
+    let plan = Plan::new(&result, [&strides[..order.len()]]);
+    kernel::copy(a.data(), &plan, plan.runs(), out);
     Ok(result)
 }
 
