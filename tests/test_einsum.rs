@@ -418,8 +418,20 @@ fn a_hand_made_call_with_another_shape_is_refused() {
     bind!(let rows: Rows = 3);
     bind!(let other: Other = 5);
     let x = TensorRef::from_shape(dims![rows, 2], &data).unwrap();
-    let ok = try_einsum_owned(RowSums, (x.shape(),), dims![rows], PhantomData::<shapecast::tensor::ByShape>, [x.as_slice()]);
+    let ok = try_einsum_owned(
+        RowSums,
+        (x.shape(),),
+        dims![rows],
+        PhantomData::<shapecast::tensor::ByShape>,
+        [x.as_slice()],
+    );
     assert_eq!(ok.unwrap().as_slice(), [3, 7, 11]);
-    let forged = try_einsum_owned(RowSums, (x.shape(),), dims![other], PhantomData::<shapecast::tensor::ByShape>, [x.as_slice()]);
+    let forged = try_einsum_owned(
+        RowSums,
+        (x.shape(),),
+        dims![other],
+        PhantomData::<shapecast::tensor::ByShape>,
+        [x.as_slice()],
+    );
     assert!(forged.is_err());
 }

@@ -188,7 +188,13 @@ where
         // here rather than making a tensor whose data and shape disagree.
         let given = shape.extents();
         if *given != *out {
-            return Err(BroadcastError::wrong_length(Form::Einsum, (&out, &given), Slot::Target, n, shape.element_count()));
+            return Err(BroadcastError::wrong_length(
+                Form::Einsum,
+                (&out, &given),
+                Slot::Target,
+                n,
+                shape.element_count(),
+            ));
         }
         n
     };

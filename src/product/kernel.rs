@@ -179,49 +179,30 @@ pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T
         return T::gemm(mat_a(0, count * m), mat_b(0), c);
     }
 
+    // The operands' offsets at batch `c` (row-major over the output's batch axes).
+    let offsets = |c: usize| {
+        let (mut rest, mut off_a, mut off_b) = (c, 0, 0);
+        for t in (0..batch).rev() {
+            let i = rest % dims[t];
+            rest /= dims[t];
+            off_a += i * sa[t];
+            off_b += i * sb[t];
+        }
+        (off_a, off_b)
+    };
+    let product_at = |c: usize, chunk: &mut [T]| {
+        let (off_a, off_b) = offsets(c);
+        let c = MatOut { data: chunk, offset: 0, rows: m, cols: n, row_stride: rsc, col_stride: csc };
+        T::gemm(mat_a(off_a, m), mat_b(off_b), c);
+    };
+    let out = &mut out[..count * m * n];
     // Many small products: a batch per task on rayon's threads (the GEMM threads only a
     // product large enough to pay for it, so small ones would stay on one).
     #[cfg(feature = "rayon")]
     if count >= 2 && m * n * k < PER_THREAD_PRODUCT && count.saturating_mul(m * n * k) >= PARALLEL_PRODUCTS {
         use rayon::prelude::*;
-        out[..count * m * n].par_chunks_mut(m * n).enumerate().for_each(|(c_batch, chunk)| {
-            // The batch index of `c_batch`, row-major, and the operands' offsets there.
-            let (mut rest, mut off_a, mut off_b) = (c_batch, 0, 0);
-            for t in (0..batch).rev() {
-                let i = rest % dims[t];
-                rest /= dims[t];
-                off_a += i * sa[t];
-                off_b += i * sb[t];
-            }
-            let c = MatOut { data: chunk, offset: 0, rows: m, cols: n, row_stride: rsc, col_stride: csc };
-            T::gemm(mat_a(off_a, m), mat_b(off_b), c);
-        });
+        out.par_chunks_mut(m * n).enumerate().for_each(|(c, chunk)| product_at(c, chunk));
         return;
     }
-
-    let mut index = [0usize; MAX_RANK];
-    let (mut off_a, mut off_b) = (0usize, 0usize);
-    for c_batch in 0..count {
-        let c = MatOut {
-            data: &mut *out,
-            offset: c_batch * m * n,
-            rows: m,
-            cols: n,
-            row_stride: rsc,
-            col_stride: csc,
-        };
-        T::gemm(mat_a(off_a, m), mat_b(off_b), c);
-        // The next batch index, row-major; the offsets follow.
-        for t in (0..batch).rev() {
-            index[t] += 1;
-            off_a += sa[t];
-            off_b += sb[t];
-            if index[t] < dims[t] {
-                break;
-            }
-            off_a -= sa[t] * dims[t];
-            off_b -= sb[t] * dims[t];
-            index[t] = 0;
-        }
-    }
+    out.chunks_exact_mut(m * n).enumerate().for_each(|(c, chunk)| product_at(c, chunk));
 }
