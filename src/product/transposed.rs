@@ -108,42 +108,39 @@ impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H> {
     /// The element at a multi-index of the view, or `None` if the index has the wrong rank or
     /// is out of bounds.
     pub fn get(&self, index: &[usize]) -> Option<&'a T> {
-        let dims = self.shape.extents();
-        let rank = dims.len();
-        if index.len() != rank || index.iter().zip(dims.iter()).any(|(&i, &d)| i >= d) {
-            return None;
-        }
-        let mut offset = 0;
-        let mut stored = [0; crate::dynamic::MAX_RANK];
-        stored[..rank].copy_from_slice(&index[..rank]);
-        stored.swap(rank - 2, rank - 1);
-        let mut sizes = [0; crate::dynamic::MAX_RANK];
-        sizes[..rank].copy_from_slice(&dims);
-        sizes.swap(rank - 2, rank - 1);
-        for (&i, &d) in stored[..rank].iter().zip(&sizes[..rank]) {
-            offset = offset * d + i;
-        }
-        self.data.get(offset)
+        self.strided().get(index)
     }
 
-    /// The view copied into a new tensor, row-major (the operators' storage rule).
+    /// The view copied into a new tensor, row-major (the operators' storage rule; a large one
+    /// in tiles, as a strided view's).
     pub fn to_tensor(&self) -> Owned<T, S, H>
     where
+        T: crate::expr::Shared,
         crate::tensor::New<S, H>: OwnedData<T, S>,
     {
-        let dims = self.shape.extents();
-        let rank = dims.len();
-        let (rows, cols) = (dims[rank - 2], dims[rank - 1]);
-        let data = self.data;
-        // Element `i` of the result is at (matrix, r, c); the source holds it at (matrix, c, r).
-        let storage =
-            <crate::tensor::New<S, H> as OwnedData<T, S>>::from_fn(self.shape.element_count(), |i| {
-                let per = rows * cols;
-                let (mat, within) = (i / per, i % per);
-                let (r, c) = (within / cols, within % cols);
-                data[mat * per + c * rows + r]
-            });
-        TensorBase::from_parts(storage, self.shape)
+        self.strided().to_tensor()
+    }
+
+    /// The same view as a [`StridedView`](crate::algebra::StridedView), its strides read from
+    /// the shape: what every expression reads in place.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// assert_eq!((a.mt().strided().lazy() * 2).eval().as_slice(), [2, 8, 4, 10, 6, 12]);
+    /// ```
+    #[inline]
+    pub fn strided(&self) -> crate::algebra::StridedView<'a, T, S, H> {
+        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let rank = S::RANK;
+        self.shape.write_extents(&mut dims[..rank]);
+        // Row-major strides of the stored order (the last two sizes swapped back), then
+        // swapped as the view swaps the axes.
+        dims.swap(rank - 2, rank - 1);
+        let mut steps = [0; crate::dynamic::MAX_RANK];
+        steps[..rank].copy_from_slice(&shapecast_rules::row_major_strides(&dims[..rank]));
+        steps.swap(rank - 2, rank - 1);
+        crate::algebra::StridedView::from_parts(self.data, self.shape, &steps[..rank])
     }
 }
 
