@@ -187,7 +187,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
 
     #[inline(always)]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [T; BLOCK] {
-        let Some((s, strides)) = spot.strides::<P>() else {
+        let Some((s, strides)) = spot.strides::<P, W>() else {
             // (A leaf past the table, which a pass that runs as its plan says never has: as
             // its cursor says, moved and back.)
             self.cursor.moved(along, false);

@@ -237,7 +237,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         }
         let block = self.f.block(self.inner.planned::<P>(at, spot, along));
         if here {
-            self.of.keep(block, || spot.still::<P>(S::LEAVES));
+            self.of.keep(block, || spot.still::<P, W>(S::LEAVES));
         }
         block
     }

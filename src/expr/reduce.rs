@@ -1539,11 +1539,11 @@ where
             for leaf in 0..S::LEAVES {
                 // (A leaf past the table, which a pass that runs as its plan says never has,
                 // reads where its cursor says: not close.)
-                let strides = spot.after(leaf, 0).strides::<P>();
+                let strides = spot.after(leaf, 0).strides::<P, W>();
                 close &= strides.is_some_and(|(_, strides)| strides.get(column).is_some_and(|&s| s <= 4));
             }
         }
-        if spot.still::<P>(S::LEAVES) {
+        if spot.still::<P, W>(S::LEAVES) {
             // (At the pass's own position, it is the same for the whole run: see
             // `stretched`.)
             if here && let Some(value) = self.stretched {

@@ -16,6 +16,7 @@ use core::marker::PhantomData;
 
 use super::Plan;
 use super::fused::{Cursor, Nest, Source};
+use super::place::Pass;
 use super::statics::MapInto;
 use crate::shape::AnyShape;
 use shapecast_rules::MAX_RANK;
@@ -192,6 +193,74 @@ impl Planned {
         Some(plan)
     }
 
+    /// The plan as a pass whose cursors have `W` slots reads it: each leaf's strides along the
+    /// first `W` columns only, which are all a pass of that width has (its other columns are
+    /// 0). `None` where `W` is wider than the table (an expression of 16 axes or more, planned
+    /// when it runs).
+    const fn narrow<const W: usize>(&self) -> Option<Narrow<W>> {
+        if W > AXES {
+            return None;
+        }
+        let mut out = Narrow {
+            empty: self.empty,
+            outer: self.outer,
+            rank: self.rank,
+            outs: self.outs,
+            leaves: self.strides.leaves,
+            dims: [1; W],
+            rows: [[0; W]; LEAVES],
+        };
+        let mut k = 0;
+        while k < W {
+            out.dims[k] = self.dims[k];
+            let mut leaf = 0;
+            while leaf < LEAVES {
+                out.rows[leaf][k] = self.strides.rows[leaf][k];
+                leaf += 1;
+            }
+            k += 1;
+        }
+        Some(out)
+    }
+}
+
+/// A plan made while the program compiled, as a pass whose cursors have `W` slots reads it
+/// when it runs: [`Planned`] cut to `W` columns, so that what a small expression's pass keeps
+/// in read-only memory (where the optimizer does not fold every read of it into the code, as at
+/// opt-level `"s"`) is a few hundred bytes, not the whole table.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Narrow<const W: usize> {
+    /// Whether the output is empty (no pass) whatever its first size.
+    empty: bool,
+    /// Whether the output's first size is known only at run time.
+    outer: bool,
+    rank: usize,
+    outs: usize,
+    leaves: usize,
+    dims: [usize; W],
+    rows: [[usize; W]; LEAVES],
+}
+
+/// The plan of pass `P` read by a pass of width `W` (see [`Narrow`]).
+pub(crate) struct PlanOf<P, const W: usize>(PhantomData<fn() -> P>);
+
+impl<P: Pass, const W: usize> PlanOf<P, W> {
+    /// The plan, if the pass has one that a pass of width `W` can read.
+    pub(crate) const PLAN: Option<Narrow<W>> = match &P::PLAN {
+        Some(plan) => plan.narrow::<W>(),
+        None => None,
+    };
+
+    /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
+    #[inline(always)]
+    pub(crate) fn get() -> Option<&'static Narrow<W>> {
+        let plan: &'static Option<Narrow<W>> = &Self::PLAN;
+        plan.as_ref()
+    }
+}
+
+impl<const W: usize> Narrow<W> {
     /// The column of the run (the plan's innermost axis), `None` for an output of no axes,
     /// whose run is [`Cursor::STILL`], along which nothing moves.
     #[inline(always)]
@@ -202,24 +271,18 @@ impl Planned {
     /// The strides of leaf `row` along every column of the table (the plan's axes, then the
     /// reduced ones), `None` past the table's rows.
     #[inline(always)]
-    pub(crate) const fn row(&self, row: usize) -> Option<&[usize; AXES]> {
-        if row >= self.strides.leaves {
+    pub(crate) const fn row(&self, row: usize) -> Option<&[usize; W]> {
+        if row >= self.leaves {
             return None;
         }
-        Some(&self.strides.rows[row])
+        Some(&self.rows[row])
     }
 
     /// The loop nest over an output of sizes `sizes`, `src`'s cursors set as `Nest::plan` sets
     /// them; `None` for an empty output.
     #[inline(always)]
-    pub(crate) fn apply<const W: usize, S: Source<W>>(
-        &'static self,
-        sizes: &[usize],
-        src: &mut S,
-    ) -> Option<Nest<W>> {
-        let mut dims = [1; W];
-        let n = if W < AXES { W } else { AXES };
-        dims[..n].copy_from_slice(&self.dims[..n]);
+    pub(crate) fn apply<S: Source<W>>(&'static self, sizes: &[usize], src: &mut S) -> Option<Nest<W>> {
+        let mut dims = self.dims;
         if self.outer {
             match sizes.first() {
                 Some(&0) | None => return None,
@@ -233,10 +296,10 @@ impl Planned {
         let run_len = if self.rank > 0 { dims[self.rank - 1] } else { 1 };
         let mut leaf = 0;
         src.cursors(&mut |c| {
-            c.set(&self.strides.rows[leaf], self.outs, run, run_len);
+            c.set(&self.rows[leaf], self.outs, run, run_len);
             leaf += 1;
         });
-        debug_assert_eq!(leaf, self.strides.leaves, "the table has a row for every leaf the pass visits");
+        debug_assert_eq!(leaf, self.leaves, "the table has a row for every leaf the pass visits");
         Some(Nest::from_parts(self.rank, dims))
     }
 }
@@ -317,7 +380,7 @@ mod tests {
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
         let hint = crate::expr::hint::<E, E::Shape>();
-        assert!(hint.plan().is_some(), "every size but the first is fixed: the plan is a constant");
+        assert!(hint.plan::<W>().is_some(), "every size but the first is fixed: the plan is a constant");
         let mut by_run = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
         let mut by_types = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
         let run_time = Nest::plan(

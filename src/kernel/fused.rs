@@ -388,7 +388,7 @@ impl<const W: usize> Nest<W> {
     /// program compiled (see [`Hint`]). `None` when the output is empty.
     #[inline(always)]
     pub(crate) fn plan<S: Source<W>, P: Pass>(dims: &[usize], hint: Hint<P>, src: &mut S) -> Option<Self> {
-        if let Some(plan) = hint.plan() {
+        if let Some(plan) = hint.plan::<W>() {
             return plan.apply(dims, src);
         }
         let mut nest = Nest { rank: 0, dims: [1; W] };
@@ -504,11 +504,11 @@ pub struct Hint<P = RunTime> {
 }
 
 impl<P: Pass> Hint<P> {
-    /// The plan made while the program compiled, if the pass has one.
+    /// The plan made while the program compiled, if the pass has one, as a pass of width `W`
+    /// reads it.
     #[inline(always)]
-    pub(crate) fn plan(&self) -> Option<&'static super::constant::Planned> {
-        let plan: &'static Option<super::constant::Planned> = &P::PLAN;
-        plan.as_ref()
+    pub(crate) fn plan<const W: usize>(&self) -> Option<&'static super::constant::Narrow<W>> {
+        super::constant::PlanOf::<P, W>::get()
     }
 }
 
@@ -542,7 +542,7 @@ pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// Whether a pass `P` over `S` reads as its plan says (see [`read`]): it has a plan made while
 /// the program compiled, and every reduction in `S` folds axes the types fix.
 pub(crate) const fn by_plan<const W: usize, S: Source<W>, P: Pass>() -> bool {
-    P::PLAN.is_some() && S::FIXED_FOLDS
+    super::constant::PlanOf::<P, W>::PLAN.is_some() && S::FIXED_FOLDS
 }
 
 /// Whether pass `P` over `src` reads its blocks on the `STRIDED` path of [`read`]: it reads as

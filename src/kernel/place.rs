@@ -9,7 +9,7 @@
 
 use core::marker::PhantomData;
 
-use super::constant::{AXES, Planned, Table};
+use super::constant::{PlanOf, Planned, Table};
 use crate::shape::AnyShape;
 
 /// A pass over an expression, as a type: its plan made while the program compiled, if it has
@@ -69,11 +69,10 @@ impl Spot {
     }
 
     /// The stride of the leaf here along pass `P`'s run, and its strides along every column
-    /// of the table, if the pass has a plan.
+    /// of the table, if the pass has a plan (read by a pass of width `W`).
     #[inline(always)]
-    pub(crate) fn strides<P: Pass>(self) -> Option<(usize, &'static [usize; AXES])> {
-        let plan: &'static Option<Planned> = &P::PLAN;
-        let plan = plan.as_ref()?;
+    pub(crate) fn strides<P: Pass, const W: usize>(self) -> Option<(usize, &'static [usize; W])> {
+        let plan = PlanOf::<P, W>::get()?;
         let row = plan.row(self.row)?;
         Some((plan.run().map_or(0, |run| row[run]), row))
     }
@@ -83,7 +82,7 @@ impl Spot {
     /// as its plan says never has, is taken to step): [`still`](super::fused::still) as the
     /// plan's table tells it.
     #[inline(always)]
-    pub(crate) fn still<P: Pass>(self, leaves: usize) -> bool {
-        (0..leaves).all(|leaf| self.after(leaf, 0).strides::<P>().is_some_and(|(run, _)| run == 0))
+    pub(crate) fn still<P: Pass, const W: usize>(self, leaves: usize) -> bool {
+        (0..leaves).all(|leaf| self.after(leaf, 0).strides::<P, W>().is_some_and(|(run, _)| run == 0))
     }
 }
