@@ -5,7 +5,8 @@
 //! that names the axis and the sizes that clash. Three semantics are covered: NumPy's implicit
 //! broadcasting, XLA's explicit `broadcast_dimensions` (and `BroadcastInDim`), and nGraph's
 //! `Broadcast(arg, shape, axes)`. The same rules run at run time in [`dynamic`], for shapes read
-//! from data, with the same messages. Everything is `no_std` and allocation-free.
+//! from data, with the same messages. Everything is `no_std`; without the (default) `alloc`
+//! feature, nothing allocates.
 //!
 //! ```
 //! use shapecast::prelude::*;
@@ -45,8 +46,6 @@
 //!   bound a constant of the shape types.
 //! - [`expr`]: whole formulas evaluated in one pass with no temporary: `x.lazy()`, then
 //!   operators and element-wise methods, then `eval()`, `eval_into(…)`, `assign(…)` or `+=`.
-//! - [`product`]: matrix products (`matmul`, NumPy's rule) and [`einsum!`], NumPy's
-//!   subscripts, every shape checked at compile time.
 //! - [`product`]: matrix products by NumPy's `matmul` rule ([`TensorBase::matmul`]), the
 //!   transposed view `mt()`, `inv` and `solve`; [`einsum!`] in NumPy's subscripts, all checked
 //!   at compile time.
@@ -55,6 +54,21 @@
 //! - [`dynamic`]: the rules over `&[usize]`, kernels that materialize broadcasts between arrays
 //!   (a slice paired with its run-time shape), and the reductions that reverse them; products,
 //!   `einsum`, permutations and concatenations over such arrays.
+//!
+//! # Features
+//!
+//! - `std` (default, implies `alloc`): the float functions of expressions (`exp`, `ln`, `sqrt`).
+//! - `alloc` (default): `BoxedTensor`, and the new tensors of shapes with run-time sizes.
+//!   Without it nothing allocates, and run-time shapes write into a [`TensorMut`] (the `_into`
+//!   twins).
+//! - `libm`: the float functions for `no_std`; without `std` or `libm`, all else is there.
+//! - `ndarray`: `TensorRef::from_ndarray(dims![rows, 4], view)` (and `TensorMut`'s) read a
+//!   standard-layout view as a typed tensor; `t.as_ndarray()?` views a tensor as an
+//!   `ArrayViewD`.
+//! - `rayon` (implies `std`): an evaluation of an expression (`eval`, `eval_into`, `assign`,
+//!   `+=`, …) of 32 MiB or more splits across rayon's threads, the result the same bit for bit;
+//!   an expression's closures must then be `Clone + Send + Sync`, its elements `Send + Sync`.
+//!   Large `f32`/`f64` products run on `matrixmultiply`'s threads.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

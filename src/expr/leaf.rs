@@ -144,7 +144,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
                 // The stride through an opaque copy: otherwise the optimizer computes the
                 // sixteen multiples of `s` ahead of every loop that could take this arm, once
                 // per block of a nested reduction's fold even where no read takes it (k-means'
-                // assignment: 6.2 -> 5.7 ms over a million points).
+                // assignment).
                 let s = core::hint::black_box(s);
                 let span = self.span(at, BLOCK);
                 fused::lanes(|i| span[(i * s).min(span.len() - 1)])
@@ -199,8 +199,8 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
         let mut start = self.cursor.offset();
         // Only the reductions' columns, past the output's, are ever moved along. (A plain
         // loop: through `enumerate`, whose count is checked for overflow in a dev profile even
-        // at opt-level 3, it stayed in every read there, 5x slower; through `zip`, a debug
-        // build's read took 1.3x as long.)
+        // at opt-level 3, that check stayed in every read there; through `zip`, a debug build's
+        // read is slower.)
         let (own, mut column) = (self.cursor.strides(), P::OUTS);
         while let (Some(&stride), Some(&by)) = (strides.get(column), along.get(column)) {
             debug_assert!(by == 0 || own.get(column) == Some(&stride), "the pass runs as its plan says");

@@ -55,6 +55,46 @@
 //! let e = e - e.mean_keepdims::<All>(); // 16 axes and 8 x 16 folded: 144
 //! let _ = e.eval();
 //! ```
+//!
+//! # How an evaluation runs
+//!
+//! - A reduction inside a larger expression is folded in the same pass: neither the broadcast
+//!   it reduces nor its result is stored. But a reduction nested in an operand is folded again
+//!   for every element that reads it, so a statistic that every element of a large tensor reads
+//!   (a row maximum, a column mean), or a statistic of a statistic (a layer norm's variance), is
+//!   worth evaluating first, as softmax does below.
+//! - A small expression with a reduction whose sizes are all fixed (at most 1,024 elements read
+//!   in all: a 4×4 product written `(a.lazy().insert_axis::<2>() * &b).sum_axes::<axes![1]>()`,
+//!   the column means of a `[16, 3]` calibration) is evaluated one output element at a time,
+//!   with constant loop bounds, as a hand loop over arrays is; the compiler unrolls and
+//!   vectorizes it. Larger ones, and any with a run-time size, go through the pass, which
+//!   walks the output in blocks.
+//! - `exp` and `ln` are vectorized and within 1 ulp of the exact result, so not always equal
+//!   to libm's; `map(f32::exp)` gives libm's.
+//! - An expression is generic code, compiled in the crate that calls it, at that crate's
+//!   optimization level. A debug build runs it many times slower than a debug hand loop, and a
+//!   large one needs a large stack frame (about 3 MB for 20 operands). Optimize the calling
+//!   crate (`[profile.dev] opt-level = 3`; `[profile.dev.package.shapecast]` does not help), or
+//!   test with `--release`.
+//!
+//! Softmax over rows: the row maxima and the row sums are evaluated (a tenth of the data for 10
+//! classes), so that the passes after read them rather than fold each row again; `exp` is
+//! evaluated once, and `p` divided in place.
+//!
+//! ```
+//! use shapecast::prelude::*;
+//!
+//! struct Rows;
+//! let data = [0.0f32, 0.0, 5.0, 5.0, 9.0, 8.0];
+//! bind!(let n: Rows = 3);
+//! let logits = TensorRef::from_shape(dims![n, 2], &data)?;
+//! let m = logits.lazy().max_keepdims::<axes![1]>().eval(); // [Rows, 1]
+//! let mut p = (logits.lazy() - &m).exp().eval(); // [Rows, 2]
+//! let s = p.lazy().sum_keepdims::<axes![1]>().eval(); // [Rows, 1]
+//! p /= &s;
+//! assert_eq!(p.as_slice()[..4], [0.5, 0.5, 0.5, 0.5]);
+//! # Ok::<(), shapecast::ShapeError>(())
+//! ```
 
 mod folding;
 mod indexed;
@@ -324,8 +364,8 @@ impl<E: Expression> Lazy<E> {
 
     /// The pass of [`eval`](Self::eval). `EAGER` changes nothing in it: the operators' copy is
     /// another function than `eval`'s, so that a program that writes one expression both ways
-    /// does not make the optimizer call one copy out of line from both places (the small add
-    /// of the benches, 15.6 ns against 13.5 when they share it).
+    /// does not make the optimizer call one copy out of line from both places (a call that a
+    /// small add, of a few vector instructions, would pay on every evaluation).
     #[inline]
     fn evaluate<const EAGER: bool>(self) -> Owned<E::Elem, E::Shape, E::Home>
     where

@@ -14,6 +14,14 @@
 //! follows a product (a bias, an activation) is one pass over its output:
 //! `(x.matmul(&w).lazy() + &b).max(0.0).eval()`.
 //!
+//! [`matmul_into`](crate::TensorBase::matmul_into) writes into a `TensorMut` with no
+//! allocation, [`try_matmul`](crate::TensorBase::try_matmul) returns the error of a result too
+//! large to count instead of panicking, and [`dynamic::matmul`](crate::dynamic::matmul) does
+//! the same over shapes given as `&[usize]`. Small fixed products run as loops with constant
+//! bounds (no allocation, `no_std`); large `f32`/`f64` ones through `matrixmultiply`'s GEMM
+//! (feature `alloc`; its threads with `rayon`); other element types through plain loops (the
+//! integers wrap).
+//!
 //! ```
 //! use shapecast::prelude::*;
 //!

@@ -352,11 +352,11 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         }
         let mut data = alloc::vec::Vec::with_capacity(len);
         // A short block (a row of softmax's 10 classes) element by element: as a slice, it
-        // was a call to `memmove` per row, 11% of softmax's gradient pass. Full blocks as
-        // slices: element by element, batch norm's pass was 1.5× slower. The room is asserted
-        // first (a branch that cannot return): with only the vector's own check, which
-        // may call the allocator, every operand's block was kept on the stack across that
-        // call, and batch norm's new tensor took 1.06–1.08× a hand loop's new `Vec` (now 1.00).
+        // is a call to `memmove` per row. Full blocks as slices: element by element, batch
+        // norm's pass is slower. The room is asserted first (a branch that cannot return): with
+        // only the vector's own check, which may call the allocator, every operand's block is
+        // kept on the stack across that call, and a new tensor costs more than a hand loop's
+        // new `Vec`.
         crate::kernel::fused::run(
             dims,
             hint,

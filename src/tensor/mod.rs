@@ -15,6 +15,33 @@
 //! or an operand is a `BoxedTensor` of a fixed shape (boxed for its size, so what is computed
 //! from it stays on the heap), and a [`Tensor`] otherwise ([`Owned`], [`Home`]); the `_into`
 //! twins write into a [`TensorMut`] instead, with no allocator at all.
+//!
+//! # Operations
+//!
+//! Each on every kind, owned or borrowed:
+//!
+//! - the broadcasts [`broadcast_to`](TensorBase::broadcast_to) (NumPy's `broadcast_to`),
+//!   [`broadcast_axes`](TensorBase::broadcast_axes) (nGraph's `Broadcast`) and
+//!   [`broadcast_in_dim`](TensorBase::broadcast_in_dim) (XLA's `BroadcastInDim`), each with a
+//!   `_shape` twin for a target given as a value and an `_into` twin; the views
+//!   [`broadcast_view`](TensorBase::broadcast_view) (stride 0, no copy) and
+//!   [`insert_axis`](TensorBase::insert_axis) (NumPy's `np.newaxis`);
+//! - element by element: [`map`](TensorBase::map), [`zip_with`](TensorBase::zip_with) (and
+//!   `zip_with_into`), the operators `+ - * /` and unary `-` between any two kinds, with a
+//!   scalar on either side; in place, `+= -= *= /=` and [`zip_assign`](TensorBase::zip_assign),
+//!   the right side stretched to the left's shape; XLA's binary form through
+//!   [`with_dims::<axes![…]>()`](TensorBase::with_dims);
+//! - the reductions [`sum_axes`](TensorBase::sum_axes), [`sum_to`](TensorBase::sum_to) (the
+//!   adjoint of a broadcast), [`mean_axes`](TensorBase::mean_axes),
+//!   [`max_axes`](TensorBase::max_axes), [`min_axes`](TensorBase::min_axes),
+//!   [`argmax_axes`](TensorBase::argmax_axes) and [`argmin_axes`](TensorBase::argmin_axes),
+//!   each with an `_into` twin (the maxima, minima and positions return an `Option`: `None`
+//!   over an empty axis);
+//! - the conversions [`cast_shape`](TensorBase::cast_shape) and
+//!   [`to_fixed`](TensorBase::to_fixed) (each size checked at run time), `to_boxed()` and
+//!   [`to_inline()`](TensorBase::to_inline);
+//! - expressions ([`lazy`](TensorBase::lazy), [`crate::expr`]), products ([`crate::product`])
+//!   and shape algebra ([`crate::algebra`]).
 
 mod array;
 mod base;

@@ -47,8 +47,8 @@ where
 /// A step names the tail's result only as its own `Output`, never inside a bound, and the other
 /// projections it names (the mark, the kept list) are one step deep: rustc's work grows
 /// linearly with the rank. A step whose bound named the tail's result (choosing between it and
-/// `H` in front of it) multiplied the work with each axis: 20 s of `cargo check` for a
-/// `sum_axes` at rank 8, out of memory at rank 10 (`benches/compile_time_rank.sh`).
+/// `H` in front of it) multiplied the work with each axis, until `cargo check` of a
+/// `sum_axes` ran out of memory at rank 10 (`benches/compile_time_rank.sh` measures it).
 pub trait RemoveOnto<Marked, I, Acc> {
     /// The kept entries, newest first, on `acc`.
     type Output;
