@@ -354,3 +354,56 @@ fn an_image_batch_merges_its_pixels() {
     let _ = flat;
     let _: TensorRef<'_, u8, shape![12288]> = fixed.flatten();
 }
+
+/// `slice_by::<A, LO, HI, STEP>()` against index arithmetic: position `k` of the view's axis `A`
+/// is position `LO + k·STEP` of the source's.
+macro_rules! check_steps {
+    ($($shape:tt, $a:literal, $lo:literal, $hi:literal, $step:literal);* $(;)?) => {$({
+        type S = shape!$shape;
+        let x = Tensor::<i64, S>::from_fn(|i| i as i64 * 5 - 11);
+        let view = x.slice_by::<$a, $lo, $hi, $step>();
+        let mut dims = S::dims().to_vec();
+        dims[$a] = ($hi - $lo as usize).div_ceil($step);
+        assert_eq!(view.shape().extents().as_slice(), &dims[..], "{:?} along {} by {}", S::dims(), $a, $step);
+        let want: Vec<i64> = indices(&dims)
+            .iter()
+            .map(|i| {
+                let mut j = i.clone();
+                j[$a] = $lo + i[$a] * $step;
+                at(x.as_slice(), S::dims(), &j)
+            })
+            .collect();
+        assert_eq!(view.to_tensor().as_slice(), &want[..]);
+        assert_eq!((view.lazy() - 1).eval().as_slice(), &want.iter().map(|v| v - 1).collect::<Vec<_>>()[..]);
+        assert_eq!(view.lazy().sum_all(), want.iter().sum::<i64>());
+        for (k, i) in indices(&dims).iter().enumerate() {
+            assert_eq!(view.get(i), Some(&want[k]));
+        }
+    })*};
+}
+
+#[test]
+fn stepped_slices_match_index_arithmetic() {
+    check_steps! {
+        [7], 0, 0, 7, 1;
+        [7], 0, 1, 7, 2;
+        [7], 0, 0, 7, 3;
+        [7], 0, 6, 7, 4;
+        [7], 0, 3, 3, 2;
+        [7], 0, 2, 7, 100;
+        [3, 8, 5], 1, 1, 8, 3;
+        [3, 8, 5], 2, 0, 5, 2;
+        [3, 8, 5], 0, 0, 3, 2;
+        [40, 33], 1, 0, 33, 2;
+        [40, 33], 0, 5, 40, 7;
+    }
+    // Of a permuted view, then reduced and multiplied.
+    let x = Tensor::<f64, shape![6, 4]>::from_fn(|i| i as f64);
+    let t = x.permute::<perm![1, 0]>().slice_by::<1, 0, 6, 2>(); // [4, 3]: columns of rows 0, 2, 4
+    assert_eq!(t.to_tensor().as_slice(), [0.0, 8.0, 16.0, 1.0, 9.0, 17.0, 2.0, 10.0, 18.0, 3.0, 11.0, 19.0]);
+    let sums = t.lazy().sum_axes::<axes![1]>().eval();
+    assert_eq!(sums.as_slice(), [24.0, 27.0, 30.0, 33.0]);
+    let ones = Tensor::<f64, shape![3]>::splat(1.0);
+    assert_eq!(t.matmul(&ones).as_slice(), sums.as_slice());
+    let _: Tensor<f64, shape![4, 3]> = t.to_tensor();
+}

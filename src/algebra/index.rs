@@ -277,6 +277,70 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     }
 }
 
+/// `Self` with its axis `A`, of a fixed size, cut to every `STEP`-th position of `LO..HI`:
+/// `ceil((HI − LO) / STEP)` positions.
+#[diagnostic::on_unimplemented(
+    message = "cannot slice axis {A} to {LO}..{HI} in steps of {STEP}: the range must lie within the axis' fixed size, and the step be at least 1",
+    label = "this range or step does not fit the axis",
+    note = "`slice_by::<A, LO, HI, STEP>()` takes positions LO, LO + STEP, … below HI of axis A: LO ≤ HI ≤ the axis' size, a fixed size, and STEP ≥ 1"
+)]
+pub trait StepAt<const A: usize, const LO: usize, const HI: usize, const STEP: usize>: AnyShape {
+    /// The shape with the axis cut.
+    type Output: AnyShape;
+}
+
+/// `ceil((HI − LO) / STEP)` as a typenum number.
+type StepCount<const LO: usize, const HI: usize, const STEP: usize> =
+    typenum::Quot<typenum::Sub1<typenum::Sum<typenum::Diff<U<HI>, U<LO>>, U<STEP>>>, U<STEP>>;
+
+#[diagnostic::do_not_recommend]
+impl<S: AnyShape, const A: usize, const LO: usize, const HI: usize, const STEP: usize> StepAt<A, LO, HI, STEP>
+    for S
+where
+    Const<A>: ToUInt,
+    Const<LO>: ToUInt,
+    Const<HI>: ToUInt,
+    Const<STEP>: ToUInt,
+    S: crate::typelevel::At<U<A>>,
+    <S as crate::typelevel::At<U<A>>>::Output: Number,
+    U<HI>: typenum::IsLessOrEqual<<<S as crate::typelevel::At<U<A>>>::Output as Number>::U, Output = typenum::B1>
+        + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>
+        + core::ops::Sub<U<LO>>,
+    U<STEP>: typenum::NonZero,
+    typenum::Diff<U<HI>, U<LO>>: core::ops::Add<U<STEP>>,
+    typenum::Sum<typenum::Diff<U<HI>, U<LO>>, U<STEP>>: core::ops::Sub<typenum::B1>,
+    typenum::Sub1<typenum::Sum<typenum::Diff<U<HI>, U<LO>>, U<STEP>>>: core::ops::Div<U<STEP>>,
+    StepCount<LO, HI, STEP>: crate::typelevel::ToSize,
+    S: SetAt<U<A>, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>,
+    Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>: AnyShape,
+{
+    type Output = Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>;
+}
+
+/// `S` with its axis `A` cut to every `STEP`-th position of `LO..HI`.
+pub type SlicedBy<S, const A: usize, const LO: usize, const HI: usize, const STEP: usize> =
+    <S as StepAt<A, LO, HI, STEP>>::Output;
+
+impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
+    /// Every `STEP`-th position of `LO..HI` along axis `A`: [`TensorBase::slice_by`].
+    pub fn slice_by<const A: usize, const LO: usize, const HI: usize, const STEP: usize>(
+        &self,
+    ) -> StridedView<'a, T, SlicedBy<S, A, LO, HI, STEP>, H>
+    where
+        S: StepAt<A, LO, HI, STEP>,
+    {
+        let (mut dims, mut steps) = self.layout();
+        let (n, stride) = ((HI - LO).div_ceil(STEP), steps[A]);
+        dims[A] = n;
+        // Along an axis of one position or none the stride is never stepped: 0, where the
+        // product could pass `usize` for a step far past the axis.
+        steps[A] = if n > 1 { stride * STEP } else { 0 };
+        let shape = SlicedBy::<S, A, LO, HI, STEP>::from_extents(&dims[..S::RANK], Proof::new());
+        let data = self.data().get(LO * stride..).unwrap_or(&[]);
+        StridedView::from_parts(data, shape, &steps[..S::RANK])
+    }
+}
+
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// Positions `LO..HI` of axis `A` (NumPy's `x[:, LO:HI]` for `A = 1`): a view of the fixed
     /// size `HI − LO`. The range is checked at compile time against the axis' fixed size.
@@ -305,5 +369,43 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         S: SliceAt<A, LO, HI>,
     {
         self.strided().slice::<A, LO, HI>()
+    }
+
+    /// Every `STEP`-th position of `LO..HI` along axis `A` (NumPy's `x[:, LO:HI:STEP]` for
+    /// `A = 1`): a view of the fixed size `ceil((HI − LO) / STEP)`, nothing copied. The range
+    /// and the step (at least 1) are checked at compile time against the axis' fixed size.
+    /// (Reversed views, NumPy's negative steps, are not supported: a view's strides are
+    /// positive.)
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 7]>::from_fn(|i| i as i32);
+    /// let odd = x.slice_by::<1, 1, 7, 2>(); // positions 1, 3, 5: a [2, 3] view
+    /// assert_eq!(odd.to_tensor().as_slice(), [1, 3, 5, 8, 10, 12]);
+    /// let every_third = x.slice_by::<1, 0, 7, 3>(); // 0, 3, 6
+    /// assert_eq!((every_third.lazy() * 10).eval().as_slice(), [0, 30, 60, 70, 100, 130]);
+    /// ```
+    ///
+    /// A step of 0 does not compile, nor does a range past the axis:
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 7]>::splat(0);
+    /// let _ = x.slice_by::<1, 0, 7, 0>();
+    /// ```
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 7]>::splat(0);
+    /// let _ = x.slice_by::<1, 0, 8, 2>();
+    /// ```
+    #[inline]
+    pub fn slice_by<const A: usize, const LO: usize, const HI: usize, const STEP: usize>(
+        &self,
+    ) -> StridedView<'_, D::Elem, SlicedBy<S, A, LO, HI, STEP>, HomeOf<D, S>>
+    where
+        S: StepAt<A, LO, HI, STEP>,
+    {
+        self.strided().slice_by::<A, LO, HI, STEP>()
     }
 }

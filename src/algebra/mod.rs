@@ -82,7 +82,7 @@ mod sizes;
 mod view;
 
 pub use crate::typelevel::{Axis, SizeOf, ToSize};
-pub use index::{Narrowed, SliceAt, Sliced, WithoutAxis};
+pub use index::{Narrowed, SliceAt, Sliced, SlicedBy, StepAt, WithoutAxis};
 pub use join::{Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, Stack, StackShape, Stacked};
 pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
