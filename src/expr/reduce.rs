@@ -9,12 +9,12 @@
 //!
 //! Code size: a reduction's block is inlined into the pass, its operand's block into it, and
 //! so on down the tree, so that a block of a nested reduction is one stretch of code with no
-//! call (with a call per operand block, k-means' assignment took 11 ms where it takes 8 now).
-//! Each operand's block is read at two places only, the first step of a fold and the others;
-//! what runs once per run or less often (the last, shorter block of a run, a single output, a
-//! tile of columns) is a function of its own. Inlined too, they multiplied the code at each
-//! level of nesting: one k-means assignment was 240,000 lines of LLVM IR and a minute of
-//! release build; it is 95,000 and 7 s now.
+//! call (a call per operand block made k-means' assignment slower). Each operand's block is
+//! read at two places only, the first step of a fold and the others; what runs once per run
+//! or less often (the last, shorter block of a run, a single output, a tile of columns) is a
+//! function of its own. Inlined too, they multiplied the code at each level of nesting, and
+//! the time of a release build with it (k-means' assignment, a nested reduction, built far
+//! more slowly).
 
 use core::marker::PhantomData;
 use num_traits::float::FloatCore;
@@ -79,8 +79,8 @@ pub trait Fold<T: Copy> {
     /// The result over no elements, for the folds that have one (a sum's 0, a mean's NaN).
     fn empty() -> Option<Self::Output>;
     /// The carries of a block of outputs folded together, one lane each, kept as vector
-    /// registers hold them best (an argmin's values apart from its positions: k-means'
-    /// assignment 3.31 -> 3.10 ms a pass).
+    /// registers hold them best (an argmin's values apart from its positions, which makes
+    /// k-means' assignment faster).
     type Lanes: Copy;
     /// The lanes after the first element of each.
     fn lanes_first(x: [T; BLOCK]) -> Self::Lanes;
@@ -91,8 +91,8 @@ pub trait Fold<T: Copy> {
     /// Whether [`lanes_step`](Self::lanes_step) and [`quick`](Self::quick) may be wrong about
     /// a lane: a maximum's or a position's lanes step with one compare (`maxps`), which keeps a
     /// NaN first element where [`step`](Self::step) would replace it. Such lanes are then
-    /// folded again with `step` (k-means' assignment: 1.88 -> 1.48 ms a pass; row maxima of
-    /// `[200000, 10]`: 0.35 -> 0.27 ms).
+    /// folded again with `step`, so that the common case keeps the one compare (faster for
+    /// k-means' assignment and for the row maxima of `[200000, 10]`).
     const UNSURE: bool = false;
     /// Which lanes must be folded again with [`step`](Self::step) (only asked when
     /// [`UNSURE`](Self::UNSURE)).
@@ -103,9 +103,9 @@ pub trait Fold<T: Copy> {
     /// The most elements one output may fold: an argmax's positions are counted in a `u32`.
     const MOST: usize = usize::MAX;
     /// Whether each step keeps one of two values (a maximum, a position): folded one element
-    /// after another, such a step becomes a branch that the data decides (a row maximum
-    /// measured 1.7× slower so), so short rows are folded in lanes, one output each, as
-    /// longer ones are (see `ReduceSource::flat`).
+    /// after another, such a step becomes a branch that the data decides (a row maximum is
+    /// slower so), so short rows are folded in lanes, one output each, as longer ones are (see
+    /// `ReduceSource::flat`).
     const SELECTS: bool = false;
     /// Whether the carry ignores each element's index and the fold may take the elements in
     /// any order, [`merge`](Self::merge) joining any two parts (a sum, a mean, a maximum with
@@ -143,9 +143,9 @@ pub trait Fold<T: Copy> {
 
 /// The lanes of a fold that keeps one of its elements (a maximum, a position), merged
 /// pairwise, halves upon halves (lane `l` with lane `l + 8`, then `l + 4`, …): 4 merges deep,
-/// not 15 one after another, each a compare that waits on the last (the row maxima of
-/// `[8192, 256]`: 2.0 -> 1.5× a hand loop's row sums). Each merge keeps [`Fold::merge`]'s
-/// order: the lane whose first element comes first on the left.
+/// not 15 one after another, each a compare that waits on the last (faster row maxima of
+/// `[8192, 256]`). Each merge keeps [`Fold::merge`]'s order: the lane whose first element
+/// comes first on the left.
 #[inline(always)]
 fn pairwise<T: Copy, F: Fold<T>>(mut acc: [F::Acc; BLOCK]) -> F::Acc {
     let mut width = BLOCK / 2;
@@ -347,9 +347,9 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
 /// The flat index of the first maximum or minimum (`P`) within the reduced axes; NaN ignored
 /// unless every element is NaN (then 0). The index is carried as a `u32`, as wide as an `f32`
 /// element, so that a block of lanes compares and picks positions in the vector registers it
-/// picks values in (k-means' assignment: 5.8 -> 4.9 ms over a million points). The types prove
-/// that every output folds at most `u32::MAX` elements, or the `try_` twins check it when the
-/// expression is built.
+/// picks values in (k-means' assignment is faster so). The types prove that every output
+/// folds at most `u32::MAX` elements, or the `try_` twins check it when the expression is
+/// built.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ArgFold<P>(PhantomData<P>);
 impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
@@ -415,8 +415,8 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     fn lanes_finish((_, at): Self::Lanes, _: usize) -> [usize; BLOCK] {
         // Where `usize` is wider than `u32`, the positions pass through memory before they are
         // widened: otherwise the vectorizer, seeded by the 64-bit results, folds the whole
-        // block two lanes to a register instead of four (k-means' assignment: 2.22 -> 1.48 ms
-        // a pass).
+        // block two lanes to a register instead of four, and k-means' assignment runs much
+        // slower.
         let at = if const { usize::BITS > u32::BITS } { core::hint::black_box(at) } else { at };
         fused::lanes(|l| at[l] as usize)
     }
@@ -520,9 +520,9 @@ where
     /// slices than in the pass: where the innermost loop walks a row of outputs
     /// ([`Fold::SLICES_UP_TO`] long at most), each output folding elements a row apart, but
     /// for a row of [`STRIP`] blocks, which the pass folds as one strip with its carries in
-    /// registers. Scratch timings, best of 3 alternated runs, against the pass: column sums of
-    /// `[200000, 10]` 0.23 -> 0.17 ms and of `[1000000, 4]` 1.76 -> 0.83; column maxima of
-    /// `[4096, 1024]` 0.50 -> 0.36; the first maxima of `[200000, 10]`'s columns 3.6 -> 1.0.
+    /// registers. The kernels over slices are faster for the column sums of `[200000, 10]` and
+    /// of `[1000000, 4]`, the column maxima of `[4096, 1024]`, and the first maxima of
+    /// `[200000, 10]`'s columns.
     /// Where each output folds elements that lie together (a row's), the pass folds them in
     /// lanes, across the outputs or along the row, faster.
     #[inline(always)]
@@ -654,9 +654,9 @@ where
         let inner = self.inner.source(&inner_lands[..dims.len()], slots);
         // Neighbouring reduced axes that every leaf steps over as over one (an image's rows and
         // columns, `[B, C, H, W]` over its last two) are folded as one: its length is then
-        // what decides how to fold, as it is for the operand viewed as `[B, C, H·W]` (the
-        // channel sums of `[256, 3, 32, 32]` took 72× the eager ones, folded along rows of 32;
-        // 1.4× now).
+        // what decides how to fold, as it is for the operand viewed as `[B, C, H·W]` (folded
+        // along rows of 32, the channel sums of `[256, 3, 32, 32]` were many times slower than
+        // the eager ones).
         let mut j = n;
         while j > 1 {
             j -= 1;
@@ -756,9 +756,8 @@ const TILE: usize = 16;
 /// The fewest blocks a tile folds while its columns fit in [`IN_CACHE`] bytes: fewer are
 /// folded a block at a time, each going down its columns, which reads each row's cache lines
 /// once per block but steps fewer cursors (the column sums of `[65536, 32]`, 8 MiB, masked
-/// by `select`: 1.08× the hand loop so, against 2.1× in a tile of 2; unmasked they are one
-/// strip, see [`IN_L1`]). Larger columns are read once, in a tile (`[1048576, 32]`: 1.02×
-/// against 1.64×).
+/// by `select`, are faster so than in a tile of 2; unmasked they are one strip, see
+/// [`IN_L1`]). Larger columns are read once, in a tile (faster for `[1048576, 32]`).
 const FEWEST: usize = 4;
 
 /// How many blocks a strip folds at once, its carries in registers (see
@@ -768,10 +767,10 @@ const STRIP: usize = 2;
 /// The most bytes a tile over one leaf folds strip by strip, every strip going down all the
 /// reduced positions (they stay in the first-level cache between strips); a tile of exactly
 /// one strip is folded so at any size: one pass, where the blocks one by one take two (the
-/// column sums of `[65536, 32]`: 1.9 -> 1.1x the hand loop). Over more leaves, the strip's
-/// carries no longer fit in registers (masked by `select`, 1.2x slower than two passes), and
-/// the code of strips, compiled for the nested reductions of the `kmeans` example, took its
-/// release build from 9 to 10 s.
+/// column sums of `[65536, 32]` come near the hand loop so). Over more leaves, the strip's
+/// carries no longer fit in registers (masked by `select`, slower than two passes), and the
+/// code of strips, compiled for the nested reductions of the `kmeans` example, lengthened its
+/// release build.
 const IN_L1: usize = 32 * 1024;
 
 /// How many bytes of columns a few blocks are folded from without a tile (see [`FEWEST`]):
@@ -786,8 +785,8 @@ type Blocks<T> = alloc::vec::Vec<[T; BLOCK]>;
 type Blocks<T> = [[T; BLOCK]; TILE];
 
 /// `n` (at most [`TILE`]) copies of `block`, built where they are kept: a tile holds what
-/// the pass needs (4 blocks for `[64, 64]` summed over its rows, where making 64 took 8 times
-/// as long as the sum), and grows if a later run needs more ([`grow`]).
+/// the pass needs (4 blocks for `[64, 64]` summed over its rows, where making 64 took far
+/// longer than the sum), and grows if a later run needs more ([`grow`]).
 #[inline(always)]
 fn tile_of<T: Copy>(block: [T; BLOCK], n: usize) -> Blocks<T> {
     #[cfg(feature = "alloc")]
@@ -829,19 +828,18 @@ const fn gcd(mut a: usize, mut b: usize) -> usize {
 /// [`ReduceSource::lengthwise`]): 128 for sums and means; 256 for a fold that keeps one of two
 /// values (a maximum, a position: [`Fold::SELECTS`]), whose lanes across the outputs step with
 /// one compare, and whose lanes along one output end in a longer merge (the maxima of rows of
-/// 128: 3.4 -> 2.7× a hand loop's row sums, folded across; a scratch timing). Sums from 64
-/// took rows of 96 from 2.5 to 1.8×, but the `softmax` program from 0.84 to 0.89.
+/// 128 are faster folded across). Counting sums long from 64 made rows of 96 faster, but the
+/// `softmax` program slower.
 const fn long<T: Copy, F: Fold<T>>() -> usize {
     if F::SELECTS { 16 * BLOCK } else { 8 * BLOCK }
 }
 
 /// Whether `n` reduced axes whose last has `len` elements are one row of whole blocks that
 /// `F` folds faster along the row than across the outputs (see `ReduceSource::flat_long`):
-/// from 16 elements for a sum or a mean (`[1000000, 16]`: 2.8 -> 1.0× a hand loop, against
-/// lanes across the outputs); from 64 for a maximum or a position, whose lanes across the
-/// outputs step with one compare (against a hand loop's row sums: rows of 32, 0.9× across and
-/// 2.8× along; of 64, 0.9× either way; of 96 and 128, 2.5 and 2.7× across, 1.8 and 1.7× along,
-/// their lanes merged [`pairwise`]).
+/// from 16 elements for a sum or a mean (the rows of `[1000000, 16]` so match a hand loop, and
+/// are far slower in lanes across the outputs); from 64 for a maximum or a position, whose
+/// lanes across the outputs step with one compare (rows of 32 are faster folded across, rows
+/// of 64 alike either way, rows of 96 and 128 faster along, their lanes merged [`pairwise`]).
 const fn long_rows<T: Copy, F: Fold<T>>(n: usize, len: usize) -> bool {
     let shortest = if F::SELECTS { 4 * BLOCK } else { BLOCK };
     n == 1 && len >= shortest && len % BLOCK == 0
@@ -855,7 +853,7 @@ const MEMO: usize = 4;
 const KEY: usize = 2 * MEMO + 1;
 
 /// Whether two keys are equal, compared word by word with no call (`==` on arrays calls
-/// `memcmp`, which was 18% of a softmax pass).
+/// `memcmp`, a sizeable share of a softmax pass).
 #[inline(always)]
 fn same(a: &[usize; KEY], b: &[usize; KEY]) -> bool {
     a.iter().zip(b).fold(0, |d, (a, b)| d | (a ^ b)) == 0
@@ -871,11 +869,9 @@ where
     /// column block by column block; the next calls find theirs folded. A tile within the
     /// first-level cache, or of one strip, is folded strip by strip instead, [`STRIP`] blocks
     /// going down every reduced position with their carries in registers (the column sums of
-    /// `[64, 64]`, a scratch timing: 590 -> 380-450 ns, the hand loop about 360). `None` when
-    /// the run
-    /// has too few blocks left, or it is not the plan's run, or a reduced axis is empty. Called
-    /// only where the elements lie far apart (not `close`), and not inlined: it runs once per
-    /// tile.
+    /// `[64, 64]` come near the hand loop so). `None` when the run has too few blocks left, or
+    /// it is not the plan's run, or a reduced axis is empty. Called only where the elements lie
+    /// far apart (not `close`), and not inlined: it runs once per tile.
     #[inline(never)]
     fn tile<const STRIDED: bool>(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
         if self.count == 0 {
@@ -949,8 +945,8 @@ where
     /// The `blocks` blocks from `at` folded strip by strip into `out` (see [`tile`](Self::tile)),
     /// [`STRIP`] blocks going down every reduced position with their carries in registers (a
     /// tile's go through memory at each one). `start` is any carry, overwritten. (A function of
-    /// its own: inside the tile's, it slowed the tile's loop by 1.3x, the sums of `[4096, 1024]`
-    /// over its rows, a scratch timing.)
+    /// its own: inside the tile's, it slowed the tile's loop, the sums of `[4096, 1024]` over
+    /// its rows.)
     #[inline(never)]
     fn strips<const STRIDED: bool>(
         &mut self,
@@ -1004,8 +1000,8 @@ where
     /// that repeat every `lcm(len, 16)` elements (5 blocks for 10 columns), so that each lane
     /// folds one column's every few rows; then each column's lanes are merged. `None` where
     /// that does not hold, or the rows hold less than one such period. (The column sums of
-    /// `[200000, 10]`: 0.56 -> 0.17 ms, against a partial block and a cursor step per row;
-    /// their maxima, with the exact step, 2.0 -> 0.25 ms.)
+    /// `[200000, 10]`, and their maxima with the exact step, are several times faster so than
+    /// with a partial block and a cursor step per row.)
     #[inline(never)]
     fn periodic(&mut self, at: usize, len: usize) -> Option<[F::Output; BLOCK]> {
         if !F::ORDERLESS || self.n != 1 || at != 0 || self.count == 0 {
@@ -1063,8 +1059,8 @@ where
     /// softmax's 10 classes) whose elements lie in one flat run with the next output's
     /// (`[B, 10]` summed over its last axis): the operand is computed over the [`BLOCK`] rows as
     /// flat blocks, contiguous loads, then each row is folded in order, as a hand loop folds
-    /// it (a sum over `[200000, 10]`'s rows: 0.74 -> 0.55 ms against one lane per output and
-    /// a strided read per element). `None` when the reduction or its leaves are not so.
+    /// it (a sum over `[200000, 10]`'s rows is faster so than with one lane per output and a
+    /// strided read per element). `None` when the reduction or its leaves are not so.
     #[inline(always)]
     fn flat(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
         let (axis, len) = (self.axes[0], self.sizes[0]);
@@ -1114,11 +1110,10 @@ where
     /// layer's 128 features) whose operands step by 0 or 1 along it: each row is folded in
     /// lanes along it, as [`fold_one`](Self::fold_one) folds it, with no call and nothing
     /// remembered per row. Where each row lies flat after the last, the 16 rows are read from
-    /// one place with no step of a cursor between them. Row sums against a hand loop, with a
-    /// call per row before: `[16384, 128]` 1.9 -> 1.2×, `[16384, 96]` (folded across the
-    /// outputs before) 2.4 -> 1.2×, `[32768, 64]` 0.9 -> 0.55×; dot products of `[20000, 256]`
-    /// rows with one vector, 1.40 -> 1.28× an 8-accumulator loop. `None` when the leaves are
-    /// not so.
+    /// one place with no step of a cursor between them. Faster than a call per row (the row
+    /// sums of `[16384, 128]` and `[32768, 64]`, the dot products of `[20000, 256]`'s rows with
+    /// one vector) or than lanes across the outputs (the row sums of `[16384, 96]`). `None`
+    /// when the leaves are not so.
     ///
     /// Each row entered apart is told to the operand as the pass tells it of a run
     /// ([`Source::next_run`]), with how many rows are left along the loop `down` they step
@@ -1126,7 +1121,7 @@ where
     /// the rest of the plan's run. A statistic inside, stretched along the row (a variance's
     /// mean), is then folded for 16 rows at once and read with no lookup, where it was
     /// folded through a call for each row (the variance of `[16384, 256]`'s rows as
-    /// `(x - mean).powi(2).mean()`: 0.93 -> 0.85 ms, against 0.39 given the means).
+    /// `(x - mean).powi(2).mean()` is faster so).
     ///
     /// [`long_row`]: Self::long_row
     #[inline(never)]
@@ -1168,8 +1163,7 @@ where
 
     /// The [`BLOCK`] outputs `fold(self, r)` gives for `r` from 0, and whether a lane of each
     /// may be wrong. Each way [`flat_long`](Self::flat_long) reaches a row has its own loop
-    /// (one loop for both, with the branch inside, took the row sums of `[16384, 128]` from 1.2
-    /// to 1.46× a hand loop).
+    /// (one loop for both, with the branch inside, slowed the row sums of `[16384, 128]`).
     #[inline(always)]
     fn sixteen(
         &mut self,
@@ -1294,8 +1288,7 @@ where
     /// The output at `at` where it was the last one folded (see `memo`), looked up here, with
     /// no call; otherwise through [`get`](Source::get). A reduction stretched along the run
     /// (a row's mean under `x - mean`) is asked once per block: the call cost more than the
-    /// block's own work (`x - x.mean_keepdims::<axes![1]>()` over `[8192, 256]`: 2.7 -> 1.9×
-    /// its hand loop).
+    /// block's own work (`x - x.mean_keepdims::<axes![1]>()` over `[8192, 256]`).
     #[inline(always)]
     fn remembered_one(&mut self, at: usize) -> F::Output {
         match self.recalled(self.key(at, 1)) {
@@ -1347,7 +1340,7 @@ where
     /// Whether each output folds a long axis ([`long`] elements or more) whose elements lie
     /// close together: a row of `[4096, 1024]` summed, k-means' sums over every point. Such
     /// outputs are folded one at a time, in lanes along that axis ([`each`](Self::each)):
-    /// across the outputs, each lane would read a column, element by element (5.4× slower on
+    /// across the outputs, each lane would read a column, element by element (far slower on
     /// the row sums of `[4096, 1024]`).
     #[inline(always)]
     fn lengthwise(&self) -> bool {
@@ -1372,7 +1365,7 @@ where
 
     /// As [`advance`](Self::advance), with one reduced axis (a column's fold) stepped with no
     /// loop over the axes: its counter stays in a register (a tile's strips down the columns of
-    /// `[64, 64]`: 640 -> 350 ns).
+    /// `[64, 64]` are much faster so).
     #[inline(always)]
     fn advance_quickly(&mut self, index: &mut [usize; W]) -> bool {
         if self.n != 1 {
@@ -1474,8 +1467,7 @@ where
     /// faster folded in lanes along that axis, one output at a time, or the run is a whole
     /// row of columns summed (`periodic`). (Not inlined: it runs once per run at most. Its
     /// fold reads through a call per element of the reduced axes: inlined there, the operand
-    /// took the `kmeans` example's release build from 8 to 9 s of CPU and `batch_norm`'s from
-    /// 5.3 to 6.3.)
+    /// lengthened the release builds of the `kmeans` and `batch_norm` examples.)
     #[inline(never)]
     fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
         if let Some(value) = self.stretched {
@@ -1514,10 +1506,10 @@ where
     /// As [`block`](Source::block) folds, its choices made from the plan's table with no test
     /// of a cursor, and neighbouring outputs folded in lanes by loops of constant bounds whose
     /// steps are each leaf's constant strides ([`Source::shift`]). Short rows are folded so
-    /// too, not flat: with constant strides, a sum over `[200000, 10]`'s rows took 0.26 ms
-    /// against 0.46 flat. A tile of short rows is never walked column by column in such a pass,
-    /// so nothing is remembered across columns. Where the types do not fix the reduced sizes,
-    /// as `block` folds.
+    /// too, not flat: with constant strides, a sum over `[200000, 10]`'s rows is faster so than
+    /// flat. A tile of short rows is never walked column by column in such a pass, so nothing
+    /// is remembered across columns. Where the types do not fix the reduced sizes, as `block`
+    /// folds.
     #[inline(always)]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
         if const { K::FOLDING.is_none() } {
@@ -1567,18 +1559,17 @@ where
             return self.by_cursors(along, |this| this.each(at, BLOCK));
         }
         // (A tile reads its blocks along the run: as one load each where every leaf's run is
-        // contiguous: `[64, 64]` summed over its rows, 1.0 -> 0.5 µs.)
+        // contiguous: `[64, 64]` summed over its rows is much faster so.)
         let tile = |this: &mut Self| match this.inner.all(&mut |c| c.inner() <= 1) {
             true => this.tile::<false>(at),
             false => this.tile::<true>(at),
         };
         // One leaf's neighbouring blocks folded two at a time, where the run has room: twice
         // the independent lanes, kept in registers, as a hand loop keeps its row of sums
-        // (`[64, 64]` summed over its rows, a scratch timing: 590 ns in a tile whose carries
-        // go through memory, 380-450 through its strips, whose cursors step at each row, 320
-        // a block at a time from the plan's table, 300 two at a time; 0.78x the hand loop in
-        // `benches/kernels.rs`). Only at the pass's own position, and for blocks within the
-        // first-level cache (see `IN_L1`).
+        // (`[64, 64]` summed over its rows: faster than in a tile, whose carries go through
+        // memory, or through its strips, whose cursors step at each row, and than a block at a
+        // time from the plan's table; see `benches/README.md`). Only at the pass's own
+        // position, and for blocks within the first-level cache (see `IN_L1`).
         if const { S::LEAVES == 1 }
             && here
             && let Some(run_len) = self.first_cursor(Cursor::plan_run_len).flatten()
@@ -1636,9 +1627,9 @@ where
     /// runs and each output folds a row of whole blocks (`x - x.mean_keepdims::<axes![1]>()`):
     /// folded together along the pass's loop `down`, as [`flat_long`](Self::flat_long) folds a
     /// block of outputs along a run, then handed on one per run (`left`, 16 or more, are left
-    /// along `down`). Over `[16384, 128]` and `[8192, 256]`, 1.9–2.1 -> 1.2–1.4× the hand loop,
-    /// with each row's statistic folded through a call and looked up by each block. (Not
-    /// inlined: it runs once per 16 runs.)
+    /// along `down`). Faster, over `[16384, 128]` and `[8192, 256]`, than each row's statistic
+    /// folded through a call and looked up by each block. (Not inlined: it runs once per 16
+    /// runs.)
     #[inline(never)]
     fn fold_runs(&mut self, down: usize, left: usize) {
         let run = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
@@ -1659,9 +1650,9 @@ where
     /// `N` neighbouring blocks from `at`, folded together from the plan's table (see
     /// [`planned`](Source::planned)): the first element starts the lanes (two reads of the
     /// operand, each inlining it whole: a nested reduction's reads are so compiled twice per
-    /// level, as `across`'s), then a loop of a constant count (k-means' argmin over 4 centroids
-    /// of sums over 2 coordinates: 2.45 -> 2.22 ms against a `while` over the positions), each
-    /// read `inner_along` further along this reduction's columns.
+    /// level, as `across`'s), then a loop of a constant count (faster than a `while` over the
+    /// positions for k-means' argmin over 4 centroids of sums over 2 coordinates), each read
+    /// `inner_along` further along this reduction's columns.
     #[inline(always)]
     fn lanes_planned<P: Pass, const N: usize>(
         &mut self,
@@ -1729,8 +1720,8 @@ where
     /// The block at `at`, `done` by the quicker [`Fold::lanes_step`], with each `unsure` lane
     /// (a NaN first element) folded again, one output at a time, with [`Fold::step`]: rare, so
     /// not inlined, and through [`get`](Source::get), which every reduction has compiled (the
-    /// whole block folded again through `block` doubled the release build of the `kmeans`
-    /// example).
+    /// whole block folded again through `block` made the release build of the `kmeans` example
+    /// much longer).
     #[cold]
     #[inline(never)]
     fn again(
@@ -1761,7 +1752,7 @@ where
             && const { Folding::or_none(K::FOLDING).last_size() < 2 * BLOCK }
         {
             // Fixed and short (k-means' 2 coordinates): the loops below are never taken, and
-            // are not compiled (the `kmeans` example's release build: 15 -> 9 s of CPU).
+            // are not compiled (a much shorter release build of the `kmeans` example).
             return self.fold_short(at);
         }
         // Contiguous along the lanes' axis (a row of a tensor, as most long folds are), every
@@ -1799,8 +1790,7 @@ where
 
     /// One output folded again element by element with the exact [`Fold::step`], where a lane
     /// of [`fold_one`](Self::fold_one) started at NaN: rare, so kept small and apart (a third
-    /// copy of the lanes' loop made the release build of the `kmeans` example half as long
-    /// again).
+    /// copy of the lanes' loop made the release build of the `kmeans` example much longer).
     #[cold]
     #[inline(never)]
     fn fold_slowly(&mut self, at: usize) -> F::Output {

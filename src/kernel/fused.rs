@@ -606,7 +606,7 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
         // A fixed short row of contiguous or stretched operands, and no reduction: its length
         // is a constant. Where every operand is contiguous across the rows too, or the same
         // along each row, the rows are one flat run in whole blocks (see `flat_rows`);
-        // otherwise each row is one part, copied as it lies (2.6× faster than the tile on
+        // otherwise each row is one part, copied as it lies (much faster than the tile on
         // softmax's `x − max`). A reduction over the row is folded in lanes across the rows
         // of a tile instead (see `short_rows`).
         if let Some(down) = nest.loops().checked_sub(1)
@@ -632,9 +632,9 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
 /// A pass over an output of one axis, taken a chunk at a time by whoever reads it beside
 /// another pass (the indices of `mean_at`, beside the values they place).
 pub(crate) struct Pull<const W: usize, S, P> {
-    /// The pass's source. (Moved into a local copy for each chunk, k-means was 3% faster while
-    /// its source was small; a nested reduction's source is kilobytes, whose two copies per
-    /// chunk were 12% of `mean_at`.)
+    /// The pass's source. (Moved into a local copy for each chunk, k-means was a little faster
+    /// while its source was small; a nested reduction's source is kilobytes, whose two copies
+    /// per chunk were a sizeable share of `mean_at`.)
     src: S,
     at: usize,
     /// The run's length (0 for an empty output), and whether a leaf steps by more than 1 along
@@ -672,8 +672,8 @@ impl<const W: usize, S: Source<W>, P: Pass> Pull<W, S, P> {
 }
 
 /// The elements of `src`'s run from `at` to `end` (at most [`CHUNK`]) into `out`: its blocks
-/// written straight into `out` (through `parallel`'s `part_run` and a sink, k-means took 6%
-/// longer, 1.02 against 0.96–0.97 of the labels form).
+/// written straight into `out` (through `parallel`'s `part_run` and a sink, k-means was
+/// slower).
 #[inline(always)]
 fn chunk<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
@@ -699,7 +699,7 @@ fn chunk<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// part, with no tile of short rows and no flat run across them. For the closures that keep
 /// state (`zip`), whose operands are tensors broadcast to the output: each one's stride along
 /// a run is then 0 or 1 (see `Plan::new`). Its code is a fraction of `run`'s: with it, the
-/// `no_std` proof binary is 52 KB, not 99 KB (`bash benches/sizes.sh`).
+/// `no_std` proof binary is far smaller (`bash benches/sizes.sh`).
 #[inline(always)]
 pub(crate) fn run_plain<const W: usize, S: Source<W>, P: Pass>(
     dims: &[usize],
@@ -731,7 +731,7 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// each contiguous across the rows or the same along each row (`x − max` with the maximum kept
 /// as `[B, 1]`): the rows of each step of the outer loops are one flat run, computed in whole
 /// blocks (a lane's row is its flat position divided by `n`), not a block per row of which
-/// only `n` lanes are kept (softmax's `exp(x − max)`: 3.9 -> 3.2 ms over 200,000 rows).
+/// only `n` lanes are kept (faster for softmax's `exp(x − max)`).
 #[inline(always)]
 fn flat_rows<const W: usize, S: Source<W>>(
     nest: &Nest<W>,

@@ -19,7 +19,7 @@ use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, read, strided, w
 use super::place::Pass;
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
-/// threads were slower up to 16 MiB and 1.5–1.8× faster from 64 MiB; 32 MiB lies between.
+/// threads were slower up to 16 MiB and faster from 64 MiB; 32 MiB lies between.
 pub(crate) const THRESHOLD: usize = 32 << 20;
 
 /// Bytes of output a piece has at least: large enough that moving the cursors to its start and
@@ -147,8 +147,8 @@ fn part_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// The output of `src` over `dims` (`len` elements, row-major) as a new vector, computed in
 /// pieces across rayon's threads, each writing its elements straight into the new allocation
 /// ([`BLOCK`] at a time, through rayon's `collect_into_vec`): each thread faults in its own
-/// fresh pages, the most of what a new 64 MiB tensor costs, which two threads take in about
-/// half the time. The pieces compute the blocks one thread's pass computes (see [`piece`]).
+/// fresh pages, the most of what a new 64 MiB tensor costs, work that two threads split
+/// between them. The pieces compute the blocks one thread's pass computes (see [`piece`]).
 pub(crate) fn collect<const W: usize, S: Source<W> + Portable, P: Pass>(
     dims: &[usize],
     len: usize,
