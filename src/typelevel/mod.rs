@@ -19,7 +19,7 @@ mod splice;
 mod zip;
 
 pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
-pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
+pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch, SameType};
 pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
