@@ -23,7 +23,7 @@ pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStret
 pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
-pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
+pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
 pub use size_table::{SizeOf, ToSize};
 pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, Next, NextAxis, TakeAt};
 pub use zip::{ZipBroadcast, ZipStretch};
