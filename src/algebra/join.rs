@@ -72,7 +72,6 @@ pub type Concatenated<A, B, const AXIS: usize> = <A as ConcatShape<B, AXIS>>::Ou
     note = "a concatenation joins two tensors of one rank along an axis they both have",
     note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
 )]
-#[doc(hidden)]
 pub trait SameRankAs<A> {}
 impl SameRankAs<Nil> for Nil {}
 #[diagnostic::do_not_recommend]
@@ -85,7 +84,6 @@ impl<H, T: SameRankAs<T2>, H2, T2> SameRankAs<Cons<H2, T2>> for Cons<H, T> {}
     note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1",
     note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`"
 )]
-#[doc(hidden)]
 pub trait HasAxis<const AXIS: usize> {}
 #[diagnostic::do_not_recommend]
 impl<S, const AXIS: usize> HasAxis<AXIS> for S
@@ -100,7 +98,6 @@ where
 /// error messages): the sizes `Here` joined, every other pair the same size; the result has
 /// `A`'s sizes elsewhere. A list that ends first ends the walk: the ranks and the axis are
 /// checked apart ([`SameRankAs`], [`HasAxis`]), so that each mistake is one error.
-#[doc(hidden)]
 pub trait ConcatWalk<A, I, K, const AXIS: usize> {
     /// The joined list.
     type Output;
@@ -129,7 +126,6 @@ where
 }
 
 /// Every pair of sizes the same, from the axis `K` on (after the joined axis).
-#[doc(hidden)]
 pub trait SameSizesFrom<A, K, const AXIS: usize> {}
 impl<A, K, const AXIS: usize> SameSizesFrom<A, K, AXIS> for Nil {}
 impl<H, T, K, const AXIS: usize> SameSizesFrom<Nil, K, AXIS> for Cons<H, T> {}
@@ -149,13 +145,11 @@ where
     note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
     note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
 )]
-#[doc(hidden)]
 pub trait SameSizeOn<A, K, const AXIS: usize> {}
 impl<X, K, const AXIS: usize> SameSizeOn<X, K, AXIS> for X {}
 
 /// The sizes of the joined axis, added: fixed sizes only, dispatched on their kinds (the second
 /// operand's size is `Self`, the first's `A`).
-#[doc(hidden)]
 pub trait JoinSize<A, const AXIS: usize> {
     /// The sum, as a size.
     type Output;
@@ -169,7 +163,6 @@ where
 
 /// The sum of two sizes `A`, `B` of the kinds `Self`: two fixed sizes add into the `Dim` of the
 /// sum; with a run-time size, the sum is a size of its own type, [`Plus<A, B>`](super::Plus).
-#[doc(hidden)]
 pub trait JoinKinds<A, B, const AXIS: usize> {
     /// The sum, as a size.
     type Output;
@@ -194,7 +187,6 @@ impl<A, B, K, const AXIS: usize> JoinKinds<A, B, AXIS> for (K, Runtime) {
     note = "a computed size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)",
     note = "to build the joined tensor anyway, name its shape and copy the elements in: `BoxedTensor::<T, shape![N]>::from_fn(…)`, reading the operands' `as_slice()`"
 )]
-#[doc(hidden)]
 pub trait JoinedSize<const AXIS: usize> {
     /// The sum, as a size.
     type Output;
@@ -255,7 +247,6 @@ pub type Stacked<S, const AXIS: usize, const N: usize> = <S as StackShape<AXIS, 
     label = "the count of tensors becomes the size of the new axis, `Dim<{N}>`",
     note = "the new axis' size is the count, written `Dim<N>`: N from 1 to 1024, or a larger number typenum has a constant for"
 )]
-#[doc(hidden)]
 pub trait StackCount<const N: usize> {}
 #[diagnostic::do_not_recommend]
 impl<const N: usize> StackCount<N> for Dim<N>
@@ -274,7 +265,6 @@ mod sealed {
 /// A tensor as an operand of [`Concat`]: its elements, its shape, and where a tensor computed
 /// from it lives. Implemented by every [`TensorBase`]; what the provided methods of `Concat`
 /// read, so that they are written once for every pair of kinds.
-#[doc(hidden)]
 pub trait Operand: sealed::Sealed {
     /// The element type.
     type Elem;

@@ -31,7 +31,6 @@ where
 }
 
 /// [`MergeWith`] by the kinds of the two sizes.
-#[doc(hidden)]
 pub trait MergeKinds<A, B> {
     /// The merged size.
     type Output: Extent;

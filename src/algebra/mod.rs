@@ -94,7 +94,9 @@ pub use sizes::{Over, Plus, Times};
 pub use view::StridedView;
 
 // The steps of the checks, which rustc names in an error's notes: public so that it prints them
-// by these short paths, hidden, and not API.
+// by their bare names, and not API. They are hidden from the docs here, on the re-exports, not on
+// the items: rustc prints an item marked `#[doc(hidden)]` by its full path
+// (`shapecast::algebra::SqueezableSize<1>`).
 #[doc(hidden)]
 pub use crate::typelevel::{Ahead, Here};
 #[doc(hidden)]

@@ -58,7 +58,6 @@ where
 pub type Permuted<S, P> = <S as AnyPermute<P>>::Output;
 
 /// The sizes of `S` at the positions of the list `Self`, in its order.
-#[doc(hidden)]
 pub trait Pick<S> {
     /// The sizes.
     type Output;
@@ -225,7 +224,6 @@ where
 pub type Swapped<S, const I: usize, const J: usize> = <S as SwapAxes<U<I>, U<J>>>::Output;
 
 /// `Self` with its entry at position `I` replaced by `X`.
-#[doc(hidden)]
 pub trait SetAt<I, X> {
     /// The list.
     type Output;

@@ -9,7 +9,7 @@ use crate::dynamic::MAX_RANK;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Big, Cons, Dim, Dyn, Extent, Nil, Number, Shape};
 use crate::tensor::{Data, TensorBase, len_of};
-use crate::typelevel::{Axis, Fixed, If, Runtime, SizeOf, TakeAt, ToSize};
+use crate::typelevel::{Axis, Checked, Fixed, If, Runtime, SizeOf, TakeAt, ToSize};
 
 /// An element count, as a type: what a failed [`reshape`](TensorBase::reshape) prints the two
 /// counts as (`Elements<6>`).
@@ -51,7 +51,6 @@ impl<S: AnyShape, S2: Shape> ReshapeInto<S2> for S where S::Kind: ReshapeKind<S,
 
 /// A reshape of `S` into `S2`, by the kind `Self` of `S`: a fixed `S` compares the element
 /// counts; a run-time one asks for a proof that does not exist ([`ReshapeOfRunTime`]).
-#[doc(hidden)]
 pub trait ReshapeKind<S, S2> {}
 impl<S: Shape, S2: Shape> ReshapeKind<S, S2> for Fixed
 where
@@ -68,21 +67,17 @@ impl<S, S2> ReshapeKind<S, S2> for Runtime where S: ReshapeOfRunTime<S2> {}
     label = "a reshape between shapes of fixed sizes only",
     note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
 )]
-#[doc(hidden)]
 pub trait ReshapeOfRunTime<S2> {}
 
 /// The element counts of two shapes are equal.
-#[doc(hidden)]
 pub struct CountsEqual;
 
 /// The element counts of two shapes differ.
-#[doc(hidden)]
 pub struct CountsDiffer;
 
 /// Whether the element counts of `S` and `S2` agree, as the answer `Self`: [`CountsEqual`]
 /// does; [`CountsDiffer`] asks for a proof that does not exist ([`SameCount`]), whose error
 /// names both counts.
-#[doc(hidden)]
 pub trait CountsAgree<S, S2> {}
 impl<S, S2> CountsAgree<S, S2> for CountsEqual {}
 impl<S: Shape, S2: Shape> CountsAgree<S, S2> for CountsDiffer
@@ -100,7 +95,6 @@ where
     label = "the element counts differ",
     note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
 )]
-#[doc(hidden)]
 pub trait CountNames {
     /// `Elements<N1>`.
     type First;
@@ -120,7 +114,6 @@ where
 }
 
 /// `Dim<N>` to `Elements<N>`.
-#[doc(hidden)]
 pub trait DimCount {
     /// `Elements<N>`.
     type Output;
@@ -136,7 +129,6 @@ impl<const N: usize> DimCount for Dim<N> {
     label = "the element counts differ",
     note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
 )]
-#[doc(hidden)]
 pub trait SameCount<N> {}
 impl<const N: usize> SameCount<Elements<N>> for Elements<N> {}
 
@@ -167,7 +159,8 @@ where
     <S as TakeAt<U<A>>>::Entry: SqueezableSize<A>,
     <S as TakeAt<U<A>>>::Rest: AnyShape,
 {
-    type Output = <S as TakeAt<U<A>>>::Rest;
+    type Output =
+        Checked<<S as TakeAt<U<A>>>::Rest, <<S as TakeAt<U<A>>>::Entry as SqueezableSize<A>>::Proof>;
 }
 
 /// `S` without its size-1 axis `A` (see [`SqueezeShape`]).
@@ -185,10 +178,19 @@ pub type Squeezed<S, const A: usize> = <S as SqueezeShape<A>>::Output;
     label = "only an axis of size 1 can be squeezed",
     note = "a squeeze removes an axis without dropping an element, so the axis must have the fixed size 1; to fold an axis of another size away, reduce it (`sum_axes::<axes![…]>()`), or take a part of it with `split_at`"
 )]
-#[doc(hidden)]
-pub trait SqueezableSize<const A: usize> {}
-impl<const A: usize> SqueezableSize<A> for Dim<1> {}
-impl<'id, Name, const A: usize> SqueezableSize<A> for Dyn<'id, Name> where Name: KnownToBeOne<A> {}
+pub trait SqueezableSize<const A: usize> {
+    /// `()`: computed, it checks the size.
+    type Proof;
+}
+impl<const A: usize> SqueezableSize<A> for Dim<1> {
+    type Proof = ();
+}
+impl<'id, Name, const A: usize> SqueezableSize<A> for Dyn<'id, Name>
+where
+    Name: KnownToBeOne<A>,
+{
+    type Proof = <Name as KnownToBeOne<A>>::Proof;
+}
 
 /// A run-time size, named `Self`, known to be 1: never, whatever its value.
 #[diagnostic::on_unimplemented(
@@ -197,8 +199,10 @@ impl<'id, Name, const A: usize> SqueezableSize<A> for Dyn<'id, Name> where Name:
     note = "a run-time size is never assumed to equal a fixed size, whatever its value, so the shape of a result never depends on data",
     note = "if the size is 1, convert first, checked at run time (`let f = x.to_fixed::<shape![…, 1, …]>()?;`, or `cast_shape`), then squeeze the fixed view"
 )]
-#[doc(hidden)]
-pub trait KnownToBeOne<const A: usize> {}
+pub trait KnownToBeOne<const A: usize> {
+    /// `()`, never computed.
+    type Proof;
+}
 
 /// `Self`, of fixed sizes, with every axis merged into one: `[Self::LEN]`, the shape of
 /// [`flatten()`](TensorBase::flatten).
@@ -240,7 +244,6 @@ where
 }
 
 /// The flat shape of `S`, by the kind `Self` of `S`.
-#[doc(hidden)]
 pub trait FlattenKind<S> {
     /// `[LEN]`.
     type Output: AnyShape;
@@ -264,11 +267,9 @@ where
     label = "a flat shape of fixed sizes only",
     note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
 )]
-#[doc(hidden)]
 pub trait FlattenOfRunTime {}
 
 /// The shape `S`, flattened: what [`FlatSize`] names in an error.
-#[doc(hidden)]
 pub struct Flat<S>(core::marker::PhantomData<S>);
 
 /// The flat size of `Self = Flat<S>`, `Dim<LEN>`, when typenum has a constant for `LEN`.
@@ -278,7 +279,6 @@ pub struct Flat<S>(core::marker::PhantomData<S>);
     note = "a flat size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)",
     note = "name the flat shape instead: `x.reshape::<shape![N]>()` reshapes to any fixed shape of the same element count"
 )]
-#[doc(hidden)]
 pub trait FlatSize {
     /// `Dim<LEN>`.
     type Output: Extent<Kind = Fixed>;
@@ -342,7 +342,6 @@ where
     label = "only axis 0 splits into two contiguous views",
     note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
 )]
-#[doc(hidden)]
 pub trait SplitAlong<S, const POS: usize> {
     /// The first part's shape.
     type Front: AnyShape;
@@ -379,7 +378,6 @@ pub type SplitFront<S, const AXIS: usize, const POS: usize> = <S as SplitShape<A
 pub type SplitBack<S, const AXIS: usize, const POS: usize> = <S as SplitShape<AXIS, POS>>::Back;
 
 /// A size cut before `POS`: `Front` is `POS`, `Back` the rest. A fixed size at least `POS`.
-#[doc(hidden)]
 pub trait SplitSize<const POS: usize> {
     /// `Dim<POS>`.
     type Front;
@@ -418,16 +416,13 @@ where
 }
 
 /// A split position within its axis.
-#[doc(hidden)]
 pub struct SplitFits;
 
 /// A split position past the end of its axis.
-#[doc(hidden)]
 pub struct SplitPastEnd;
 
 /// Where `POS` falls on an axis of size `N`, as `Self`: [`SplitFits`] gives the rest,
 /// [`SplitPastEnd`] the error.
-#[doc(hidden)]
 pub trait SplitPick<N, const POS: usize> {
     /// `N − POS` as a size.
     type Back;
@@ -452,7 +447,6 @@ where
     label = "the split position is past the end of axis 0",
     note = "`split_at::<0, POS>()` gives the first POS entries of axis 0 and the rest; POS may be 0 or the size itself (one part is then empty)"
 )]
-#[doc(hidden)]
 pub trait SplitWithin<const POS: usize> {}
 
 /// The rest of a size `N` cut at `P` (`Self = (N, P)`), when `Dim` has a type for it.
@@ -461,7 +455,6 @@ pub trait SplitWithin<const POS: usize> {}
     label = "the rest of the axis is outside the table of computed sizes",
     note = "a computed size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)"
 )]
-#[doc(hidden)]
 pub trait SplitRest {
     /// `N − P` as a size.
     type Back;
@@ -481,7 +474,6 @@ where
     label = "a run-time axis cannot be split at a fixed position",
     note = "the position must be at most the size, which the types cannot prove for a run-time size; convert first, checked at run time (`x.to_fixed::<shape![…]>()?`), then split"
 )]
-#[doc(hidden)]
 pub trait SplitsAtRunTime<const POS: usize> {}
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {

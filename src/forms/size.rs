@@ -19,8 +19,19 @@ pub use crate::typelevel::BroadcastsWith;
     label = "these shapes put two run-time sizes on one axis",
     note = "two run-time sizes are never assumed equal, whatever their values; to treat them as one, convert one tensor to the other's shape first, checked at run time: `a.cast_shape(b.shape())?`"
 )]
-pub trait SameBinding<Q> {}
-impl<R> SameBinding<R> for R {}
+pub trait SameBinding<Q> {
+    /// The size on the axis: the binding.
+    type Output;
+}
+// One blanket impl whose bound fails, not `impl SameBinding<R> for R`: rustc then reports this
+// trait with both sizes, not the rule of the list that reached it.
+#[diagnostic::do_not_recommend]
+impl<R, Q> SameBinding<Q> for R
+where
+    (R, Q): crate::typelevel::SameType,
+{
+    type Output = R;
+}
 
 /// A fixed size meets a run-time size `R` only if it is 1, which is stretched to `R`.
 ///
@@ -42,5 +53,16 @@ impl<R> SameBinding<R> for R {}
     note = "if the run-time size belongs on another axis: NumPy lines shapes up from the right, so in `[N, 10] - [N]` the `N` of `[N]` meets the `10`; insert a size-1 axis where it should stretch (NumPy's `np.newaxis`): `&a - &b.insert_axis::<1>()` is `[N, 10] - [N, 1]`; for a reduction's result, its keep-dims twin keeps the axis as size 1 (`x.lazy().mean_keepdims::<axes![1]>()` is `[N, 1]`); or name the axes it lands on (XLA's form): `a.with_dims::<axes![0]>() - &b`",
     note = "if the sizes are meant to be equal, convert first, checked at run time: `a.to_fixed::<shape![…]>()?`"
 )]
-pub trait StretchesTo<R> {}
-impl<R> StretchesTo<R> for crate::shape::Dim<1> {}
+pub trait StretchesTo<R> {
+    /// The size on the axis: the run-time size `R`.
+    type Output;
+}
+// One blanket impl whose bound fails, not `impl StretchesTo<R> for Dim<1>`: rustc then reports
+// this trait with both sizes, not the rule of the list that reached it.
+#[diagnostic::do_not_recommend]
+impl<K: crate::shape::Number, R> StretchesTo<R> for K
+where
+    <K as crate::shape::Number>::U: typenum::IsEqual<typenum::U1, Output = typenum::B1>,
+{
+    type Output = R;
+}

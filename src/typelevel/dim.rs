@@ -73,15 +73,22 @@ where
 {
     type Output = <(Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>, Eq<Val<B>, U1>) as PickSymmetric<A, B>>::Output;
 }
+// The pair rules are reached through their `Output`, not as bounds of these impls: a failure
+// then names the two sizes alone, with no `required for (Runtime, Fixed) …` line of this
+// machinery.
 impl<R: SameBinding<Q>, Q> PairBroadcast<R, Q> for (Runtime, Runtime) {
-    type Output = R;
+    type Output = <R as SameBinding<Q>>::Output;
 }
 impl<R, K: StretchesTo<R>> PairBroadcast<R, K> for (Runtime, Fixed) {
-    type Output = R;
+    type Output = <K as StretchesTo<R>>::Output;
 }
 impl<K: StretchesTo<R>, R> PairBroadcast<K, R> for (Fixed, Runtime) {
-    type Output = R;
+    type Output = <K as StretchesTo<R>>::Output;
 }
+
+/// Holds for a pair of one type twice.
+pub trait SameType {}
+impl<R> SameType for (R, R) {}
 
 /// One-way rule: holds when `a = t` or `a = 1` (an operand size stretching to a target size).
 pub trait DimStretch<T> {}

@@ -43,6 +43,21 @@ impl<H, T> DimsFree<Nil> for Cons<H, T> {}
 #[diagnostic::do_not_recommend]
 impl<H, T: SameLength<T2>, H2, T2> DimsFree<Cons<H2, T2>> for Cons<H, T> {}
 
+/// `T`, once the check `C` (a projection) has normalized: an impl whose `Output` is
+/// `Checked<T, <X as Rule>::Proof>` has its rule checked while rustc computes that `Output`, not
+/// only as a bound of the impl, and rustc can then report the rule's failure without the chain of
+/// `required for …` lines that reached it (`squeeze` of a run-time axis).
+pub trait Then {
+    /// `T`.
+    type Output;
+}
+impl<T, C> Then for (T, C) {
+    type Output = T;
+}
+
+/// `T` once `C` has normalized (see [`Then`]).
+pub type Checked<T, C> = <(T, C) as Then>::Output;
+
 /// `If(b, X, Y)`: `X` when the bit `b` is `B1`, else `Y`.
 pub trait If<X, Y> {
     /// The chosen type.

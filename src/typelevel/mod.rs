@@ -19,11 +19,11 @@ mod splice;
 mod zip;
 
 pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
-pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch};
+pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch, SameType};
 pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{Fixed, Join, Kind, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
-pub use list::{DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength};
+pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
 pub use size_table::{SizeOf, ToSize};
 pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, Next, NextAxis, TakeAt};
 pub use zip::{ZipBroadcast, ZipStretch};
