@@ -402,7 +402,15 @@ pub mod prelude {
     pub use crate::algebra::{AnyPermute, Concat, Permuted, Stack, StridedView};
     pub use crate::dynamic;
     pub use crate::expr::{Expression, IndexError, IntoExpression, Lazy};
-    pub use crate::forms::*;
+    // The forms' traits and aliases; not the traits that only name a rule in an error
+    // (`SameRank`, `BroadcastsWith`, `SameBinding`, `StretchesTo`: `shapecast::forms` has them).
+    pub use crate::forms::{
+        AnyBroadcast, AnyBroadcastAxes, AnyBroadcastInDim, AnyBroadcastTo, AnyBroadcastWithDims,
+        AnyBroadcasted, AnyBroadcastedWithDims, AnyInsertAxis, AnyRemoveAxes, AnyWithAxis, AnyWithoutAxes,
+        Broadcast, BroadcastAxes, BroadcastInDim, BroadcastTo, BroadcastWithDims, Broadcasted,
+        BroadcastedAxes, BroadcastedInDim, BroadcastedTo, BroadcastedWithDims, InsertAxis, RemoveAxes,
+        WithAxis, WithoutAxes,
+    };
     pub use crate::product::{MatMul, MatMulShape};
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
     pub use crate::summable::Summable;

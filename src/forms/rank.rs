@@ -10,6 +10,7 @@ use crate::shape::{Cons, Nil};
 ///
 /// ```
 /// use shapecast::prelude::*;
+/// use shapecast::forms::SameRank;
 /// struct Samples;
 /// static_assertions::assert_impl_all!(shape![150, 4]: SameRank<shape![Samples<'static>, 4]>);
 /// static_assertions::assert_not_impl_any!(shape![600]: SameRank<shape![Samples<'static>, 4]>);

@@ -9,6 +9,7 @@ pub use crate::typelevel::BroadcastsWith;
 ///
 /// ```
 /// use shapecast::prelude::*;
+/// use shapecast::forms::SameBinding;
 /// struct Samples;
 /// struct Classes;
 /// static_assertions::assert_impl_all!(Dyn<'static, Samples>: SameBinding<Dyn<'static, Samples>>);
@@ -41,6 +42,7 @@ where
 ///
 /// ```
 /// use shapecast::prelude::*;
+/// use shapecast::forms::StretchesTo;
 /// use shapecast::shape::Dim;
 /// struct Samples;
 /// static_assertions::assert_impl_all!(Dim<1>: StretchesTo<Dyn<'static, Samples>>);
