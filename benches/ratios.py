@@ -3,7 +3,8 @@
 "shapecast fixed" column is the same shape with every size fixed) and prints, per case, each
 contender's median time as a ratio to the reference of that case (copy_from_slice where it was
 measured, else the hand loop). Ratios, not times: the machines are shared and noisy. The whole
-programs of `--bench programs` have their own table: `benches/programs_ratios.py`."""
+programs of `--bench programs` have their own table: `benches/programs_ratios.py`, and the shape
+algebra of `--bench algebra` theirs: `benches/algebra_ratios.py`."""
 import json, pathlib, sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/criterion")
@@ -23,6 +24,8 @@ for group in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "repor
     if name.startswith("program "):  # whole programs: benches/programs_ratios.py
         continue
     if "·" in name or name.startswith("gemm square "):  # --bench products: benches/products_ratios.py
+        continue
+    if name.startswith("algebra "):  # --bench algebra: benches/algebra_ratios.py
         continue
     cells = {k: times[k] / times[ref] for k in times}
     rows.append((name, ref, cells))
