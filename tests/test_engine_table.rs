@@ -458,6 +458,15 @@ runners! {
     F64X128X10_1: fixed [64, 128, 10] / [1] {
         f32 (float): [Sum, ArgMax] sure;
     }
+    /// The middle axis reduced into rows of 7 counted at run time.
+    M33X7_1: mixed [a: A; 33, 7] / [1] {
+        f64 (float): [Sum, Mean, Max, ArgMin];
+        i32 (int): [Sum, ArgMax];
+    }
+    /// Rows of 10 outputs, each folding a contiguous row of 128 (a whole number of blocks).
+    F4X10X128_2: fixed [4, 10, 128] / [2] {
+        f32 (float): [Sum, Max, ArgMax] sure;
+    }
     /// Every axis of a fixed shape, and the totals.
     F4X4_01: fixed [4, 4] / [0, 1] {
         f32 (float): [Sum, ArgMin] sure totals;
@@ -830,6 +839,18 @@ fn fixed_shapes() {
 #[test]
 fn fixed_middle_axis_of_b_k_10() {
     run_lines(500_000, &[Line { runner: &F64X128X10_1, dims: vec![vec![64, 128, 10]], data: SOME_DATA }]);
+}
+
+#[test]
+fn middle_and_last_axes_into_short_rows() {
+    let dims = [0, 1, 5, 17].map(|b| vec![b, 33, 7]).to_vec();
+    run_lines(
+        550_000,
+        &[
+            Line { runner: &M33X7_1, dims, data: EVERY_DATA },
+            Line { runner: &F4X10X128_2, dims: vec![vec![4, 10, 128]], data: SOME_DATA },
+        ],
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use core::marker::PhantomData;
 
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
+use crate::kernel::constant::PlanOf;
 use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
@@ -206,6 +207,16 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
             debug_assert!(by == 0 || own.get(column) == Some(&stride), "the pass runs as its plan says");
             start = start.wrapping_add(stride.wrapping_mul(by));
             column += 1;
+        }
+        let short = const { PlanOf::<P, W>::SHORT_RUN };
+        if short < BLOCK {
+            // The whole run, shorter than a block, its lanes past the run reading its last
+            // element (each computes what the run's last lane does, so no lane computes on
+            // values the expression never pairs): with the run's length and the stride
+            // constants, a few loads and a broadcast.
+            debug_assert_eq!(at, 0, "a short run is read as one block");
+            let span = &self.data[start..=start + (short - 1) * s];
+            return fused::lanes(|i| span[i.min(short - 1) * s]);
         }
         match s {
             0 => [self.data[start]; BLOCK],

@@ -24,7 +24,7 @@ use super::{AT_RANK, Expression, Index, Lazy, Typed};
 use crate::Summable;
 use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
-use crate::kernel::constant::{self, Strides};
+use crate::kernel::constant::{self, PlanOf, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
@@ -1547,7 +1547,11 @@ where
             }
             return [value; BLOCK];
         }
+        // A run shorter than a block is read whole, its lanes past it repeating its last
+        // output (see `fused::short_runs`): no fold reaches past it.
+        let short = const { PlanOf::<P, W>::SHORT_RUN };
         if const { Self::LONG_ROWS }
+            && short == BLOCK
             && self.long_row()
             && let Some(block) = self.by_cursors(along, |this| this.flat_long(at, None))
         {
@@ -1556,7 +1560,7 @@ where
         let long = const { Folding::or_none(K::FOLDING).last_size() >= long::<S::Elem, F>() };
         // (Several reduced axes may be folded as one long one: see `source`.)
         if (long && close) || (const { Folding::or_none(K::FOLDING).n > 1 } && self.lengthwise()) {
-            return self.by_cursors(along, |this| this.each(at, BLOCK));
+            return self.by_cursors(along, |this| this.each(at, short));
         }
         // (A tile reads its blocks along the run: as one load each where every leaf's run is
         // contiguous: `[64, 64]` summed over its rows is much faster so.)
@@ -1580,7 +1584,10 @@ where
             self.paired = Some((at + BLOCK, second));
             return first;
         }
-        if !close && let Some(block) = self.by_cursors(along, tile) {
+        if !close
+            && short == BLOCK
+            && let Some(block) = self.by_cursors(along, tile)
+        {
             return block;
         }
         let [block] = self.lanes_planned::<P, 1>(at, spot, along);
@@ -1690,8 +1697,8 @@ where
                 F::lanes_step(next, self.inner.planned::<P>(at + BLOCK, inner, &inner_along), i);
             }
         }
-        let first = self.lanes_done(at, along, acc);
-        let second = next.map(|next| self.lanes_done(at + BLOCK, along, next));
+        let first = self.lanes_done::<P>(at, along, acc);
+        let second = next.map(|next| self.lanes_done::<P>(at + BLOCK, along, next));
         core::array::from_fn(|k| match (k, second) {
             (1, Some(second)) => second,
             _ => first,
@@ -1701,12 +1708,23 @@ where
     /// The block at `at` whose lanes `acc` folded, finished: lanes whose result may be wrong
     /// (a NaN first element) are folded again.
     #[inline(always)]
-    fn lanes_done(&mut self, at: usize, along: &[usize; W], acc: F::Lanes) -> [F::Output; BLOCK] {
+    fn lanes_done<P: Pass>(&mut self, at: usize, along: &[usize; W], acc: F::Lanes) -> [F::Output; BLOCK] {
         if const { F::UNSURE } {
-            let unsure = F::lanes_unsure(&acc);
+            let mut unsure = F::lanes_unsure(&acc);
+            // A run shorter than a block: its lanes past it repeat its last (see
+            // `fused::short_runs`), and are refolded as it is.
+            let short = const { PlanOf::<P, W>::SHORT_RUN };
+            if short < BLOCK {
+                unsure[short..].fill(false);
+            }
             if unsure.contains(&true) {
-                let done = F::lanes_finish(acc, self.count);
-                return self.by_cursors(along, |this| this.again(at, done, &unsure));
+                let mut done =
+                    self.by_cursors(along, |this| this.again(at, F::lanes_finish(acc, this.count), &unsure));
+                if short < BLOCK {
+                    let last = done[short - 1];
+                    done[short..].fill(last);
+                }
+                return done;
             }
         }
         F::lanes_finish(acc, self.count)

@@ -15,7 +15,7 @@
 use core::marker::PhantomData;
 
 use super::Plan;
-use super::fused::{Cursor, Nest, Source};
+use super::fused::{BLOCK, Cursor, Nest, Source};
 use super::place::Pass;
 use super::statics::MapInto;
 use crate::shape::AnyShape;
@@ -252,6 +252,15 @@ impl<P: Pass, const W: usize> PlanOf<P, W> {
         None => None,
     };
 
+    /// The length of the plan's run where the plan fixes it and it is shorter than a block
+    /// (`[B, 10]`'s rows of 10), [`BLOCK`] otherwise: a pass that reads as its plan says reads
+    /// such a run as one block, whose lanes past the run repeat its last element (see
+    /// `fused::short_runs`).
+    pub(crate) const SHORT_RUN: usize = match &Self::PLAN {
+        Some(plan) => plan.short_run(),
+        None => BLOCK,
+    };
+
     /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
     #[inline(always)]
     pub(crate) fn get() -> Option<&'static Narrow<W>> {
@@ -261,6 +270,15 @@ impl<P: Pass, const W: usize> PlanOf<P, W> {
 }
 
 impl<const W: usize> Narrow<W> {
+    /// The run's length, if the plan fixes it (not the output's first size, read when the pass
+    /// runs) and it is shorter than a block; [`BLOCK`] otherwise.
+    const fn short_run(&self) -> usize {
+        match self.rank.checked_sub(1) {
+            Some(last) if !(self.outer && last == 0) && self.dims[last] < BLOCK => self.dims[last],
+            _ => BLOCK,
+        }
+    }
+
     /// The column of the run (the plan's innermost axis), `None` for an output of no axes,
     /// whose run is [`Cursor::STILL`], along which nothing moves.
     #[inline(always)]

@@ -620,6 +620,12 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
             #[inline(always)]
             |src| sink(&src.part(0, last)[..last]),
         );
+    } else if n == const { super::constant::PlanOf::<P, W>::SHORT_RUN }
+        && n < BLOCK
+        && by_plan::<W, S, P>()
+        && !src.all(&mut |c| !c.folds() || c.inner() == 0)
+    {
+        short_runs::<W, S, P>(&nest, &mut src, sink);
     } else if n < BLOCK && nest.loops() > 0 {
         short_rows(&nest, &mut src, sink);
     } else if strided::<W, S, P>(&src) {
@@ -757,6 +763,27 @@ fn flat_rows<const W: usize, S: Source<W>>(
             return;
         }
     }
+}
+
+/// A plan made while the program compiled whose runs are shorter than a block, and a
+/// reduction in it whose outputs differ along the run (`[B, K, 10]` summed over `K`, a product
+/// written as a broadcast and a sum): each run is one block read as the plan says, every leaf
+/// reading the run whole and its last element for the lanes past it (see `PlanOf::SHORT_RUN`),
+/// so that the reduction folds in lanes across the run's outputs, the reduced elements of each
+/// lane one after another, its strides constants. (Down the columns of a tile of runs, as
+/// [`short_rows`] reads, each block would gather a leaf's elements a row apart once per column.)
+#[inline(always)]
+fn short_runs<const W: usize, S: Source<W>, P: Pass>(
+    nest: &Nest<W>,
+    src: &mut S,
+    mut sink: impl FnMut(&[S::Elem]),
+) {
+    let n = nest.run_len();
+    nest.for_each_run(
+        src,
+        #[inline(always)]
+        |src| sink(&read::<W, S, P, true>(src, 0)[..n]),
+    );
 }
 
 /// A plan whose innermost run is shorter than a block (softmax's 10 classes), [`BLOCK`] rows
