@@ -399,12 +399,13 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         let Some(len) = a.len().checked_add(b.len()) else {
             panic!("shapecast: the element count of a concatenation passes usize");
         };
-        let mut rows = Rows::new([a, b], blocks);
         let data = <New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>> as OwnedData<
             Self::Elem,
             Concatenated<Self::Shape, Rhs::Shape, AXIS>,
-        >>::from_fn(len, |_| rows.next().clone());
-        TensorBase::from_parts(data, shape)
+        >>::from_fn(len, stand_in([a, b]));
+        let mut out = TensorBase::from_parts(data, shape);
+        fill_rows(out.as_mut_slice(), [a, b], blocks);
+        out
     }
 
     /// `self` and `other` joined along axis `AXIS`, written into `out`: nothing allocated.
@@ -466,41 +467,20 @@ fn product(dims: &[usize]) -> usize {
     dims.iter().fold(1, |n: usize, &d| n.saturating_mul(d))
 }
 
-/// The elements of `P` row-major parts, gathered row by row: part `p`'s next `blocks[p]`
-/// elements, for each `p` in turn, then the next row. [`next`](Self::next) is called once per
-/// element of the result, whose length is the parts' lengths added: each call then finds an
-/// element (a row holds one when the result has any).
-struct Rows<'a, T, const P: usize> {
-    parts: [&'a [T]; P],
-    blocks: [usize; P],
-    /// Where the current row of each part starts.
-    starts: [usize; P],
-    /// The part read from.
-    part: usize,
-    /// The position in its block.
-    at: usize,
-}
-
-impl<'a, T, const P: usize> Rows<'a, T, P> {
-    fn new(parts: [&'a [T]; P], blocks: [usize; P]) -> Self {
-        Rows { parts, blocks, starts: [0; P], part: 0, at: 0 }
-    }
-
-    /// The next element of the result.
-    #[inline(always)]
-    fn next(&mut self) -> &'a T {
-        while self.at == self.blocks[self.part] {
-            self.starts[self.part] += self.blocks[self.part];
-            self.at = 0;
-            self.part = if self.part + 1 == P { 0 } else { self.part + 1 };
-        }
-        let x = &self.parts[self.part][self.starts[self.part] + self.at];
-        self.at += 1;
-        x
+/// What allocates a result with an element of the parts, before [`fill_rows`] writes every one
+/// of its elements a block at a time (called only for a result that has elements, which one of
+/// the parts then has).
+#[inline(always)]
+fn stand_in<'a, T: Clone, const P: usize>(parts: [&'a [T]; P]) -> impl FnMut(usize) -> T + 'a {
+    let first = parts.iter().find_map(|p| p.first());
+    move |_| match first {
+        Some(x) => x.clone(),
+        None => unreachable!("a result with elements has an operand with elements"),
     }
 }
 
-/// `out` filled row by row from the parts, as [`Rows`] reads them, a block at a time.
+/// `out` filled row by row from the parts: part `p`'s next `blocks[p]` elements, for each `p` in
+/// turn, then the next row, a block at a time.
 fn fill_rows<T: Clone, const P: usize>(out: &mut [T], parts: [&[T]; P], blocks: [usize; P]) {
     let row: usize = blocks.iter().fold(0, |n: usize, &b| n.saturating_add(b));
     if row == 0 {
@@ -590,12 +570,13 @@ pub trait Stack<const N: usize>: sealed::Sealed {
         let Some(len) = parts[0].len().checked_mul(N) else {
             panic!("shapecast: the element count of a stack passes usize");
         };
-        let mut rows = Rows::new(parts, [block; N]);
         let data = <New<Stacked<Self::Shape, AXIS, N>, Self::Home> as OwnedData<
             Self::Elem,
             Stacked<Self::Shape, AXIS, N>,
-        >>::from_fn(len, |_| rows.next().clone());
-        TensorBase::from_parts(data, shape)
+        >>::from_fn(len, stand_in(parts));
+        let mut out = TensorBase::from_parts(data, shape);
+        fill_rows(out.as_mut_slice(), parts, [block; N]);
+        out
     }
 
     /// The `N` tensors along a new axis `AXIS`, written into `out`: nothing allocated.
