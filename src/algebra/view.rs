@@ -152,8 +152,13 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
 /// Below this many elements a view is copied by the pass, element by element.
 const TILED_FROM: usize = 1 << 14;
 
-/// The side of a tile.
-const TILE: usize = 32;
+/// The side of a tile: 8 rows of the source and 8 of the output, so that with rows a power of
+/// two apart (whose lines all fall in one set of the first-level cache) a tile's lines still
+/// fit that set's ways, and stay in cache while the tile is read.
+const TILE: usize = 8;
+
+/// The side of a block of tiles (see `transpose_tiles`).
+const BLOCK_OF_TILES: usize = 64;
 
 /// The axis along which the view is contiguous (stride 1, not the last, size above 1), where
 /// its last axis is not and the view is large enough to tile: the two axes a copy tiles.
@@ -181,16 +186,23 @@ fn transpose_tiles<T: Copy>(data: &[T], out: &mut [T], (dims, steps): (&[usize],
             src += index[k] * steps[k];
             dst += index[k] * out_steps[k];
         }
-        for i0 in (0..n_i).step_by(TILE) {
-            for j0 in (0..n_j).step_by(TILE) {
-                let tj = TILE.min(n_j - j0);
-                for i in i0..(i0 + TILE).min(n_i) {
-                    // A row of the output's tile, written in order; its elements read down the
-                    // source's tile (whose lines stay in cache from one row to the next).
-                    let row = &mut out[dst + i * out_i + j0..][..tj];
-                    let from = &data[src + i + j0 * src_j..];
-                    for (jj, o) in row.iter_mut().enumerate() {
-                        *o = from[jj * src_j];
+        // Tiles within blocks of tiles, so that the pages a block reads and writes stay in the
+        // address translation cache while it is copied.
+        for bi in (0..n_i).step_by(BLOCK_OF_TILES) {
+            for bj in (0..n_j).step_by(BLOCK_OF_TILES) {
+                for i0 in (bi..(bi + BLOCK_OF_TILES).min(n_i)).step_by(TILE) {
+                    for j0 in (bj..(bj + BLOCK_OF_TILES).min(n_j)).step_by(TILE) {
+                        let tj = TILE.min(n_j - j0);
+                        for i in i0..(i0 + TILE).min(n_i) {
+                            // A row of the output's tile, written in order; its elements read
+                            // down the source's tile (whose lines stay in cache from one row
+                            // to the next).
+                            let row = &mut out[dst + i * out_i + j0..][..tj];
+                            let from = data[src + i + j0 * src_j..].iter().step_by(src_j);
+                            for (o, x) in row.iter_mut().zip(from) {
+                                *o = *x;
+                            }
+                        }
                     }
                 }
             }
