@@ -620,9 +620,8 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
             #[inline(always)]
             |src| sink(&src.part(0, last)[..last]),
         );
-    } else if n == const { super::constant::PlanOf::<P, W>::SHORT_RUN }
-        && n < BLOCK
-        && by_plan::<W, S, P>()
+    } else if const { S::SLOTS > 0 && super::constant::PlanOf::<P, W>::SHORT_RUN < BLOCK && by_plan::<W, S, P>() }
+        && n == const { super::constant::PlanOf::<P, W>::SHORT_RUN }
         && !src.all(&mut |c| !c.folds() || c.inner() == 0)
     {
         short_runs::<W, S, P>(&nest, &mut src, sink);
