@@ -233,6 +233,53 @@ mod run_time_twins {
             }).collect();
             prop_assert_eq!(out, want);
         }
+
+        /// Any range within the axis (empty ones included) in steps of 1 to 5, against index
+        /// arithmetic; and the typed `slice_by` agrees where its shape is fixed.
+        #[test]
+        fn slice_matches_index_arithmetic(
+            (dims, axis, start, end, step) in prop::collection::vec(0usize..=5, 1..=4)
+                .prop_flat_map(|d| { let n = d.len(); (Just(d), 0..n) })
+                .prop_flat_map(|(d, a)| { let size = d[a]; (Just(d), Just(a), 0..=size) })
+                .prop_flat_map(|(d, a, s)| { let size = d[a]; (Just(d), Just(a), Just(s), s..=size, 1usize..=5) })
+        ) {
+            let n: usize = dims.iter().product();
+            let data: Vec<i64> = (0..n as i64).map(|v| v * 3 - 1).collect();
+            let mut sliced = dims.clone();
+            sliced[axis] = (end - start).div_ceil(step);
+            let mut out = vec![-1; sliced.iter().product()];
+            let shape = dynamic::slice(Array::new(&data, &dims).unwrap(), axis, start..end, step, &mut out).unwrap();
+            prop_assert_eq!(&*shape, &sliced[..]);
+            let want: Vec<i64> = indices(&sliced).iter().map(|i| {
+                let mut j = i.clone();
+                j[axis] = start + i[axis] * step;
+                super::at(&data, &dims, &j)
+            }).collect();
+            prop_assert_eq!(out, want);
+        }
+    }
+
+    #[test]
+    fn slices_refuse_bad_ranges_and_write_nothing() {
+        let data = [1, 2, 3, 4, 5, 6];
+        let a = Array::new(&data, &[2, 3]).unwrap();
+        let mut out = [0; 6];
+        let backwards = core::ops::Range { start: 2, end: 1 };
+        for (axis, range, step) in [(2, 0..1, 1), (1, 2..4, 1), (1, backwards, 1), (1, 0..3, 0), (0, 0..2, 1)]
+        {
+            let len = if step == 0 || axis > 1 || range.end > 3 || range.start > range.end { 6 } else { 5 };
+            assert!(dynamic::slice(a, axis, range, step, &mut out[..len]).is_err());
+        }
+        assert_eq!(out, [0; 6]);
+        assert_eq!(
+            dynamic::slice(a, 1, 0..3, 0, &mut out).unwrap_err().to_string(),
+            "cannot slice [2, 3] along axis 1 to 0..3 in steps of 0: a step is at least 1"
+        );
+        let e = dynamic::slice(a, 1, 0..3, 2, &mut out).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cannot slice [2, 3] along axis 1 to 0..3 in steps of 2: the target's slice holds 6 elements but its shape has 4"
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Shape algebra on plain shapes: the shape of a permutation, a reshape and a concatenation.
+//! Shape algebra on plain shapes: the shape of a permutation, a reshape, a concatenation and a
+//! slice.
 
 use crate::check::{counted, within_rank};
 use crate::symbol::Mode;
@@ -104,4 +105,52 @@ pub fn concat_shape(a: &[usize], b: &[usize], axis: usize) -> Result<DynShape, B
         };
     }
     counted(Mode::Plain, out).map_err(error)
+}
+
+/// The shape of positions `start`, `start + step`, … below `end` of axis `axis` of `dims`
+/// (NumPy's `x[..., start:end:step]` on that axis): `ceil((end − start) / step)` positions,
+/// `start ≤ end ≤ dims[axis]` and `step ≥ 1`.
+///
+/// ```
+/// use shapecast_rules::slice_shape;
+/// assert_eq!(*slice_shape(&[2, 7], 1, 1, 7, 2)?, [2, 3]);
+/// assert_eq!(*slice_shape(&[2, 7], 0, 1, 1, 1)?, [0, 7]);
+/// assert_eq!(
+///     slice_shape(&[2, 6], 1, 4, 7, 1).unwrap_err().to_string(),
+///     "cannot slice [2, 6] along axis 1 to 4..7: the range 4..7 does not lie within the axis' size 6; a range needs start ≤ end ≤ size"
+/// );
+/// assert_eq!(
+///     slice_shape(&[2, 6], 1, 0, 6, 0).unwrap_err().to_string(),
+///     "cannot slice [2, 6] along axis 1 to 0..6 in steps of 0: a step is at least 1"
+/// );
+/// assert_eq!(
+///     slice_shape(&[2, 6], 2, 0, 1, 1).unwrap_err().to_string(),
+///     "cannot slice [2, 6] along axis 2 to 0..1: axis 2 is out of range for rank 2"
+/// );
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn slice_shape(
+    dims: &[usize],
+    axis: usize,
+    start: usize,
+    end: usize,
+    step: usize,
+) -> Result<DynShape, BroadcastError> {
+    let error = |kind| {
+        BroadcastError::new(Form::Slice, kind, dims, &[])
+            .with_operands(1)
+            .naming_list(&[axis, start, end, step])
+    };
+    let mut out = within_rank(Form::Slice, Slot::Operand(0), dims)?;
+    let Some(&size) = dims.get(axis) else {
+        return Err(error(ErrorKind::AxisOutOfRange { entry: 0, axis, rank: dims.len() }));
+    };
+    if start > end || end > size {
+        return Err(error(ErrorKind::RangeOutOfBounds { start, end, size }));
+    }
+    if step == 0 {
+        return Err(error(ErrorKind::ZeroStep));
+    }
+    out.as_mut_slice()[axis] = (end - start).div_ceil(step);
+    Ok(out)
 }

@@ -31,6 +31,9 @@ pub enum Form {
     Reshape,
     /// Shape algebra: `concat` (one axis joined, the others equal).
     Concat,
+    /// Shape algebra: a slice of one axis, `start..end` in steps of `step`. The error's
+    /// [`list`](BroadcastError::list) holds the axis, the start, the end and the step.
+    Slice,
     /// No broadcast: a shape on its own (too many axes, a slice of the wrong length).
     Shape,
     /// A checked conversion between two spellings of one shape: the sizes must be equal.
@@ -112,6 +115,23 @@ pub enum ErrorKind {
         /// The factor.
         factor: usize,
     },
+    /// A slice whose range does not lie within its axis: `start ≤ end ≤ size` fails.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, slice_shape};
+    /// let e = slice_shape(&[2, 6], 1, 4, 7, 1).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::RangeOutOfBounds { start: 4, end: 7, size: 6 });
+    /// ```
+    RangeOutOfBounds {
+        /// The range's first position.
+        start: usize,
+        /// The position past its last.
+        end: usize,
+        /// The axis' size.
+        size: usize,
+    },
+    /// A slice in steps of 0.
+    ZeroStep,
     /// A shape or list has more than [`MAX_RANK`] entries.
     TooManyAxes {
         /// Which input.
@@ -670,6 +690,17 @@ impl BroadcastError {
             f.write_str("invalid data for shape ")?;
             return self.write_list(f, names, 0);
         }
+        if self.form == Form::Slice {
+            let list = self.list();
+            let at = |k: usize| list.get(k).copied().unwrap_or(0);
+            f.write_str("cannot slice ")?;
+            self.write_list(f, names, 0)?;
+            write!(f, " along axis {} to {}..{}", at(0), at(1), at(2))?;
+            return match at(3) {
+                1 => Ok(()),
+                step => write!(f, " in steps of {step}"),
+            };
+        }
         if self.form == Form::MatMul {
             f.write_str("cannot multiply ")?;
             self.write_list(f, names, 0)?;
@@ -827,7 +858,15 @@ impl BroadcastError {
                 f,
                 "rank {rank} exceeds the target's rank {target_rank}; broadcasting never removes axes"
             ),
-            ErrorKind::AxisOutOfRange { axis, rank, .. } if self.form == Form::Concat => {
+            ErrorKind::RangeOutOfBounds { start, end, size: n } => {
+                write!(f, "the range {start}..{end} does not lie within the axis' size ")?;
+                size(f, n)?;
+                f.write_str("; a range needs start ≤ end ≤ size")
+            }
+            ErrorKind::ZeroStep => f.write_str("a step is at least 1"),
+            ErrorKind::AxisOutOfRange { axis, rank, .. }
+                if matches!(self.form, Form::Concat | Form::Slice) =>
+            {
                 write!(f, "axis {axis} is out of range for rank {rank}")
             }
             ErrorKind::AxisOutOfRange { entry, axis, rank } => {

@@ -1,5 +1,5 @@
-//! Shape algebra on arrays whose shapes are given at run time: a permutation and a
-//! concatenation copied into an output slice.
+//! Shape algebra on arrays whose shapes are given at run time: a permutation, a concatenation
+//! and a slice copied into an output slice.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel::{self, Plan};
@@ -68,5 +68,46 @@ pub fn concat<T: Copy>(
         out[at..at + run_b].copy_from_slice(&b.data()[i * run_b..][..run_b]);
         at += run_b;
     }
+    Ok(result)
+}
+
+/// `out` = positions `range.start`, `range.start + step`, … below `range.end` of axis `axis` of
+/// `a` ([`slice_shape`](super::slice_shape), NumPy's `a[..., start:end:step]` on that axis),
+/// row-major; the result's shape is returned. Nothing is written on error.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+/// let a = Array::new(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], &[2, 7])?;
+/// let mut out = [0; 6];
+/// assert_eq!(*dynamic::slice(a, 1, 1..7, 2, &mut out)?, [2, 3]);
+/// assert_eq!(out, [1, 3, 5, 8, 10, 12]);
+/// assert_eq!(
+///     dynamic::slice(a, 1, 4..8, 1, &mut out).unwrap_err().to_string(),
+///     "cannot slice [2, 7] along axis 1 to 4..8: the range 4..8 does not lie within the axis' size 7; a range needs start ≤ end ≤ size"
+/// );
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn slice<T: Copy>(
+    a: Array<'_, T>,
+    axis: usize,
+    range: core::ops::Range<usize>,
+    step: usize,
+    out: &mut [T],
+) -> Result<DynShape, BroadcastError> {
+    let (start, end) = (range.start, range.end);
+    let result = rules::slice_shape(a.shape(), axis, start, end, step)?;
+    check_output_len(out.len(), &result, |expected, found| {
+        BroadcastError::wrong_length(Form::Slice, (a.shape(), &[]), Slot::Target, expected, found)
+            .naming_list(&[axis, start, end, step])
+    })?;
+    let own = rules::row_major_strides(a.shape());
+    let mut strides = [0; super::MAX_RANK];
+    strides[..own.len()].copy_from_slice(&own);
+    let first = start * own[axis];
+    // Along an axis of one position or none the stride is never stepped (the product could
+    // pass `usize` for a step far past the axis).
+    strides[axis] = if result[axis] > 1 { own[axis] * step } else { 0 };
+    let plan = Plan::new(&result, [&strides[..own.len()]]);
+    kernel::copy(a.data().get(first..).unwrap_or(&[]), &plan, plan.runs(), out);
     Ok(result)
 }
