@@ -1,12 +1,15 @@
-//! Causal self-attention, `softmax(Q·Kᵀ / √d)·V` over `[B, H, T, D]`, its batch read at run
-//! time: `cargo run --release --example attention -- [BATCH]` (default 4).
+//! Causal multi-head self-attention, `softmax(Q·Kᵀ / √d)·V` for each of `H` heads, its batch
+//! read at run time: `cargo run --release --example attention -- [BATCH]` (default 4).
 //!
-//! The projections are laid out `[B, T, H, D]`, as a layer writes them. The scores `Q·Kᵀ` are
-//! `einsum!("bthd,bshd->bhts", …)`: a product batched over `B` and `H`, each operand read where
-//! it lies, nothing permuted or copied; the causal mask is a `[T, T]` mask broadcast over the
-//! batch and the heads by `select`; the softmax is one expression per statistic; `P·V` is
-//! `matmul` of `P` by `V`'s heads as a view (`permute` to `[B, H, T, D]`). The result is checked
-//! against plain loops in f64 (to 1e-5 of the largest entry).
+//! The projections are laid out `[B, T, H·D]`, as a layer writes them; `split_axis` views each
+//! as its heads, `[B, T, H, D]`, with no copy (the split checked at compile time). The scores
+//! `Q·Kᵀ` are `einsum!("bthd,bshd->bhts", …)`: a product batched over `B` and `H`, each operand
+//! read where it lies, nothing permuted or copied; the causal mask is a `[T, T]` mask broadcast
+//! over the batch and the heads by `select`; the softmax is one expression per statistic; `P·V`
+//! is `matmul` of `P` by `V`'s heads as a view (`permute` to `[B, H, T, D]`). The heads are
+//! merged back into `[B, T, H·D]` for the output projection: permuted to `[B, T, H, D]`, copied
+//! once (`to_tensor`, tiled), then `merge_axes` views the last two axes as one. The result is
+//! checked against plain loops in f64 (to 1e-5 of the largest entry).
 
 use std::process::ExitCode;
 
@@ -54,8 +57,13 @@ fn run() -> Result<(), String> {
     );
 
     bind!(let b: Batch = batch);
-    let shape = dims![b, 16, 4, 8]; // [B, T, H, D], as a projection writes them
+    let shape = dims![b, 16, 32]; // [B, T, H·D], as a projection writes them
     let [q, k, v] = [&qs, &ks, &vs].map(|data| TensorRef::from_shape(shape, data));
+    let (q, k, v) =
+        (q.map_err(|e| e.to_string())?, k.map_err(|e| e.to_string())?, v.map_err(|e| e.to_string())?);
+    // Each projection's heads, [B, T, H, D]: views of the same data (32 = 4 · 8, checked while
+    // compiling; a factor that did not divide the axis would not compile).
+    let (q, k, v) = (q.split_axis::<2, 8>(), k.split_axis::<2, 8>(), v.split_axis::<2, 8>());
     let (q, k, v) =
         (q.map_err(|e| e.to_string())?, k.map_err(|e| e.to_string())?, v.map_err(|e| e.to_string())?);
     let scale = 1.0 / (DIM as f32).sqrt();
@@ -68,28 +76,33 @@ fn run() -> Result<(), String> {
     let heads = v.permute::<perm![0, 2, 1, 3]>(); // V's heads, [B, H, T, D], a view
     let out = p.matmul(&heads); // [B, H, T, T] · [B, H, T, D] → [B, H, T, D]
     debug_assert_eq!(*out.shape().extents(), [batch, HEADS, TOKENS, DIM]); // shape![Batch, 4, 16, 8]
+    // The heads merged back, [B, T, H·D], for the output projection.
+    let by_token = out.permute::<perm![0, 2, 1, 3]>().to_tensor(); // [B, T, H, D], one copy
+    let merged = by_token.merge_axes::<2>(); // [B, T, 32], a view
+    debug_assert_eq!(*merged.shape().extents(), [batch, TOKENS, HEADS * DIM]);
 
     let want = attention_loops(&qs, &ks, &vs, batch);
     let scale = want.iter().fold(1e-9f64, |m, x| m.max(x.abs()));
-    let worst = out
+    let worst = merged
         .as_slice()
         .iter()
         .zip(&want)
         .map(|(&a, &b)| (f64::from(a) - b).abs() / scale)
         .fold(0.0f64, |w, d| if d > w || d.is_nan() { d } else { w });
     println!(
-        "causal attention over [{batch}, {HEADS}, {TOKENS}, {DIM}]: out[0, 0, 0] = {:?}",
-        &out.as_slice()[..4]
+        "causal attention, {HEADS} heads of {DIM}, over [{batch}, {TOKENS}, {}]: out[0, 0] = {:?}",
+        HEADS * DIM,
+        &merged.as_slice()[..4]
     );
     println!("largest difference from the plain loops, relative to the largest entry: {worst:.3e}");
-    if out.as_slice().len() != want.len() || worst.is_nan() || worst > 1e-5 {
+    if merged.as_slice().len() != want.len() || worst.is_nan() || worst > 1e-5 {
         return Err(format!("the attention differs from the plain loops by {worst:e}"));
     }
     println!("all checks passed");
     Ok(())
 }
 
-/// The same with plain loops in f64, the inputs laid out `[B, T, H, D]`, the output `[B, H, T, D]`.
+/// The same with plain loops in f64, the inputs and the output laid out `[B, T, H·D]`.
 fn attention_loops(q: &[f32], k: &[f32], v: &[f32], batch: usize) -> Vec<f64> {
     let at = |x: &[f32], b: usize, t: usize, h: usize, d: usize| {
         f64::from(x[((b * TOKENS + t) * HEADS + h) * DIM + d])
@@ -112,7 +125,7 @@ fn attention_loops(q: &[f32], k: &[f32], v: &[f32], batch: usize) -> Vec<f64> {
                         .enumerate()
                         .map(|(s, x)| (x - max).exp() / total * at(v, b, s, h, d))
                         .sum();
-                    out[((b * HEADS + h) * TOKENS + t) * DIM + d] = value;
+                    out[((b * TOKENS + t) * HEADS + h) * DIM + d] = value;
                 }
             }
         }

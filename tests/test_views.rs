@@ -360,9 +360,15 @@ fn fixed_slices_and_merges() {
     assert_eq!(ps.get(&[0, 3, 5]), x.get(&[3, 5, 4]));
     let empty = x.slice::<0, 2, 2>(); // [0, 6, 5]
     assert_eq!(empty.to_tensor().as_slice().len(), 0);
-    // Two fixed sizes merge into their product's Dim.
+    // Two fixed sizes merge into their product's Dim, and a fixed size splits by a factor
+    // that divides it, both views of the same data.
     let m: TensorRef<'_, i64, shape![24, 5]> = x.merge_axes::<0>();
     assert_eq!(m.as_slice(), x.as_slice());
+    let split: TensorRef<'_, i64, shape![4, 2, 3, 5]> = x.split_axis::<1, 3>().unwrap();
+    assert_eq!(split.as_slice(), x.as_slice());
+    assert_eq!(split.get(&[3, 1, 2, 4]), x.get(&[3, 5, 4]));
+    let back: TensorRef<'_, i64, shape![4, 6, 5]> = split.merge_axes::<1>();
+    assert_eq!(back.as_slice(), x.as_slice());
 }
 
 #[test]

@@ -76,21 +76,49 @@ where
 /// `S` with its axes `I` and `I + 1` merged.
 pub type Merged<S, const I: usize> = <S as MergeAt<U<I>>>::Output;
 
-/// `Self` with its axis `I`, of a run-time size, split into `[size/F, F]`.
+/// `Self` with its axis `I` split into `[size/F, F]`: a run-time size (checked when it runs),
+/// or a fixed size that `F` divides (checked here).
 #[diagnostic::on_unimplemented(
-    message = "cannot split axis `{I}` of the shape `{Self}` by a fixed factor",
-    label = "no run-time size to split here",
-    note = "`split_axis::<A, F>` splits an axis of a run-time size into `[size/F, F]`, checking when it runs that F divides it; for fixed sizes, `reshape::<shape![…]>()` names the result"
+    message = "cannot split this axis into `[size/{F}, {F}]`",
+    label = "this axis does not split so",
+    note = "`split_axis::<A, F>` splits a run-time size into `[size/F, F]`, checking when it runs that F divides it, and a fixed size that F divides, the quotient a size `shape!` has a type for (0 to 1024, powers of two, 3 · 2^j, …)"
 )]
 pub trait SplitAt<I, F> {
     /// The shape with the axis split.
     type Output;
 }
-impl<'id, N, T, F> SplitAt<typenum::UTerm, F> for Cons<crate::shape::Dyn<'id, N>, T> {
-    type Output = Cons<Over<crate::shape::Dyn<'id, N>, F>, Cons<F, T>>;
+impl<H: SplitsBy<F>, T, F> SplitAt<typenum::UTerm, F> for Cons<H, T> {
+    type Output = Cons<H::Quotient, Cons<F, T>>;
 }
-impl<A, B, T, F> SplitAt<typenum::UTerm, F> for Cons<Times<A, B>, T> {
-    type Output = Cons<Over<Times<A, B>, F>, Cons<F, T>>;
+
+/// A size that the fixed size `F` splits into `[Self/F, F]`: a run-time size (its quotient
+/// [`Over`], checked when it runs), or a fixed size that `F` divides (its quotient a fixed size,
+/// one `shape!` has a type for).
+#[diagnostic::on_unimplemented(
+    message = "cannot split an axis of size `{Self}` by the factor `{F}` into `[size/factor, factor]`",
+    label = "this axis does not split so",
+    note = "a run-time size splits by any fixed factor, checked when it runs; a fixed size splits by a factor that divides it, the quotient a size `shape!` has a type for (0 to 1024, powers of two, 3 · 2^j, …)"
+)]
+pub trait SplitsBy<F> {
+    /// `Self / F`.
+    type Quotient;
+}
+#[diagnostic::do_not_recommend]
+impl<'id, N, F> SplitsBy<F> for crate::shape::Dyn<'id, N> {
+    type Quotient = Over<crate::shape::Dyn<'id, N>, F>;
+}
+#[diagnostic::do_not_recommend]
+impl<A, B, F> SplitsBy<F> for Times<A, B> {
+    type Quotient = Over<Times<A, B>, F>;
+}
+#[diagnostic::do_not_recommend]
+impl<H: Number, F: Number> SplitsBy<F> for H
+where
+    F::U: typenum::NonZero,
+    H::U: core::ops::Rem<F::U, Output = typenum::U0> + core::ops::Div<F::U>,
+    typenum::Quot<H::U, F::U>: crate::typelevel::ToSize,
+{
+    type Quotient = crate::typelevel::SizeOf<typenum::Quot<H::U, F::U>>;
 }
 impl<H, T, Ui, B, F> SplitAt<typenum::UInt<Ui, B>, F> for Cons<H, T>
 where
@@ -170,8 +198,10 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         self.reshaped(shape)
     }
 
-    /// Axis `I`, of a run-time size `N`, split into `[N/F, F]`, row-major: a view, or an error
-    /// if `F` does not divide `N`. The quotient is a size of its own type, [`Over`].
+    /// Axis `I`, of size `N`, split into `[N/F, F]`, row-major: a view. A run-time size is
+    /// checked when it runs (an error if `F` does not divide `N`), the quotient a size of its own
+    /// type, [`Over`]; a fixed size is checked at compile time, the quotient a fixed size
+    /// (attention's heads, `[B, T, 32]` into `[B, T, 4, 8]`), and the result is always `Ok`.
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -182,7 +212,18 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// let rgb = flat.split_axis::<0, 3>()?; // [Pixels/3, 3]
     /// assert_eq!(rgb.get(&[2, 1]), Some(&7));
     /// assert!(format!("{rgb:?}").starts_with("TensorRef<[Pixels/3 = 4, 3]>"));
+    /// let fixed = Tensor::<u8, shape![2, 12]>::from_fn(|i| i as u8);
+    /// let parts = fixed.split_axis::<1, 4>()?; // checked at compile time
+    /// let _: TensorRef<'_, u8, shape![2, 3, 4]> = parts;
     /// # Ok::<(), shapecast::ShapeError>(())
+    /// ```
+    ///
+    /// A fixed size that `F` does not divide does not compile:
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<f32, shape![2, 30]>::splat(1.0);
+    /// let _ = x.split_axis::<1, 8>();
     /// ```
     #[inline]
     pub fn split_axis<const I: usize, const F: usize>(

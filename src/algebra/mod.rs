@@ -84,7 +84,7 @@ mod view;
 pub use crate::typelevel::{Axis, SizeOf, ToSize};
 pub use index::{Narrowed, SliceAt, Sliced, SlicedBy, StepAt, WithoutAxis};
 pub use join::{Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, Stack, StackShape, Stacked};
-pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, UnmergeAt, Unmerged};
+pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, SplitsBy, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
 pub use reshape::{
     Elements, FlattenShape, Flattened, ReshapeInto, SplitBack, SplitFront, SplitShape, SqueezeShape, Squeezed,
