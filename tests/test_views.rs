@@ -460,3 +460,50 @@ fn stepped_slices_match_index_arithmetic() {
     assert_eq!(t.matmul(&ones).as_slice(), sums.as_slice());
     let _: Tensor<f64, shape![4, 3]> = t.to_tensor();
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// `split_off::<A, _>(len)` at a run-time position: the first part holds positions
+    /// `0..len` of axis `A`, the second `len..N`, each against index arithmetic; past the end
+    /// it is an error.
+    #[test]
+    fn split_off_at_run_time_positions(
+        r in 0usize..=4, c in 0usize..=5, cut in 0usize..=6, axis in 0usize..2
+    ) {
+        use proptest::prelude::*;
+        struct R;
+        struct C;
+        struct Cut;
+        let data: Vec<i64> = (0..(r * c) as i64).map(|v| v * 7 - 3).collect();
+        bind!(let rr: R = r);
+        bind!(let cc: C = c);
+        bind!(let len: Cut = cut);
+        let x = TensorRef::from_shape(dims![rr, cc], &data).unwrap();
+        let dims = [r, c];
+        let result = if axis == 0 {
+            x.split_off::<0, _>(len).map(|(a, b)| (a.to_tensor().as_slice().to_vec(), b.to_tensor().as_slice().to_vec(), b.shape().extents().to_vec()))
+        } else {
+            x.split_off::<1, _>(len).map(|(a, b)| (a.to_tensor().as_slice().to_vec(), b.to_tensor().as_slice().to_vec(), b.shape().extents().to_vec()))
+        };
+        if cut > dims[axis] {
+            prop_assert!(result.is_err());
+        } else {
+            let (front, back, back_dims) = result.unwrap();
+            let part = |lo: usize, hi: usize| -> Vec<i64> {
+                let mut d = dims;
+                d[axis] = hi - lo;
+                indices(&d).iter().map(|i| {
+                    let mut j = i.clone();
+                    j[axis] += lo;
+                    at(&data, &dims, &j)
+                }).collect()
+            };
+            prop_assert_eq!(front, part(0, cut));
+            prop_assert_eq!(back, part(cut, dims[axis]));
+            let mut want = dims;
+            want[axis] -= cut;
+            prop_assert_eq!(back_dims, want.to_vec());
+        }
+    }
+}

@@ -4,6 +4,7 @@
 
 use typenum::{Const, ToUInt, U};
 
+use super::Minus;
 use super::StridedView;
 use super::permute::SetAt;
 use crate::dynamic::MAX_RANK;
@@ -12,6 +13,7 @@ use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, HomeOf, TensorBase};
+use crate::typelevel::At;
 
 /// The axis set of the one axis `A`.
 type One<const A: usize> = AxisSet<Cons<Dim<A>, Nil>>;
@@ -24,6 +26,9 @@ type ViewOr<'a, D, S, S2> = Result<StridedView<'a, <D as Data>::Elem, S2, HomeOf
 
 /// `S` with the size of its axis `A` replaced by `E`.
 pub type Narrowed<S, const A: usize, E> = <S as SetAt<U<A>, E>>::Output;
+
+/// `S` with its axis `A` set to what is left of it past `E` positions: [`Minus`].
+pub type Rest<S, const A: usize, E> = <S as SetAt<U<A>, Minus<<S as At<U<A>>>::Output, E>>>::Output;
 
 impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     /// The view at position `i` of axis `A`, without that axis: [`TensorBase::index_axis`].
@@ -66,6 +71,29 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
             Ok(v) => v,
             Err(_) => unreachable!("every position below the axis' size is in range"),
         })
+    }
+
+    /// Axis `A` cut after its first `len` positions: [`TensorBase::split_off`].
+    #[allow(clippy::type_complexity)]
+    pub fn split_off<const A: usize, E: Extent>(
+        &self,
+        len: E,
+    ) -> Result<(StridedView<'a, T, Narrowed<S, A, E>, H>, StridedView<'a, T, Rest<S, A, E>, H>), IndexError>
+    where
+        Const<A>: ToUInt,
+        S: SetAt<U<A>, E> + At<U<A>>,
+        S: SetAt<U<A>, Minus<<S as At<U<A>>>::Output, E>>,
+        Narrowed<S, A, E>: AnyShape,
+        Rest<S, A, E>: AnyShape,
+    {
+        // (A length past the axis' end is `narrow`'s error.)
+        let front = self.narrow::<A, E>(0, len)?;
+        let (mut dims, steps) = self.layout();
+        let n = len.get();
+        dims[A] -= n;
+        let shape = Rest::<S, A, E>::from_extents(&dims[..S::RANK], Proof::new());
+        let data = self.data().get(n * steps[A]..).unwrap_or(&[]);
+        Ok((front, StridedView::from_parts(data, shape, &steps[..S::RANK])))
     }
 
     /// The run of `len` positions of axis `A` from `start`: [`TensorBase::narrow`].
@@ -162,6 +190,46 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         Narrowed<S, A, E>: AnyShape,
     {
         self.strided().narrow::<A, E>(start, len)
+    }
+
+    /// Axis `A` cut after its first `len` positions, for a length known at run time (faer's and
+    /// Rust's `split_at` with a run-time position): two views, the first of size `len` (a
+    /// `bind!`-ed size, or a fixed one) along axis `A`, the second of size [`Minus`]`<N, len>`,
+    /// what is left of that axis' size `N`; or an [`IndexError`] if `len` passes the axis' end.
+    /// Nothing is copied. For a position fixed while compiling, `split_at::<0, POS>()` gives
+    /// contiguous tensors of fixed sizes.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Train;
+    /// let x = Tensor::<i32, shape![5, 2]>::from_fn(|i| i as i32);
+    /// bind!(let train: Train = 3);
+    /// let (fit, test) = x.split_off::<0, _>(train)?; // [Train, 2] and [5-Train, 2]
+    /// assert_eq!(fit.to_tensor().as_slice(), [0, 1, 2, 3, 4, 5]);
+    /// assert_eq!(test.to_tensor().as_slice(), [6, 7, 8, 9]);
+    /// assert!(x.split_off::<1, _>(shapecast::shape::Dim::<3>).is_err()); // axis 1 has 2 positions
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[allow(clippy::type_complexity)]
+    #[inline]
+    pub fn split_off<const A: usize, E: Extent>(
+        &self,
+        len: E,
+    ) -> Result<
+        (
+            StridedView<'_, D::Elem, Narrowed<S, A, E>, HomeOf<D, S>>,
+            StridedView<'_, D::Elem, Rest<S, A, E>, HomeOf<D, S>>,
+        ),
+        IndexError,
+    >
+    where
+        Const<A>: ToUInt,
+        S: SetAt<U<A>, E> + At<U<A>>,
+        S: SetAt<U<A>, Minus<<S as At<U<A>>>::Output, E>>,
+        Narrowed<S, A, E>: AnyShape,
+        Rest<S, A, E>: AnyShape,
+    {
+        self.strided().split_off::<A, E>(len)
     }
 }
 

@@ -90,7 +90,7 @@ pub use reshape::{
     Elements, FlattenShape, Flattened, ReshapeInto, SplitBack, SplitFront, SplitShape, SqueezeShape, Squeezed,
 };
 
-pub use sizes::{Over, Plus, Times};
+pub use sizes::{Minus, Over, Plus, Times};
 pub use view::StridedView;
 
 // The steps of the checks, which rustc names in an error's notes: public so that it prints them

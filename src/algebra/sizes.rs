@@ -1,6 +1,7 @@
 //! Size arithmetic on run-time sizes: the product of two sizes ([`Times`]), their sum
-//! ([`Plus`]) and the quotient of a size by a fixed factor ([`Over`]), each a size of its own type, made only where the
-//! operation that needs it checks it.
+//! ([`Plus`]), what is left of a size past another ([`Minus`]) and the quotient of a size by a
+//! fixed factor ([`Over`]), each a size of its own type, made only where the operation that
+//! needs it checks it.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -71,6 +72,28 @@ pub struct Plus<A, B> {
     parts: PhantomData<fn() -> (A, B)>,
 }
 
+/// What is left of the size `A` past the first `B` positions, `B` a run-time size checked not
+/// to pass `A`: the second part of [`split_off`](crate::TensorBase::split_off) (`[Rows]` split
+/// after `Train` rows gives `[Train]` and `[Rows-Train]`), printed `Rows-Train`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Rows;
+/// struct Train;
+/// let data = [1, 2, 3, 4, 5];
+/// bind!(let rows: Rows = 5);
+/// bind!(let train: Train = 3);
+/// let x = TensorRef::from_shape(dims![rows], &data)?;
+/// let (fit, test) = x.split_off::<0, _>(train)?; // [Train] and [Rows-Train]
+/// assert_eq!(fit.to_tensor().as_slice(), [1, 2, 3]);
+/// assert!(format!("{test:?}").starts_with("StridedView<[Rows-Train = 2]>"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Minus<A, B> {
+    value: usize,
+    parts: PhantomData<fn() -> (A, B)>,
+}
+
 macro_rules! arithmetic {
     ($($Size:ident, $op:literal;)*) => {$(
         impl<A, B> Clone for $Size<A, B> {
@@ -131,4 +154,5 @@ arithmetic! {
     Times, "*";
     Over, "/";
     Plus, "+";
+    Minus, "-";
 }
