@@ -152,6 +152,8 @@ pub struct Planned {
     rank: usize,
     dims: [usize; AXES],
     outs: usize,
+    /// How many reduced axes follow the output's.
+    slots: usize,
     strides: Strides,
 }
 
@@ -174,7 +176,7 @@ impl Planned {
             leaf += 1;
         }
         let loops = Plan::<LEAVES>::new(dims, over_output);
-        let mut plan = Planned { empty: loops.is_empty(), outer, rank: 0, dims: [1; AXES], outs, strides };
+        let mut plan = Planned { empty: loops.is_empty(), outer, rank: 0, dims: [1; AXES], outs, slots, strides };
         let merged = loops.dims();
         plan.rank = merged.len();
         let mut axis = 0;
@@ -196,9 +198,11 @@ impl Planned {
     /// The plan as a pass whose cursors have `W` slots reads it: each leaf's strides along the
     /// first `W` columns only, which are all a pass of that width has (its other columns are
     /// 0). `None` where `W` is wider than the table (an expression of 16 axes or more, planned
-    /// when it runs).
+    /// when it runs), or too narrow for the expression's axes and the one along which nothing
+    /// moves (a width that the pass does not choose for it, whose code is never run, but whose
+    /// constants are still computed).
     const fn narrow<const W: usize>(&self) -> Option<Narrow<W>> {
-        if W > AXES {
+        if W > AXES || self.outs + self.slots >= W {
             return None;
         }
         let mut out = Narrow {
