@@ -1710,21 +1710,23 @@ where
     #[inline(always)]
     fn lanes_done<P: Pass>(&mut self, at: usize, along: &[usize; W], acc: F::Lanes) -> [F::Output; BLOCK] {
         if const { F::UNSURE } {
-            let mut unsure = F::lanes_unsure(&acc);
-            // A run shorter than a block: its lanes past it repeat its last (see
-            // `fused::short_runs`), and are refolded as it is.
-            let short = const { PlanOf::<P, W>::SHORT_RUN };
-            if short < BLOCK {
-                unsure[short..].fill(false);
-            }
+            let unsure = F::lanes_unsure(&acc);
             if unsure.contains(&true) {
-                let mut done =
-                    self.by_cursors(along, |this| this.again(at, F::lanes_finish(acc, this.count), &unsure));
-                if short < BLOCK {
+                let done = F::lanes_finish(acc, self.count);
+                return self.by_cursors(along, |this| {
+                    // A run shorter than a block: its lanes past it repeat its last (see
+                    // `fused::short_runs`), and are refolded as it is.
+                    let short = const { PlanOf::<P, W>::SHORT_RUN };
+                    if short == BLOCK {
+                        return this.again(at, done, &unsure);
+                    }
+                    let mut unsure = unsure;
+                    unsure[short..].fill(false);
+                    let mut done = this.again(at, done, &unsure);
                     let last = done[short - 1];
                     done[short..].fill(last);
-                }
-                return done;
+                    done
+                });
             }
         }
         F::lanes_finish(acc, self.count)

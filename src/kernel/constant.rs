@@ -176,7 +176,8 @@ impl Planned {
             leaf += 1;
         }
         let loops = Plan::<LEAVES>::new(dims, over_output);
-        let mut plan = Planned { empty: loops.is_empty(), outer, rank: 0, dims: [1; AXES], outs, slots, strides };
+        let mut plan =
+            Planned { empty: loops.is_empty(), outer, rank: 0, dims: [1; AXES], outs, slots, strides };
         let merged = loops.dims();
         plan.rank = merged.len();
         let mut axis = 0;
