@@ -2,7 +2,7 @@
 # What the fast form costs in a debug build: batch norm forward into a buffer,
 # `((x.lazy() - &mean) * &inv_std * &gamma + &beta).eval_into(&mut out)` over `[R, 1024]` f32
 # with `R` bound at run time, beside the same computation as a hand-written fused loop, built
-# in a scratch crate under seven profiles:
+# in a scratch crate under eight profiles:
 #
 #   dev                      cargo's dev profile as it comes (opt-level 0)
 #   dev, opt-level 1         `[profile.dev] opt-level = 1`
@@ -10,6 +10,7 @@
 #   dev, kernel crate at 3   `[profile.dev.package.bn-kernel] opt-level = 3` only: the crate that
 #                            calls shapecast (below) optimized, the rest of the program not
 #     and no debug asserts   the same with `debug-assertions = false` for that crate too
+#     and shapecast at 3     the kernel crate and shapecast at opt-level 3, the rest not
 #   dev, opt-level 3         `[profile.dev] opt-level = 3`
 #   release                  cargo's release profile
 #
@@ -128,12 +129,13 @@ RS
 
 cd "$work"
 names=("dev" "dev, opt-level 1" "dev, shapecast at 3" "dev, kernel crate at 3"
-  "  and no debug asserts" "dev, opt-level 3" "release")
+  "  and no debug asserts" "  and shapecast at 3" "dev, opt-level 3" "release")
 profiles=("" $'[profile.dev]\nopt-level = 1' $'[profile.dev.package.shapecast]\nopt-level = 3'
   $'[profile.dev.package.bn-kernel]\nopt-level = 3'
   $'[profile.dev.package.bn-kernel]\nopt-level = 3\ndebug-assertions = false'
+  $'[profile.dev.package.bn-kernel]\nopt-level = 3\n[profile.dev.package.shapecast]\nopt-level = 3'
   $'[profile.dev]\nopt-level = 3' "")
-flags=("" "" "" "" "" "" "--release")
+flags=("" "" "" "" "" "" "" "--release")
 last=$((${#names[@]} - 1))
 exec 3>&2
 timed() {  # prints "wall (cpu)" seconds of the command, its own output to stderr

@@ -92,6 +92,7 @@ pub use forms::*;
 pub use generativity::make_guard;
 pub use product::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed};
 pub use shape::{AnyShape, Axes, Dyn, Shape};
+use shapecast_macros::hot;
 pub use summable::Summable;
 #[cfg(feature = "alloc")]
 extern crate alloc;

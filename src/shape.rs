@@ -7,6 +7,7 @@
 //! system can compute with: [`Shape::DIMS`], [`AnyShape::RANK`] and [`Shape::LEN`] are constants,
 //! and [`Shape::Len`] is the element count as a type, for `generic_array` storage.
 
+use crate::hot;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Mul;
@@ -126,7 +127,7 @@ pub trait Extent: Copy + sealed::FromValue {
 impl<const N: usize> Extent for Dim<N> {
     type Kind = crate::typelevel::Fixed;
     const FIXED: Option<usize> = Some(N);
-    #[inline(always)]
+    #[hot]
     fn get(self) -> usize {
         N
     }
@@ -141,7 +142,7 @@ impl<const N: usize, U: Unsigned> Extent for Big<N, U> {
         assert!(U::USIZE == N, "`Big<N, U>` must have `U` equal to `N` (as `shape!` writes it)");
         Some(U::USIZE)
     };
-    #[inline(always)]
+    #[hot]
     fn get(self) -> usize {
         U::USIZE
     }
@@ -545,7 +546,7 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     const FIXED_AFTER_FIRST: bool;
 
     /// The number of axes.
-    #[inline(always)]
+    #[hot]
     fn rank(&self) -> usize {
         Self::RANK
     }
@@ -595,23 +596,23 @@ pub trait StrideList: Copy + Send + Sync + 'static {
 }
 
 impl StrideList for Nil {
-    #[inline(always)]
+    #[hot]
     fn write_strides(&self, _: &mut [usize]) {}
-    #[inline(always)]
+    #[hot]
     fn from_strides(_: &[usize]) -> Self {
         Nil
     }
 }
 
 impl<T: StrideList> StrideList for Cons<usize, T> {
-    #[inline(always)]
+    #[hot]
     fn write_strides(&self, out: &mut [usize]) {
         if let Some((first, rest)) = out.split_first_mut() {
             *first = self.head;
             self.tail.write_strides(rest);
         }
     }
-    #[inline(always)]
+    #[hot]
     fn from_strides(from: &[usize]) -> Self {
         let (head, rest) = from.split_first().map_or((0, &[][..]), |(h, r)| (*h, r));
         Cons { head, tail: T::from_strides(rest) }
@@ -677,7 +678,7 @@ impl AnyShape for Nil {
     const FIXED_AFTER_FIRST: bool = true;
     const STATIC: [usize; MAX_RANK] = [0; MAX_RANK];
     type Kind = crate::typelevel::Fixed;
-    #[inline(always)]
+    #[hot]
     fn write_extents(&self, _: &mut [usize]) {}
     fn describe_rest(&self, _: &mut fmt::Formatter<'_>, _: bool) -> fmt::Result {
         Ok(())
@@ -710,7 +711,7 @@ where
         all
     };
     type Kind = <H::Kind as crate::typelevel::Join<T::Kind>>::Output;
-    #[inline(always)]
+    #[hot]
     fn write_extents(&self, out: &mut [usize]) {
         if let Some((first, rest)) = out.split_first_mut() {
             *first = self.head.get();
@@ -804,7 +805,7 @@ where
 
 /// `shape`'s sizes, outermost first, written into `buf` and read back from it: how a fused pass
 /// takes an operand's sizes into an array as long as its cursors, with no [`DynShape`] made.
-#[inline(always)]
+#[hot]
 pub(crate) fn extents_in<'b, S: AnyShape>(shape: &S, buf: &'b mut [usize]) -> &'b [usize] {
     shape.write_extents(buf);
     &buf[..S::RANK.min(buf.len())]

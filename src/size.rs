@@ -156,6 +156,7 @@
 //! };
 //! ```
 
+use crate::hot;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -199,7 +200,7 @@ impl<'id, Name> Dyn<'id, Name> {
     }
 
     /// A size whose value the types already prove (an output's, taken from its operands).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn trusted(value: usize) -> Self {
         Dyn { value, brand: PhantomData, name: PhantomData }
     }
@@ -212,7 +213,7 @@ impl<'id, Name> Dyn<'id, Name> {
     /// bind!(let rows: Rows = 7);
     /// assert_eq!(rows.get(), 7);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn get(self) -> usize {
         self.value
     }
@@ -232,7 +233,7 @@ impl<'id, Name> Dyn<'id, Name> {
 }
 
 impl<Name> Clone for Dyn<'_, Name> {
-    #[inline(always)]
+    #[hot]
     fn clone(&self) -> Self {
         *self
     }
@@ -260,7 +261,7 @@ impl<Name> fmt::Debug for Dyn<'_, Name> {
 impl<Name> crate::shape::Extent for Dyn<'_, Name> {
     type Kind = crate::typelevel::Runtime;
     const FIXED: Option<usize> = None;
-    #[inline(always)]
+    #[hot]
     fn get(self) -> usize {
         self.value
     }

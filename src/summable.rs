@@ -1,5 +1,7 @@
 //! [`Summable`]: what the sums add with, and the one rule for integer overflow.
 
+use crate::hot;
+
 /// An element type that sums: what [`sum_axes`](crate::TensorBase::sum_axes),
 /// [`sum_to`](crate::TensorBase::sum_to), [`mean_axes`](crate::TensorBase::mean_axes) and the
 /// run-time [`dynamic::sum_to`](crate::dynamic::sum_to) and
@@ -67,7 +69,7 @@ macro_rules! wrapping {
     ($($t:ty)*) => {$(
         impl Summable for $t {
             const ZERO: Self = 0;
-            #[inline(always)]
+            #[hot]
             fn plus(self, other: Self) -> Self {
                 self.wrapping_add(other)
             }
@@ -82,7 +84,7 @@ macro_rules! float {
         impl Summable for $t {
             const ZERO: Self = 0.0;
             const IDENTITY: Self = -0.0;
-            #[inline(always)]
+            #[hot]
             fn plus(self, other: Self) -> Self {
                 self + other
             }
@@ -95,7 +97,7 @@ float!(f32 f64);
 impl<T: Summable> Summable for core::num::Wrapping<T> {
     const ZERO: Self = core::num::Wrapping(T::ZERO);
     const IDENTITY: Self = core::num::Wrapping(T::IDENTITY);
-    #[inline(always)]
+    #[hot]
     fn plus(self, other: Self) -> Self {
         core::num::Wrapping(self.0.plus(other.0))
     }

@@ -40,6 +40,26 @@ pub fn sizes_beyond_typenum(_: TokenStream) -> TokenStream {
     expand::sizes_beyond_typenum().into()
 }
 
+/// Marks a function of `shapecast`'s hot path (the crate's own use): `#[inline(always)]` in an
+/// optimized build, where each block of a pass must be inlined into the pass to run at speed,
+/// and `#[inline]` at opt-level 0 (`shapecast_unoptimized`, set by shapecast's build script),
+/// where forced inlining copies every strategy of every pass into each expression's code and
+/// only slows the build (a test crate of fixed-shape expressions took three times the time
+/// and memory to compile).
+#[doc(hidden)]
+#[proc_macro_attribute]
+pub fn hot(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut out: TokenStream = if attr.is_empty() {
+        "#[cfg_attr(shapecast_unoptimized, inline)] #[cfg_attr(not(shapecast_unoptimized), inline(always))]"
+            .parse()
+            .expect("the attributes parse")
+    } else {
+        "compile_error!(\"`hot` takes no arguments\");".parse().expect("the error parses")
+    };
+    out.extend(item);
+    out
+}
+
 /// The output shape of a broadcast, checked at compile time. See `shapecast::broadcast!`.
 #[proc_macro]
 pub fn broadcast(input: TokenStream) -> TokenStream {

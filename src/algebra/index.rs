@@ -2,6 +2,7 @@
 //! over an axis), and a run of positions of run-time length
 //! ([`narrow`](crate::TensorBase::narrow)): views.
 
+use crate::hot;
 use typenum::{Const, ToUInt, U};
 
 use super::Minus;
@@ -288,7 +289,7 @@ impl<D: crate::tensor::DataMut, S: AnyShape> TensorBase<D, S> {
 }
 
 /// The shape of a row of `shape`, the number of rows and the elements per row.
-#[inline(always)]
+#[hot]
 fn row_parts<S: AnyShape + AnyRemoveAxes<One<0>>>(shape: &S) -> (WithoutAxis<S, 0>, usize, usize) {
     let mut dims = [0; MAX_RANK];
     shape.write_extents(&mut dims[..S::RANK]);

@@ -1,5 +1,6 @@
 //! Tensors joined into a new one: `concat` along an existing axis, `stack` along a new one.
 
+use crate::hot;
 use core::ops::Add;
 
 use typenum::{Const, NonZero, Sum, ToUInt, U};
@@ -282,11 +283,11 @@ impl<D: Data, S: AnyShape> Operand for TensorBase<D, S> {
     type Elem = D::Elem;
     type Shape = S;
     type Home = HomeOf<D, S>;
-    #[inline(always)]
+    #[hot]
     fn elements(&self) -> &[D::Elem] {
         self.as_slice()
     }
-    #[inline(always)]
+    #[hot]
     fn shape_value(&self) -> S {
         self.shape()
     }
@@ -470,7 +471,7 @@ fn product(dims: &[usize]) -> usize {
 /// What allocates a result with an element of the parts, before [`fill_rows`] writes every one
 /// of its elements a block at a time (called only for a result that has elements, which one of
 /// the parts then has).
-#[inline(always)]
+#[hot]
 fn stand_in<'a, T: Clone, const P: usize>(parts: [&'a [T]; P]) -> impl FnMut(usize) -> T + 'a {
     let first = parts.iter().find_map(|p| p.first());
     move |_| match first {
@@ -613,12 +614,12 @@ macro_rules! stack_impl {
             type Shape = S;
             type Home = HomeOf<D, S>;
 
-            #[inline(always)]
+            #[hot]
             fn parts(&self) -> [&[D::Elem]; N] {
                 core::array::from_fn(|k| self[k].as_slice())
             }
 
-            #[inline(always)]
+            #[hot]
             fn shape_value(&self) -> Option<S> {
                 self.first().map(|t| t.shape())
             }

@@ -1,6 +1,7 @@
 //! `perm![…]`, [`permute`](crate::TensorBase::permute) and
 //! [`swap_axes`](crate::TensorBase::swap_axes): the axes of a tensor in another order, a view.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use typenum::{Const, ToUInt, U};
@@ -73,7 +74,7 @@ where
 }
 
 /// The axes `order` of `dims` and `steps`, in that order (the first `order.len()` entries).
-#[inline(always)]
+#[hot]
 fn reorder(dims: &mut [usize; MAX_RANK], steps: &mut [usize; MAX_RANK], order: &[usize]) {
     let (d, s) = (*dims, *steps);
     for (k, &from) in order.iter().enumerate() {

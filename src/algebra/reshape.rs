@@ -1,6 +1,7 @@
 //! Views of the same data in another shape: `reshape`, `squeeze`, `flatten`, and `split_at` on
 //! axis 0. No copy: the row-major elements stay where they are, only the shape changes.
 
+use crate::hot;
 use core::ops::Sub;
 
 use typenum::{Const, Diff, Eq, IsEqual, IsLessOrEqual, LeEq, ToUInt, U};
@@ -500,7 +501,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// ```txt
     /// error[E0277]: cannot reshape: the tensor holds `Elements<6>` and the target shape `Elements<8>`
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn reshape<'s, S2: Shape>(&'s self) -> TensorBase<D::View<'s>, S2>
     where
         S: ReshapeInto<S2>,
@@ -539,7 +540,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// ```txt
     /// error[E0277]: cannot squeeze axis 1: its size is `Dim<3>`, not 1
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn squeeze<'s, const A: usize>(&'s self) -> TensorBase<D::View<'s>, Squeezed<S, A>>
     where
         S: SqueezeShape<A>,
@@ -584,7 +585,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// ```txt
     /// error[E0277]: cannot flatten this shape: its element count has no size type
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn flatten<'s, F: AnyShape>(&'s self) -> TensorBase<D::View<'s>, F>
     where
         S: FlattenShape<Output = F>,
@@ -621,7 +622,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// error[E0277]: cannot split axis 0 at 6: the axis has size `Dim<5>`, and a split position is at most the size
     /// ```
     #[allow(clippy::type_complexity)]
-    #[inline(always)]
+    #[hot]
     pub fn split_at<'s, const AXIS: usize, const POS: usize>(
         &'s self,
     ) -> (TensorBase<D::View<'s>, SplitFront<S, AXIS, POS>>, TensorBase<D::View<'s>, SplitBack<S, AXIS, POS>>)

@@ -3,6 +3,7 @@
 //! fixed factor ([`Over`]), each a size of its own type, made only where the operation that
 //! needs it checks it.
 
+use crate::hot;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -118,7 +119,7 @@ macro_rules! arithmetic {
         }
 
         impl<A, B> FromValue for $Size<A, B> {
-            #[inline(always)]
+            #[hot]
             fn from_value<P: Proven>(value: usize, _: P) -> Self {
                 $Size { value, parts: PhantomData }
             }
@@ -131,7 +132,7 @@ macro_rules! arithmetic {
         impl<A: Extent, B: Extent> Extent for $Size<A, B> {
             type Kind = crate::typelevel::Runtime;
             const FIXED: Option<usize> = None;
-            #[inline(always)]
+            #[hot]
             fn get(self) -> usize {
                 self.value
             }

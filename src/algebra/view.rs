@@ -1,5 +1,6 @@
 //! [`StridedView`]: a tensor's elements seen in another order or a part of them, without a copy.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use crate::dynamic::MAX_RANK;
@@ -41,13 +42,13 @@ impl<T, S: AnyShape, H> Copy for StridedView<'_, T, S, H> {}
 impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     /// The view of `data` in `shape` with `strides`: the caller proves that every index of
     /// `shape` lands inside `data` (`Σ index[k] · strides[k] < data.len()`, or `shape` empty).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn from_parts(data: &'a [T], shape: S, strides: &[usize]) -> Self {
         StridedView { data, shape, strides: S::Strides::from_strides(strides), home: PhantomData }
     }
 
     /// The shape of the view.
-    #[inline(always)]
+    #[hot]
     pub fn shape(&self) -> S {
         self.shape
     }
@@ -66,7 +67,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     }
 
     /// The sizes and strides, in arrays of [`MAX_RANK`].
-    #[inline(always)]
+    #[hot]
     pub(crate) fn layout(&self) -> ([usize; MAX_RANK], [usize; MAX_RANK]) {
         let (mut dims, mut steps) = ([0; MAX_RANK], [0; MAX_RANK]);
         self.shape.write_extents(&mut dims[..S::RANK]);
@@ -75,7 +76,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     }
 
     /// The elements, from the view's first one (as far as the data goes).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn data(&self) -> &'a [T] {
         self.data
     }
@@ -98,7 +99,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     }
 
     /// The view as an operand of an expression.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn leaf(&self) -> StridedLeaf<'a, T, S, H> {
         StridedLeaf::new(self.data, self.shape, self.strides)
     }
@@ -113,7 +114,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
     /// let sym = (x.lazy() + &x.swap_axes::<0, 1>()).eval(); // x + xᵀ
     /// assert_eq!(sym.as_slice(), [2.0, 5.0, 5.0, 8.0]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn lazy(&self) -> Lazy<StridedLeaf<'a, T, S, H>> {
         Lazy(self.leaf())
     }
@@ -227,7 +228,7 @@ fn transpose_tiles<T: Copy>(data: &[T], out: &mut [T], (dims, steps): (&[usize],
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The tensor as a strided view of itself (row-major strides).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn strided(&self) -> StridedView<'_, D::Elem, S, HomeOf<D, S>> {
         let mut dims = [0; MAX_RANK];
         self.shape().write_extents(&mut dims[..S::RANK]);

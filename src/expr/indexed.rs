@@ -15,6 +15,7 @@
 //! tensor, an expression of tensors, a number), stretched to one value per index, and read in
 //! one pass, where they lie, with no temporary; `mean_at`'s indices may be an expression too.
 
+use crate::hot;
 use core::fmt;
 
 use num_traits::float::FloatCore;
@@ -114,7 +115,7 @@ where
     Cons<N, Nil>: AnyShape,
 {
     type Rows = N;
-    #[inline(always)]
+    #[hot]
     fn rows(&self) -> usize {
         self.shape().head.get()
     }
@@ -135,7 +136,7 @@ pub trait IndicesFor<Positions>: AnyShape {
     fn positions(self) -> Positions;
 }
 impl<S: AnyShape> IndicesFor<S> for S {
-    #[inline(always)]
+    #[hot]
     fn positions(self) -> S {
         self
     }
@@ -376,7 +377,7 @@ where
 
 /// Whether index `to`, at position `i`, is below `len`; if not, and it is the first that is not,
 /// it is kept as the error.
-#[inline(always)]
+#[hot]
 fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool {
     if to >= len && bad.is_none() {
         *bad = Some(IndexError { position: i, index: to, len });
@@ -389,7 +390,7 @@ fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool 
 /// (the sums and counts arrays on the stack, or slices)
 /// over the values; the indices (`[n]`) are a pass of their own, computed a chunk at a time as
 /// the values' rows reach them. An index not below `len` is the error, the first in order.
-#[inline(always)]
+#[hot]
 fn place_rows<N, Tail, I, V, Sums, Counts, const C: usize>(
     indices: I,
     values: V,
@@ -580,7 +581,7 @@ where
 /// `out` at `at[p]` along an axis of size `len` with `inner` elements after it: position
 /// `(i, k)`, taken as rows of `inner`, onto `(i, at[i·inner + k], k)`. Every index is below
 /// `len`.
-#[inline(always)]
+#[hot]
 fn add_along<Out: AnyShape, E: Expression>(
     out: &mut [E::Elem],
     at: &[usize],
@@ -611,7 +612,7 @@ fn add_along<Out: AnyShape, E: Expression>(
 /// k]`. `take_at`'s rows are the indices' (`row(i, _) = indices[i]`), `take_along`'s a position
 /// and an index (`row(i, p) = i · len + indices[p]`). Row and column are counted, not divided
 /// out of `p`. Every index is checked first, so the read is inside `x`.
-#[inline(always)]
+#[hot]
 fn gather<T: Copy>(x: &[T], inner: usize, row: impl Fn(usize, usize) -> usize) -> impl FnMut(usize) -> T {
     let (mut i, mut k) = (0, 0);
     move |p| {
@@ -636,7 +637,7 @@ fn check(indices: &[usize], len: usize) -> Result<(), IndexError> {
 
 /// The size of axis `axis` of `shape`, and the number of elements after it in a row-major
 /// layout (the product of the later sizes).
-#[inline(always)]
+#[hot]
 fn along<S: AnyShape>(shape: &S, axis: usize) -> (usize, usize) {
     let mut dims = [0; crate::dynamic::MAX_RANK];
     let dims = crate::shape::extents_in(shape, &mut dims);
@@ -659,7 +660,7 @@ const SMALL_ELEMENT: usize = 16;
 /// elements, into `out` (`len` rows, at most [`SMALL`] elements), row `i` onto row
 /// `indices[i]`, through [`COPIES`] copies on the stack. `out` is written only if every index
 /// is below `len`; else the first that is not is the error.
-#[inline(always)]
+#[hot]
 fn add_small<const W: usize, S: fused::Source<W>, P: crate::kernel::place::Pass>(
     dims: &[usize],
     hint: fused::Hint<P>,
@@ -698,7 +699,7 @@ where
 
 /// Runs the pass of `src` over `dims`, taken as rows of `row` elements, calling `add(i, k, x)`
 /// with each element `x`, element `k` of row `i`, in order.
-#[inline(always)]
+#[hot]
 fn each_row<const W: usize, S: fused::Source<W>, P: crate::kernel::place::Pass>(
     dims: &[usize],
     hint: fused::Hint<P>,

@@ -1,6 +1,7 @@
 //! The leaves of an expression: a tensor read where it lies ([`Leaf`]), and a scalar
 //! ([`Scalar`]), a shape of no axes that broadcasts with anything.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
@@ -21,7 +22,7 @@ pub struct Leaf<'a, T, S, H> {
 
 impl<'a, T, S, H> Leaf<'a, T, S, H> {
     /// The elements `data`, of shape `shape`, as an operand whose result goes where `H` says.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(data: &'a [T], shape: S) -> Self {
         Leaf { data, shape, home: PhantomData }
     }
@@ -39,7 +40,7 @@ impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for Leaf<'_, T, S, H> {
     type Shape = S;
     type Home = H;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> S {
         self.shape
     }
@@ -56,13 +57,13 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     const AT: bool = S::RANK <= AT_RANK;
     const READS: usize = if S::FIXED { 1 } else { usize::MAX };
 
-    #[inline(always)]
+    #[hot]
     fn plain(&self) -> Option<&[T]> {
         Some(self.data)
     }
 
     /// The element at `index`, row-major (an axis of size 1 reads its one element).
-    #[inline(always)]
+    #[hot]
     fn at(&self, index: &Index) -> T {
         let mut dims = [0; AT_RANK];
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
@@ -73,7 +74,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
         self.data[offset]
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> LeafSource<'a, T, W> {
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
@@ -98,7 +99,7 @@ impl<T, const W: usize> LeafSource<'_, T, W> {
     /// The elements of the current run from position `at` to `at + len − 1` (`len` ≥ 1) and
     /// those between them: one bounds check for a block or a part, which then picks every
     /// `inner`-th element (clamped into the span, so no further check is needed).
-    #[inline(always)]
+    #[hot]
     fn span(&self, at: usize, len: usize) -> &[T] {
         let s = self.cursor.inner();
         let first = self.cursor.offset() + at * s;
@@ -108,7 +109,7 @@ impl<T, const W: usize> LeafSource<'_, T, W> {
 
 impl<'a, T, const W: usize> LeafSource<'a, T, W> {
     /// The elements `data`, read where `cursor` says.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(data: &'a [T], cursor: Cursor<W>) -> Self {
         LeafSource { data, cursor }
     }
@@ -120,17 +121,17 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
     const SLOTS: usize = 0;
     const FIXED_FOLDS: bool = true;
 
-    #[inline(always)]
+    #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         f(&mut self.cursor);
     }
 
-    #[inline(always)]
+    #[hot]
     fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         f(&self.cursor)
     }
 
-    #[inline(always)]
+    #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [T; BLOCK] {
         let start = self.cursor.offset();
         match self.cursor.inner() {
@@ -157,7 +158,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
         }
     }
 
-    #[inline(always)]
+    #[hot]
     fn part(&mut self, at: usize, len: usize) -> [T; BLOCK] {
         let (s, span) = (self.cursor.inner(), self.span(at, len));
         match s {
@@ -181,12 +182,12 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
         }
     }
 
-    #[inline(always)]
+    #[hot]
     fn get(&mut self, at: usize) -> T {
         self.data[self.cursor.offset() + at * self.cursor.inner()]
     }
 
-    #[inline(always)]
+    #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [T; BLOCK] {
         let Some((s, strides)) = spot.strides::<P, W>() else {
             // (A leaf past the table, which a pass that runs as its plan says never has: as
@@ -234,7 +235,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
         }
     }
 
-    #[inline(always)]
+    #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [T; BLOCK] {
         let (start, s, between) = (self.cursor.offset(), self.cursor.inner(), self.cursor.stride(down));
         let (row, column) = (at / n, at % n);
@@ -258,7 +259,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
         })
     }
 
-    #[inline(always)]
+    #[hot]
     fn next_run(&mut self, _: usize, _: usize) {}
 }
 
@@ -272,7 +273,7 @@ impl<T: Primitive> Typed for Scalar<T> {
     type Shape = Nil;
     type Home = ByShape;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> Nil {
         Nil
     }
@@ -285,12 +286,12 @@ impl<T: Primitive> Expression for Scalar<T> {
     const AT: bool = true;
     const READS: usize = 0;
 
-    #[inline(always)]
+    #[hot]
     fn at(&self, _: &Index) -> T {
         self.0
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, _: &[usize], _: &mut usize) -> Scalar<T> {
         self
     }
@@ -302,40 +303,40 @@ impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     const SLOTS: usize = 0;
     const FIXED_FOLDS: bool = true;
 
-    #[inline(always)]
+    #[hot]
     fn cursors(&mut self, _: &mut impl FnMut(&mut Cursor<W>)) {}
 
-    #[inline(always)]
+    #[hot]
     fn all(&self, _: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         true
     }
 
-    #[inline(always)]
+    #[hot]
     fn block<const STRIDED: bool>(&mut self, _: usize) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
 
-    #[inline(always)]
+    #[hot]
     fn part(&mut self, _: usize, _: usize) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
 
-    #[inline(always)]
+    #[hot]
     fn get(&mut self, _: usize) -> T {
         self.0
     }
 
-    #[inline(always)]
+    #[hot]
     fn planned<P: Pass>(&mut self, _: usize, _: Spot, _: &[usize; W]) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
 
-    #[inline(always)]
+    #[hot]
     fn rows(&mut self, _: usize, _: usize, _: usize, _: usize) -> [T; BLOCK] {
         [self.0; BLOCK]
     }
 
-    #[inline(always)]
+    #[hot]
     fn next_run(&mut self, _: usize, _: usize) {}
 }
 
@@ -358,7 +359,7 @@ where
     D::Elem: Copy + Shared,
 {
     type Expr = Leaf<'a, D::Elem, S, HomeOf<D, S>>;
-    #[inline(always)]
+    #[hot]
     fn into_expression(self) -> Self::Expr {
         Leaf { data: self.as_slice(), shape: self.shape(), home: PhantomData }
     }
@@ -384,7 +385,7 @@ where
     D::Elem: Primitive,
 {
     type Expr = Scalar<D::Elem>;
-    #[inline(always)]
+    #[hot]
     fn into_expression(self) -> Self::Expr {
         self.never()
     }
@@ -392,7 +393,7 @@ where
 
 impl<E: Typed> IntoExpression for Lazy<E> {
     type Expr = E;
-    #[inline(always)]
+    #[hot]
     fn into_expression(self) -> E {
         self.0
     }
@@ -419,7 +420,7 @@ primitives!(f32 f64 i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize bool);
 #[diagnostic::do_not_recommend]
 impl<T: Primitive> IntoExpression for T {
     type Expr = Scalar<T>;
-    #[inline(always)]
+    #[hot]
     fn into_expression(self) -> Scalar<T> {
         Scalar(self)
     }

@@ -17,6 +17,7 @@
 //! subnormals to `0` (`e^−∞ = 0`); `ln 0 = −∞`, `ln` of a negative number is NaN, `ln +∞ = +∞`,
 //! and a subnormal argument is scaled into the normal numbers first.
 
+use crate::hot;
 use core::mem::size_of;
 
 use num_traits::Float;
@@ -50,20 +51,20 @@ const ONE_BITS_32: u32 = 0x3f80_0000;
 /// Whether `T` is `f32`'s format: its size and its epsilon. Both are constants, so the test is
 /// decided while compiling, with no specialization (and no `TypeId`, whose comparison is not
 /// always folded away).
-#[inline(always)]
+#[hot]
 fn is_f32<T: Float>() -> bool {
     size_of::<T>() == 4 && T::epsilon().to_f32() == Some(f32::EPSILON)
 }
 
 /// Whether `T` is `f64`'s format.
-#[inline(always)]
+#[hot]
 fn is_f64<T: Float>() -> bool {
     size_of::<T>() == 8 && T::epsilon().to_f64() == Some(f64::EPSILON)
 }
 
 /// `f32(x)` if `T` is `f32`'s format, `f64(x)` if `f64`'s, else `other(x)`: the conversions are
 /// the identity for `f32` and `f64` themselves, and exact for any other type of their format.
-#[inline(always)]
+#[hot]
 fn by_format<T: Float>(
     x: T,
     f32: impl FnOnce(f32) -> f32,
@@ -85,33 +86,33 @@ fn by_format<T: Float>(
 
 /// `e^x` of one element: the branch-free [`exp_f32`] or [`exp_f64`], or `other` (the type's own
 /// `Float::exp`) for every other float type.
-#[inline(always)]
+#[hot]
 pub(crate) fn exp_one<T: Float>(x: T, other: impl FnOnce(T) -> T) -> T {
     by_format(x, exp_f32, exp_f64, other)
 }
 
 /// `ln x` of one element: the branch-free [`ln_f32`], libm's for `f64`, `other` for every other
 /// float type.
-#[inline(always)]
+#[hot]
 pub(crate) fn ln_one<T: Float>(x: T, other: impl FnOnce(T) -> T) -> T {
     by_format(x, ln_f32, <f64 as Float>::ln, other)
 }
 
 /// `e^x` of a block: [`exp_one`] lane by lane, which the optimizer computes in vector registers
 /// for `f32` and `f64` (nothing in it branches).
-#[inline(always)]
+#[hot]
 pub(crate) fn exp_block<T: Float>(x: [T; BLOCK], other: impl Fn(T) -> T) -> [T; BLOCK] {
     fused::lanes(|i| exp_one(x[i], &other))
 }
 
 /// `ln x` of a block, as [`exp_block`].
-#[inline(always)]
+#[hot]
 pub(crate) fn ln_block<T: Float>(x: [T; BLOCK], other: impl Fn(T) -> T) -> [T; BLOCK] {
     fused::lanes(|i| ln_one(x[i], &other))
 }
 
 /// `e^x` for an `f32`, in `f32` arithmetic (four lanes to an SSE register).
-#[inline(always)]
+#[hot]
 pub(crate) fn exp_f32(x: f32) -> f32 {
     // Beyond these bounds the result is `+∞` or `0`; NaN fails both tests and stays.
     let x = if x > 89.0 { 89.0 } else { x };
@@ -139,7 +140,7 @@ pub(crate) fn exp_f32(x: f32) -> f32 {
 }
 
 /// `e^x` for an `f64`.
-#[inline(always)]
+#[hot]
 pub(crate) fn exp_f64(x: f64) -> f64 {
     // e^710 overflows and e^−746 rounds to 0; NaN fails both tests and stays.
     let x = if x > 710.0 { 710.0 } else { x };
@@ -171,7 +172,7 @@ pub(crate) fn exp_f64(x: f64) -> f64 {
 }
 
 /// `ln x` for an `f32`, in `f32` arithmetic.
-#[inline(always)]
+#[hot]
 pub(crate) fn ln_f32(x: f32) -> f32 {
     let tiny = x < f32::MIN_POSITIVE;
     let y = if tiny { x * 16_777_216.0 } else { x };

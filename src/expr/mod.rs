@@ -117,6 +117,7 @@ mod reduce;
 mod small;
 mod strided;
 
+use crate::hot;
 pub(crate) use small::{AT_RANK, Index};
 
 #[doc(hidden)]
@@ -197,7 +198,7 @@ pub trait Expression: Typed + sealed::Sealed {
     const PLAIN: bool = false;
     /// The elements, row-major in the expression's shape, where it is a tensor as it lies.
     #[doc(hidden)]
-    #[inline(always)]
+    #[hot]
     fn plain(&self) -> Option<&[Self::Elem]> {
         None
     }
@@ -208,7 +209,7 @@ pub trait Expression: Typed + sealed::Sealed {
     /// Where the expression, evaluated into a new tensor, is computed by
     /// [`alone`](Self::alone), a value to allocate the tensor with before it is filled.
     #[doc(hidden)]
-    #[inline(always)]
+    #[hot]
     fn alone_start(&self) -> Option<Self::Elem> {
         None
     }
@@ -216,7 +217,7 @@ pub trait Expression: Typed + sealed::Sealed {
     /// has one faster than the pass (a reduction of a tensor as it lies, by the kernels over
     /// slices that the eager reductions run): `false`, nothing written, where not.
     #[doc(hidden)]
-    #[inline(always)]
+    #[hot]
     fn alone(&self, out: &mut [Self::Elem]) -> bool {
         let _ = out;
         false
@@ -277,7 +278,7 @@ where
     /// let x = Tensor::<i32, shape![3]>::from([1, 2, 3]);
     /// assert_eq!((x.lazy() * 10 + 1).eval().as_slice(), [11, 21, 31]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn lazy(&self) -> Lazy<Leaf<'_, D::Elem, S, HomeOf<D, S>>> {
         Lazy(IntoExpression::into_expression(self))
     }
@@ -286,7 +287,7 @@ where
 /// Where the axes of an operand land in the pass: its axis `k` on its parent's axis `onto[k]`,
 /// which lands on `lands[onto[k]]`; or, where `onto[k]` is past the parent's `rank` axes, on
 /// the reduced axis `first_slot + onto[k] − rank` (one of a reduction's own slots).
-#[inline(always)]
+#[hot]
 pub(crate) fn land<const W: usize>(
     onto: &[usize],
     rank: usize,
@@ -323,7 +324,7 @@ impl<E: Typed> Lazy<E> {
     /// let y = Tensor::<f32, shape![3]>::splat(2.0);
     /// assert_eq!(*(x.lazy() + &y).shape().extents(), [2, 3]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn shape(&self) -> E::Shape {
         self.0.shape()
     }
@@ -345,7 +346,7 @@ impl<E: Expression> Lazy<E> {
     /// let c = (a.lazy() * &b - 1).eval(); // Tensor<i32, shape![2, 3]>
     /// assert_eq!(c.as_slice(), [9, 19, 29, 19, 39, 59]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn eval(self) -> Owned<E::Elem, E::Shape, E::Home>
     where
         New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
@@ -354,7 +355,7 @@ impl<E: Expression> Lazy<E> {
     }
 
     /// [`eval`](Self::eval), for the eager operators (`&a + &b`).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn eager(self) -> Owned<E::Elem, E::Shape, E::Home>
     where
         New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
@@ -448,7 +449,7 @@ impl<E: Expression> Lazy<E> {
 
 /// What the pass over `dims`, the sizes of `Target`, reads of `expr`, which stretches to
 /// `Target` by NumPy's rule (its axes land on the last ones).
-#[inline(always)]
+#[hot]
 pub(crate) fn stretched<const W: usize, E: Expression, Target: AnyShape>(
     expr: E,
     dims: &[usize],
@@ -476,14 +477,14 @@ pub(crate) fn check_result<S: AnyShape>(shape: &S) {
 /// length with constant bounds; a run-time size reads as 2 there, and the pass compares the
 /// hint with the real run, so a wrong guess only costs the constant path), and the plan made
 /// while the program compiles when every size but the output's first is fixed.
-#[inline(always)]
+#[hot]
 pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint<ByTypes<Stretched<E>, S>> {
     planned::<Stretched<E>, S>()
 }
 
 /// What the types tell a pass over an output of shape `S` that reads as the table `T` says
 /// (see [`hint`]).
-#[inline(always)]
+#[hot]
 pub(crate) fn planned<T: Table<S>, S: AnyShape>() -> Hint<ByTypes<T, S>> {
     let last = match S::RANK.checked_sub(1) {
         Some(last) if last < S::STATIC.len() => S::STATIC[last],
@@ -539,7 +540,7 @@ where
 
     /// Sets every element `o` to `f(o, x)`, `x` the matching element of `expr` stretched to
     /// this shape: the in-place operators.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn update_with<E>(&mut self, expr: E, f: impl Fn(D::Elem, D::Elem) -> D::Elem + Sync)
     where
         D::Elem: Shared,

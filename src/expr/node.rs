@@ -1,6 +1,7 @@
 //! The inner nodes of an expression: one operand mapped ([`Map`]), two zipped ([`Zip`]), and the
 //! element functions they apply ([`Unary`], [`Binary`]).
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::{AT_RANK, Expression, Index, Typed};
@@ -29,7 +30,7 @@ pub trait Unary<X> {
     /// once (`exp` and `ln` of `f32` and `f64` do, in vector registers). It must give what
     /// [`call`](Unary::call) gives lane by lane, so that an element does not depend on where
     /// a block starts.
-    #[inline(always)]
+    #[hot]
     fn block(&self, x: [X; BLOCK]) -> [Self::Output; BLOCK]
     where
         X: Copy,
@@ -53,7 +54,7 @@ pub struct Closure<F>(pub(crate) F);
 
 impl<X, O: Copy, F: Fn(X) -> O> Unary<X> for Closure<F> {
     type Output = O;
-    #[inline(always)]
+    #[hot]
     fn call(&self, x: X) -> O {
         (self.0)(x)
     }
@@ -61,7 +62,7 @@ impl<X, O: Copy, F: Fn(X) -> O> Unary<X> for Closure<F> {
 
 impl<X, Y, O: Copy, F: Fn(X, Y) -> O> Binary<X, Y> for Closure<F> {
     type Output = O;
-    #[inline(always)]
+    #[hot]
     fn call(&self, x: X, y: Y) -> O {
         (self.0)(x, y)
     }
@@ -83,7 +84,7 @@ impl<T, S: Copy, H> Copy for Of<T, S, H> {}
 
 impl<T, S, H> Of<T, S, H> {
     /// A node of shape `shape`.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(shape: S) -> Self {
         Of { shape, types: PhantomData }
     }
@@ -118,7 +119,7 @@ impl<T: Copy> Hoisted<T> {
     /// norm's `(var + eps).sqrt().recip()`, once per row, rather than computed again for every
     /// block of the row); otherwise that it is not, so that the run's next blocks do not ask
     /// again.
-    #[inline(always)]
+    #[hot]
     fn keep(&mut self, block: [T; BLOCK], same: impl FnOnce() -> bool) {
         if !self.varies {
             match same() {
@@ -135,7 +136,7 @@ pub type Mapped<E, F> =
 
 impl<E: Typed, F: Unary<E::Elem>> Mapped<E, F> {
     /// `f` of every element of `inner`.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(inner: E, f: F) -> Self {
         let of = Of::new(inner.shape());
         Map { inner, f, of }
@@ -147,7 +148,7 @@ impl<E, F, T: Copy + Shared, S: AnyShape, H: Home> Typed for Map<E, F, Of<T, S, 
     type Shape = S;
     type Home = H;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> S {
         self.of.shape
     }
@@ -171,12 +172,12 @@ where
     const AT: bool = E::AT;
     const READS: usize = E::READS;
 
-    #[inline(always)]
+    #[hot]
     fn at(&self, index: &Index) -> T {
         self.f.call(self.inner.at(index))
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
         Map { inner: self.inner.source(lands, slots), f: self.f, of: Hoisted::UNKNOWN }
     }
@@ -188,7 +189,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
     const SLOTS: usize = S::SLOTS;
     const FIXED_FOLDS: bool = S::FIXED_FOLDS;
 
-    #[inline(always)]
+    #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         if const { F::COSTLY } {
             self.of = Hoisted::UNKNOWN;
@@ -196,12 +197,12 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         self.inner.cursors(f);
     }
 
-    #[inline(always)]
+    #[hot]
     fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         self.inner.all(f)
     }
 
-    #[inline(always)]
+    #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
         if const { F::COSTLY }
             && let Some(block) = self.of.block
@@ -216,12 +217,12 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         block
     }
 
-    #[inline(always)]
+    #[hot]
     fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
         self.f.block(self.inner.part(at, len))
     }
 
-    #[inline(always)]
+    #[hot]
     fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.inner.get(at))
     }
@@ -229,7 +230,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
     /// As [`block`](Source::block) keeps its block, at the pass's own position only (not
     /// moved `along` inside a reduction's fold), and knowing from the plan's table whether
     /// its leaves step along the run.
-    #[inline(always)]
+    #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
         let here = const { F::COSTLY } && along.iter().all(|&a| a == 0);
         if here && let Some(block) = self.of.block {
@@ -242,12 +243,12 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         block
     }
 
-    #[inline(always)]
+    #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
         self.f.block(self.inner.rows(at, len, n, down))
     }
 
-    #[inline(always)]
+    #[hot]
     fn next_run(&mut self, down: usize, left: usize) {
         self.inner.next_run(down, left);
     }
@@ -288,7 +289,7 @@ where
 {
     /// `a` and `b` zipped with `f`; the output's run-time sizes are taken from the operands,
     /// which the types have proved agree.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(a: A, b: B, f: F) -> Self {
         let shape =
             crate::kernel::statics::ZipPlan::<A::Shape, B::Shape, O, MA, MB>::output(&a.shape(), &b.shape());
@@ -301,7 +302,7 @@ impl<A, B, F, T: Copy + Shared, S: AnyShape, H: Home, MA, MB> Typed for Zip<A, B
     type Shape = S;
     type Home = H;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> S {
         self.of.shape
     }
@@ -328,12 +329,12 @@ where
     const AT: bool = A::AT && B::AT && O::RANK <= AT_RANK;
     const READS: usize = A::READS.saturating_add(B::READS);
 
-    #[inline(always)]
+    #[hot]
     fn at(&self, index: &Index) -> T {
         self.f.call(self.a.at(&onto(MA::ONTO, index)), self.b.at(&onto(MB::ONTO, index)))
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
         let (ma, mb) = (MA::ONTO, MB::ONTO);
         let a = self.a.source(&super::land::<W>(ma, O::RANK, lands, 0)[..ma.len()], slots);
@@ -344,7 +345,7 @@ where
 
 impl<A, B, F> Zip<A, B, F, (), (), ()> {
     /// The source that zips the sources `a` and `b` with `f`.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn pair(a: A, b: B, f: F) -> Self {
         Zip { a, b, f, of: (), maps: PhantomData }
     }
@@ -366,18 +367,18 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     const SLOTS: usize = A::SLOTS + B::SLOTS;
     const FIXED_FOLDS: bool = A::FIXED_FOLDS && B::FIXED_FOLDS;
 
-    #[inline(always)]
+    #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         self.a.cursors(f);
         self.b.cursors(f);
     }
 
-    #[inline(always)]
+    #[hot]
     fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         self.a.all(f) && self.b.all(f)
     }
 
-    #[inline(always)]
+    #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
         let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
             let y = self.b.block::<STRIDED>(at);
@@ -388,18 +389,18 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
         fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
-    #[inline(always)]
+    #[hot]
     fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
         let (x, y) = (self.a.part(at, len), self.b.part(at, len));
         fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
-    #[inline(always)]
+    #[hot]
     fn get(&mut self, at: usize) -> Self::Elem {
         self.f.call(self.a.get(at), self.b.get(at))
     }
 
-    #[inline(always)]
+    #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
         let (a, b) = (spot, spot.after(A::LEAVES, A::SLOTS));
         let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
@@ -411,13 +412,13 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
         fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
-    #[inline(always)]
+    #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
         let (x, y) = (self.a.rows(at, len, n, down), self.b.rows(at, len, n, down));
         fused::lanes(|i| self.f.call(x[i], y[i]))
     }
 
-    #[inline(always)]
+    #[hot]
     fn next_run(&mut self, down: usize, left: usize) {
         self.a.next_run(down, left);
         self.b.next_run(down, left);
@@ -434,7 +435,7 @@ pub struct NewAxis<E, const I: usize, O> {
 
 impl<E: Typed, const I: usize, O: AnyShape> NewAxis<E, I, O> {
     /// `inner` with the new axis; the sizes of `O` are `inner`'s with a 1 at `I`.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(inner: E) -> Self {
         let mut dims = [0; crate::dynamic::MAX_RANK];
         let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
@@ -453,7 +454,7 @@ impl<E: Typed, const I: usize, O: AnyShape> Typed for NewAxis<E, I, O> {
     type Shape = O;
     type Home = E::Home;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> O {
         self.shape
     }
@@ -470,13 +471,13 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
     const AT: bool = E::AT && O::RANK <= AT_RANK;
     const READS: usize = E::READS;
 
-    #[inline(always)]
+    #[hot]
     fn at(&self, index: &Index) -> E::Elem {
         let map = const { constant::inserted(I, E::Shape::RANK) };
         self.inner.at(&onto(&map[..E::Shape::RANK], index))
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> E::Source<W> {
         let (onto, rank) = (const { constant::inserted(I, E::Shape::RANK) }, E::Shape::RANK);
         self.inner.source(&super::land::<W>(&onto[..rank], O::RANK, lands, 0)[..rank], slots)
@@ -485,7 +486,7 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
 
 /// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
 /// parent's `index` (see [`Expression::at`]).
-#[inline(always)]
+#[hot]
 pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
     let mut out = [0; AT_RANK];
     for (o, &to) in out.iter_mut().zip(map) {

@@ -3,6 +3,7 @@
 //! (`exp`, `ln`, `sqrt`, `abs`, `powi`, `recip`, `min`, `max`, `clamp`), comparisons that give a
 //! mask, a select (NumPy's `where`), and `map` / `zip_with` closures.
 
+use crate::hot;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -92,7 +93,7 @@ binary_fns! {
 pub struct PairFn;
 impl<X: Copy, Y: Copy> Binary<X, Y> for PairFn {
     type Output = (X, Y);
-    #[inline(always)]
+    #[hot]
     fn call(&self, x: X, y: Y) -> (X, Y) {
         (x, y)
     }
@@ -103,7 +104,7 @@ impl<X: Copy, Y: Copy> Binary<X, Y> for PairFn {
 pub struct SelectFn;
 impl<T: Copy> Binary<bool, (T, T)> for SelectFn {
     type Output = T;
-    #[inline(always)]
+    #[hot]
     fn call(&self, mask: bool, (x, y): (T, T)) -> T {
         if mask { x } else { y }
     }
@@ -114,7 +115,7 @@ impl<T: Copy> Binary<bool, (T, T)> for SelectFn {
 pub struct NegFn;
 impl<T: Copy + Neg<Output = T>> Unary<T> for NegFn {
     type Output = T;
-    #[inline(always)]
+    #[hot]
     fn call(&self, x: T) -> T {
         -x
     }
@@ -129,7 +130,7 @@ macro_rules! float_fns {
         impl<T: Copy + $trait> Unary<T> for $name {
             type Output = T;
             const COSTLY: bool = $costly;
-            #[inline(always)]
+            #[hot]
             fn call(&self, x: T) -> T {
                 x.$method()
             }
@@ -142,7 +143,7 @@ macro_rules! float_fns {
 pub struct AbsFn;
 impl<T: Abs> Unary<T> for AbsFn {
     type Output = T;
-    #[inline(always)]
+    #[hot]
     fn call(&self, x: T) -> T {
         x.abs()
     }
@@ -174,7 +175,7 @@ pub trait Abs: Copy {
 macro_rules! abs_wrapping {
     ($($t:ty)*) => {$(
         impl Abs for $t {
-            #[inline(always)]
+            #[hot]
             fn abs(self) -> Self {
                 self.wrapping_abs()
             }
@@ -187,7 +188,7 @@ abs_wrapping!(i8 i16 i32 i64 i128 isize);
 macro_rules! abs_float {
     ($($t:ty)*) => {$(
         impl Abs for $t {
-            #[inline(always)]
+            #[hot]
             fn abs(self) -> Self {
                 num_traits::float::FloatCore::abs(self)
             }
@@ -218,11 +219,11 @@ macro_rules! block_float_fns {
         impl<T: num_traits::Float> Unary<T> for $name {
             type Output = T;
             const COSTLY: bool = true;
-            #[inline(always)]
+            #[hot]
             fn call(&self, x: T) -> T {
                 super::math::$one(x, T::$method)
             }
-            #[inline(always)]
+            #[hot]
             fn block(&self, x: [T; super::BLOCK]) -> [T; super::BLOCK] {
                 super::math::$block(x, T::$method)
             }
@@ -243,7 +244,7 @@ block_float_fns! {
 pub struct PowiFn(pub(crate) i32);
 impl<T: Copy + num_traits::float::FloatCore> Unary<T> for PowiFn {
     type Output = T;
-    #[inline(always)]
+    #[hot]
     fn call(&self, x: T) -> T {
         // The small powers as the products `powi` computes (by squaring), without its call.
         match self.0 {
@@ -257,7 +258,7 @@ impl<T: Copy + num_traits::float::FloatCore> Unary<T> for PowiFn {
     }
 
     /// The exponent tested once per block, not once per lane.
-    #[inline(always)]
+    #[hot]
     fn block(&self, x: [T; BLOCK]) -> [T; BLOCK] {
         match self.0 {
             2 => fused::lanes(|i| x[i] * x[i]),
@@ -280,7 +281,7 @@ macro_rules! operator {
             type Output = Lazy<Zipped<E, R::Expr, $Fn>>;
 
             /// Element-wise, broadcast by NumPy's rule; nothing is computed yet.
-            #[inline(always)]
+            #[hot]
             fn $method(self, rhs: R) -> Self::Output {
                 Lazy(Zip::new(self.0, rhs.into_expression(), $Fn))
             }
@@ -297,7 +298,7 @@ macro_rules! operator {
             type Output = Lazy<Zipped<Leaf<'a, D::Elem, S, HomeOf<D, S>>, E, $Fn>>;
 
             /// Element-wise, broadcast by NumPy's rule; nothing is computed yet.
-            #[inline(always)]
+            #[hot]
             fn $method(self, rhs: Lazy<E>) -> Self::Output {
                 Lazy(Zip::new(self.into_expression(), rhs.0, $Fn))
             }
@@ -315,7 +316,7 @@ macro_rules! operator {
             type Output = Lazy<Zipped<Scalar<$t>, E, $Fn>>;
 
             /// The number with every element; nothing is computed yet.
-            #[inline(always)]
+            #[hot]
             fn $method(self, rhs: Lazy<E>) -> Self::Output {
                 Lazy(Zip::new(Scalar(self), rhs.0, $Fn))
             }
@@ -335,7 +336,7 @@ where
     type Output = Lazy<Mapped<E, NegFn>>;
 
     /// Every element negated; nothing is computed yet.
-    #[inline(always)]
+    #[hot]
     fn neg(self) -> Self::Output {
         Lazy(Map::new(self.0, NegFn))
     }
@@ -376,7 +377,7 @@ impl<E: Typed> Lazy<E> {
     /// let x = Tensor::<i32, shape![3]>::from([1, -2, 3]);
     /// assert_eq!(x.lazy().map(|v| v * v).eval().as_slice(), [1, 4, 9]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn map<O: Copy, F: Fn(E::Elem) -> O>(self, f: F) -> Lazy<Mapped<E, Closure<F>>> {
         Lazy(Map::new(self.0, Closure(f)))
     }
@@ -391,7 +392,7 @@ impl<E: Typed> Lazy<E> {
     /// let c = a.lazy().zip_with(&b, |x, y| x * y).eval();
     /// assert_eq!(c.as_slice(), [10, 20, 30, 20, 40, 60]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn zip_with<R, O, F>(self, other: R, f: F) -> Lazy<Zipped<E, R::Expr, Closure<F>>>
     where
         R: IntoExpression,
@@ -403,7 +404,7 @@ impl<E: Typed> Lazy<E> {
     }
 
     /// `other` zipped with this expression by the element function `F`.
-    #[inline(always)]
+    #[hot]
     fn with<R, F>(self, other: R, f: F) -> Lazy<Zipped<E, R::Expr, F>>
     where
         R: IntoExpression,
@@ -423,7 +424,7 @@ impl<E: Typed> Lazy<E> {
     /// assert_eq!(&m.as_slice()[..2], [1.0, 2.0]);
     /// assert!(m.as_slice()[2].is_nan());
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn min<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, MinFn>>
     where
         R: IntoExpression,
@@ -440,7 +441,7 @@ impl<E: Typed> Lazy<E> {
     /// let x = Tensor::<i32, shape![3]>::from([-1, 5, 0]);
     /// assert_eq!(x.lazy().max(0).eval().as_slice(), [0, 5, 0]); // a ReLU
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn max<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, MaxFn>>
     where
         R: IntoExpression,
@@ -468,7 +469,7 @@ impl<E: Typed> Lazy<E> {
     /// assert_eq!(m.lazy().clamp(&low, &high).eval().as_slice(), [-1, 5, 30, 0, 10, 10]);
     /// assert_eq!(m.lazy().clamp(&low, 3).eval().as_slice(), [-1, 3, 3, 0, 3, 3]);
     /// ```
-    #[inline(always)]
+    #[hot]
     #[allow(clippy::type_complexity)]
     pub fn clamp<L, H>(self, low: L, high: H) -> Lazy<Zipped<Zipped<E, L::Expr, MaxFn>, H::Expr, MinFn>>
     where
@@ -489,7 +490,7 @@ macro_rules! comparisons {
     ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
         impl<E: Typed> Lazy<E> {$(
             $(#[$doc])*
-            #[inline(always)]
+            #[hot]
             pub fn $method<R>(self, other: R) -> Lazy<Zipped<E, R::Expr, $Fn>>
             where
                 R: IntoExpression,
@@ -531,7 +532,7 @@ impl<E: Typed<Elem = bool>> Lazy<E> {
     /// let relu = x.lazy().gt(0.0).select(&x, 0.0).eval();
     /// assert_eq!(relu.as_slice(), [0.0, 2.0, 0.0, 4.0]);
     /// ```
-    #[inline(always)]
+    #[hot]
     #[allow(clippy::type_complexity)]
     pub fn select<Y, N, T>(self, yes: Y, no: N) -> Lazy<Zipped<E, Zipped<Y::Expr, N::Expr, PairFn>, SelectFn>>
     where
@@ -553,7 +554,7 @@ macro_rules! float_methods {
     ($($(#[$doc:meta])* $method:ident $Fn:ident;)*) => {
         impl<E: Typed> Lazy<E> {$(
             $(#[$doc])*
-            #[inline(always)]
+            #[hot]
             pub fn $method(self) -> Lazy<Mapped<E, $Fn>>
             where
                 $Fn: Unary<E::Elem>,
@@ -628,7 +629,7 @@ impl<E: Typed> Lazy<E> {
     /// let outer = (x.lazy() * 2).insert_axis::<1>() * &y; // [2, 1] * [3] -> [2, 3]
     /// assert_eq!(outer.eval().as_slice(), [20, 40, 60, 40, 80, 120]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn insert_axis<const I: usize>(self) -> Lazy<NewAxis<E, I, AnyWithAxis<E::Shape, U<I>>>>
     where
         Const<I>: ToUInt,
@@ -644,7 +645,7 @@ impl<E: Typed> Lazy<E> {
     /// let x = Tensor::<f32, shape![3]>::from([1.0, 2.0, 3.0]);
     /// assert_eq!(x.lazy().powi(2).eval().as_slice(), [1.0, 4.0, 9.0]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn powi(self, n: i32) -> Lazy<Mapped<E, PowiFn>>
     where
         PowiFn: Unary<E::Elem>,
@@ -687,7 +688,7 @@ pub type ZippedWithDims<A, B, Dm, F> = Zip<
 impl<E: Typed> Lazy<E> {
     /// XLA's binary form, the dims `Dm` chosen first: `x.lazy().with_dims::<axes![1]>() + &y`
     /// puts the lower-rank operand's axes on `Dm` (see [`LazyWithDims`]).
-    #[inline(always)]
+    #[hot]
     pub fn with_dims<Dm: Axes>(self) -> LazyWithDims<E, Dm> {
         LazyWithDims(self.0, PhantomData)
     }
@@ -703,7 +704,7 @@ impl<E: Typed, Dm: Axes> LazyWithDims<E, Dm> {
     /// let p = v.lazy().with_dims::<axes![0]>().zip_with(&m, |x, y| x * y);
     /// assert_eq!(p.eval().as_slice(), [10, 10, 20, 20, 30, 30]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn zip_with<R, O, F>(self, other: R, f: F) -> Lazy<ZippedWithDims<E, R::Expr, Dm, Closure<F>>>
     where
         R: IntoExpression,
@@ -729,7 +730,7 @@ macro_rules! dims_operator {
             type Output = Lazy<ZippedWithDims<E, R::Expr, Dm, $Fn>>;
 
             /// Element-wise under XLA's binary rule with these dims; nothing is computed yet.
-            #[inline(always)]
+            #[hot]
             fn $method(self, rhs: R) -> Self::Output {
                 Lazy(Zip::new(self.0, rhs.into_expression(), $Fn))
             }

@@ -16,6 +16,7 @@
 //! the time of a release build with it (k-means' assignment, a nested reduction, built far
 //! more slowly).
 
+use crate::hot;
 use core::marker::PhantomData;
 use num_traits::float::FloatCore;
 
@@ -55,12 +56,12 @@ pub trait Fold<T: Copy> {
     /// which keeps a NaN carry where `step` would replace it. A fold whose carries may be so
     /// wrong ([`unsure`](Self::unsure)) is done again with `step`, only where
     /// [`UNSURE`](Self::UNSURE).
-    #[inline(always)]
+    #[hot]
     fn quick(acc: Self::Acc, x: T, index: usize) -> Self::Acc {
         Self::step(acc, x, index)
     }
     /// Whether a carry stepped by [`quick`](Self::quick) may be wrong (a NaN maximum so far).
-    #[inline(always)]
+    #[hot]
     fn unsure(acc: &Self::Acc) -> bool {
         let _ = acc;
         false
@@ -70,7 +71,7 @@ pub trait Fold<T: Copy> {
     fn merge(a: Self::Acc, b: Self::Acc) -> Self::Acc;
     /// The carry of a block of lanes, lane `l` having folded the `l`-th of every [`BLOCK`]
     /// elements: merged one after another, lane 0 first.
-    #[inline(always)]
+    #[hot]
     fn merged(acc: [Self::Acc; BLOCK]) -> Self::Acc {
         acc[1..].iter().fold(acc[0], |a, &b| Self::merge(a, b))
     }
@@ -146,7 +147,7 @@ pub trait Fold<T: Copy> {
 /// not 15 one after another, each a compare that waits on the last (faster row maxima of
 /// `[8192, 256]`). Each merge keeps [`Fold::merge`]'s order: the lane whose first element
 /// comes first on the left.
-#[inline(always)]
+#[hot]
 fn pairwise<T: Copy, F: Fold<T>>(mut acc: [F::Acc; BLOCK]) -> F::Acc {
     let mut width = BLOCK / 2;
     while width > 0 {
@@ -164,17 +165,17 @@ fn pairwise<T: Copy, F: Fold<T>>(mut acc: [F::Acc; BLOCK]) -> F::Acc {
 macro_rules! lane_by_lane {
     () => {
         type Lanes = [Self::Acc; BLOCK];
-        #[inline(always)]
+        #[hot]
         fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
             fused::lanes(|l| Self::first(x[l]))
         }
-        #[inline(always)]
+        #[hot]
         fn lanes_step(acc: &mut Self::Lanes, x: [T; BLOCK], index: usize) {
             for (a, &x) in acc.iter_mut().zip(&x) {
                 *a = Self::quick(*a, x, index);
             }
         }
-        #[inline(always)]
+        #[hot]
         fn lanes_finish(acc: Self::Lanes, count: usize) -> [Self::Output; BLOCK] {
             fused::lanes(|l| Self::finish(acc[l], count))
         }
@@ -189,33 +190,33 @@ impl<T: Summable + Shared> Fold<T> for SumFold {
     type Acc = T;
     type Output = T;
     const ORDERLESS: bool = true;
-    #[inline(always)]
+    #[hot]
     fn first(x: T) -> T {
         Sum::combine(T::ZERO, x)
     }
-    #[inline(always)]
+    #[hot]
     fn step(acc: T, x: T, _: usize) -> T {
         Sum::combine(acc, x)
     }
-    #[inline(always)]
+    #[hot]
     fn merge(a: T, b: T) -> T {
         Sum::combine(a, b)
     }
-    #[inline(always)]
+    #[hot]
     fn finish(acc: T, _: usize) -> T {
         acc
     }
-    #[inline(always)]
+    #[hot]
     fn empty() -> Option<T> {
         Some(T::ZERO)
     }
     lane_by_lane!();
     const SLICES_UP_TO: usize = usize::MAX;
-    #[inline(always)]
+    #[hot]
     fn stand_in(_: &[T]) -> Option<T> {
         Some(T::ZERO)
     }
-    #[inline(always)]
+    #[hot]
     fn slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>>(
         src: &[T],
         big: &Big,
@@ -234,37 +235,37 @@ impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     type Acc = T;
     type Output = T;
     const ORDERLESS: bool = true;
-    #[inline(always)]
+    #[hot]
     fn first(x: T) -> T {
         SumFold::first(x)
     }
-    #[inline(always)]
+    #[hot]
     fn step(acc: T, x: T, i: usize) -> T {
         SumFold::step(acc, x, i)
     }
-    #[inline(always)]
+    #[hot]
     fn merge(a: T, b: T) -> T {
         SumFold::merge(a, b)
     }
-    #[inline(always)]
+    #[hot]
     fn finish(acc: T, count: usize) -> T {
         match <T as num_traits::NumCast>::from(count) {
             Some(n) => acc / n,
             None => T::nan(),
         }
     }
-    #[inline(always)]
+    #[hot]
     fn empty() -> Option<T> {
         Some(T::nan())
     }
     lane_by_lane!();
     const SLICES_UP_TO: usize = <SumFold as Fold<T>>::SLICES_UP_TO;
-    #[inline(always)]
+    #[hot]
     fn stand_in(src: &[T]) -> Option<T> {
         SumFold::stand_in(src)
     }
     /// The sums, each divided by the count.
-    #[inline(always)]
+    #[hot]
     fn slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>>(
         src: &[T],
         big: &Big,
@@ -289,45 +290,45 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     type Output = T;
     const SELECTS: bool = true;
     const ORDERLESS: bool = true;
-    #[inline(always)]
+    #[hot]
     fn first(x: T) -> T {
         x
     }
-    #[inline(always)]
+    #[hot]
     fn step(acc: T, x: T, _: usize) -> T {
         P::Exact::combine(acc, x)
     }
-    #[inline(always)]
+    #[hot]
     fn quick(acc: T, x: T, _: usize) -> T {
         P::combine(acc, x)
     }
-    #[inline(always)]
+    #[hot]
     fn unsure(acc: &T) -> bool {
         P::redo(*acc)
     }
-    #[inline(always)]
+    #[hot]
     fn merge(a: T, b: T) -> T {
         P::Exact::combine(a, b)
     }
-    #[inline(always)]
+    #[hot]
     fn merged(acc: [T; BLOCK]) -> T {
         pairwise::<T, Self>(acc)
     }
-    #[inline(always)]
+    #[hot]
     fn finish(acc: T, _: usize) -> T {
         acc
     }
-    #[inline(always)]
+    #[hot]
     fn empty() -> Option<T> {
         None
     }
     lane_by_lane!();
     const SLICES_UP_TO: usize = usize::MAX;
-    #[inline(always)]
+    #[hot]
     fn stand_in(src: &[T]) -> Option<T> {
         src.first().copied()
     }
-    #[inline(always)]
+    #[hot]
     fn slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>>(
         src: &[T],
         big: &Big,
@@ -338,7 +339,7 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
         fold_slices::<Big, Small, M, P, T>(src, big, small, out).is_some()
     }
     const UNSURE: bool = true;
-    #[inline(always)]
+    #[hot]
     fn lanes_unsure(acc: &[T; BLOCK]) -> [bool; BLOCK] {
         fused::lanes(|l| Self::unsure(&acc[l]))
     }
@@ -357,53 +358,53 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     type Output = usize;
     const MOST: usize = u32::MAX as usize;
     const SELECTS: bool = true;
-    #[inline(always)]
+    #[hot]
     fn first(x: T) -> (T, u32) {
         (x, 0)
     }
-    #[inline(always)]
+    #[hot]
     fn first_at(x: T, index: usize) -> (T, u32) {
         // Below `u32::MAX`: `argmax_axes` and `argmin_axes` ask it of their axes' types, their
         // `try_` twins of their run-time sizes (`Fold::MOST`).
         (x, index as u32)
     }
-    #[inline(always)]
+    #[hot]
     fn step((best, at): (T, u32), x: T, index: usize) -> (T, u32) {
         if P::ExactPick::better(x, best) { (x, index as u32) } else { (best, at) }
     }
-    #[inline(always)]
+    #[hot]
     fn quick((best, at): (T, u32), x: T, index: usize) -> (T, u32) {
         if P::better(x, best) { (x, index as u32) } else { (best, at) }
     }
-    #[inline(always)]
+    #[hot]
     fn unsure((best, _): &(T, u32)) -> bool {
         P::redo(*best)
     }
-    #[inline(always)]
+    #[hot]
     fn merge(a: (T, u32), b: (T, u32)) -> (T, u32) {
         // `b` wins if it is better, or if neither is and it comes first (a tie, or both NaN).
         let better = P::ExactPick::better;
         if better(b.0, a.0) || (!better(a.0, b.0) && b.1 < a.1) { b } else { a }
     }
-    #[inline(always)]
+    #[hot]
     fn merged(acc: [(T, u32); BLOCK]) -> (T, u32) {
         pairwise::<T, Self>(acc)
     }
-    #[inline(always)]
+    #[hot]
     fn finish((_, at): (T, u32), _: usize) -> usize {
         at as usize
     }
-    #[inline(always)]
+    #[hot]
     fn empty() -> Option<usize> {
         None
     }
     /// The values and the positions apart, each a vector of lanes.
     type Lanes = ([T; BLOCK], [u32; BLOCK]);
-    #[inline(always)]
+    #[hot]
     fn lanes_first(x: [T; BLOCK]) -> Self::Lanes {
         (x, [0; BLOCK])
     }
-    #[inline(always)]
+    #[hot]
     fn lanes_step((best, at): &mut Self::Lanes, x: [T; BLOCK], index: usize) {
         for ((b, a), &x) in best.iter_mut().zip(at.iter_mut()).zip(&x) {
             let better = P::better(x, *b);
@@ -411,7 +412,7 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
             *a = if better { index as u32 } else { *a };
         }
     }
-    #[inline(always)]
+    #[hot]
     fn lanes_finish((_, at): Self::Lanes, _: usize) -> [usize; BLOCK] {
         // Where `usize` is wider than `u32`, the positions pass through memory before they are
         // widened: otherwise the vectorizer, seeded by the 64-bit results, folds the whole
@@ -421,18 +422,18 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
         fused::lanes(|l| at[l] as usize)
     }
     const UNSURE: bool = true;
-    #[inline(always)]
+    #[hot]
     fn lanes_unsure((best, _): &Self::Lanes) -> [bool; BLOCK] {
         fused::lanes(|l| P::redo(best[l]))
     }
     /// Positions are picked faster in the pass, but for rows of fewer than two blocks of
     /// outputs (the first maxima of `[200000, 10]`'s columns, one scan per column).
     const SLICES_UP_TO: usize = 2 * BLOCK - 1;
-    #[inline(always)]
+    #[hot]
     fn stand_in(_: &[T]) -> Option<usize> {
         Some(0)
     }
-    #[inline(always)]
+    #[hot]
     fn slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>>(
         src: &[T],
         big: &Big,
@@ -473,7 +474,7 @@ impl<E: Copy, Ax, F, O: Copy> Copy for Reduce<E, Ax, F, O> {}
 
 impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
     /// The reduction of `inner`; the output's run-time sizes are the kept axes'.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(inner: E) -> Self {
         let mut dims = [0; MAX_RANK];
         let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
@@ -497,7 +498,7 @@ impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
     /// 0 (every output then folds none, as all reduce the same axes) or if they multiply past
     /// that. `Some` is never evaluated over an empty axis, so the fold's missing empty value is
     /// never asked for.
-    #[inline(always)]
+    #[hot]
     fn try_new(inner: E) -> Option<Self>
     where
         F: Fold<E::Elem>,
@@ -525,7 +526,7 @@ where
     /// `[200000, 10]`'s columns.
     /// Where each output folds elements that lie together (a row's), the pass folds them in
     /// lanes, across the outputs or along the row, faster.
-    #[inline(always)]
+    #[hot]
     fn by_slices(&self) -> bool {
         let big = self.inner.shape();
         // The pass counts an output's elements no further than the fold does (`Fold::MOST`).
@@ -547,7 +548,7 @@ where
     type Shape = O;
     type Home = E::Home;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> O {
         self.shape
     }
@@ -590,7 +591,7 @@ where
 
     /// The fold of the operand's elements whose kept axes are at `index`, its reduced axes
     /// taken in row-major order (the position an argmax counts).
-    #[inline(always)]
+    #[hot]
     fn at(&self, index: &Index) -> F::Output {
         let map = const { constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM) };
         let mut inner = super::node::onto(&map[..E::Shape::RANK], index);
@@ -615,13 +616,13 @@ where
         F::finish(acc, count)
     }
 
-    #[inline(always)]
+    #[hot]
     fn alone_start(&self) -> Option<F::Output> {
         let src = self.inner.plain()?;
         if self.by_slices() { F::stand_in(src) } else { None }
     }
 
-    #[inline(always)]
+    #[hot]
     fn alone(&self, out: &mut [F::Output]) -> bool {
         let Some(src) = self.inner.plain() else { return false };
         // (Public, if hidden: an output of any other length is refused, not indexed past.)
@@ -630,7 +631,7 @@ where
             && F::slices::<E::Shape, O, FoldMap<Ax>>(src, &self.inner.shape(), &self.shape, Ax::ITEMS, out)
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, lands: &[usize], slots: &mut usize) -> Self::Source<W> {
         let shape = self.inner.shape();
         let mut dims = [0; W];
@@ -787,7 +788,7 @@ type Blocks<T> = [[T; BLOCK]; TILE];
 /// `n` (at most [`TILE`]) copies of `block`, built where they are kept: a tile holds what
 /// the pass needs (4 blocks for `[64, 64]` summed over its rows, where making 64 took far
 /// longer than the sum), and grows if a later run needs more ([`grow`]).
-#[inline(always)]
+#[hot]
 fn tile_of<T: Copy>(block: [T; BLOCK], n: usize) -> Blocks<T> {
     #[cfg(feature = "alloc")]
     return alloc::vec![block; n];
@@ -799,7 +800,7 @@ fn tile_of<T: Copy>(block: [T; BLOCK], n: usize) -> Blocks<T> {
 }
 
 /// `tile` with at least `n` (at most [`TILE`]) blocks, copies of `block` added where missing.
-#[inline(always)]
+#[hot]
 fn grow<T: Copy>(tile: &mut Blocks<T>, n: usize, block: [T; BLOCK]) {
     #[cfg(feature = "alloc")]
     if tile.len() < n {
@@ -816,7 +817,7 @@ impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for Reduce
 }
 
 /// The greatest common divisor of `a` and `b`.
-#[inline(always)]
+#[hot]
 const fn gcd(mut a: usize, mut b: usize) -> usize {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -854,7 +855,7 @@ const KEY: usize = 2 * MEMO + 1;
 
 /// Whether two keys are equal, compared word by word with no call (`==` on arrays calls
 /// `memcmp`, a sizeable share of a softmax pass).
-#[inline(always)]
+#[hot]
 fn same(a: &[usize; KEY], b: &[usize; KEY]) -> bool {
     a.iter().zip(b).fold(0, |d, (a, b)| d | (a ^ b)) == 0
 }
@@ -982,7 +983,7 @@ where
 
     /// The block at `at` whose fold `acc` carries, finished: lanes whose result may be wrong
     /// (a NaN first element) are folded again.
-    #[inline(always)]
+    #[hot]
     fn finished(&mut self, at: usize, acc: &[F::Acc; BLOCK]) -> [F::Output; BLOCK] {
         let done = fused::lanes(|l| F::finish(acc[l], self.count));
         if const { F::UNSURE } {
@@ -1061,7 +1062,7 @@ where
     /// flat blocks, contiguous loads, then each row is folded in order, as a hand loop folds
     /// it (a sum over `[200000, 10]`'s rows is faster so than with one lane per output and a
     /// strided read per element). `None` when the reduction or its leaves are not so.
-    #[inline(always)]
+    #[hot]
     fn flat(&mut self, at: usize) -> Option<[F::Output; BLOCK]> {
         let (axis, len) = (self.axes[0], self.sizes[0]);
         if F::SELECTS
@@ -1164,7 +1165,7 @@ where
     /// The [`BLOCK`] outputs `fold(self, r)` gives for `r` from 0, and whether a lane of each
     /// may be wrong. Each way [`flat_long`](Self::flat_long) reaches a row has its own loop
     /// (one loop for both, with the branch inside, slowed the row sums of `[16384, 128]`).
-    #[inline(always)]
+    #[hot]
     fn sixteen(
         &mut self,
         fold: impl Fn(&mut Self, usize) -> (F::Output, bool),
@@ -1180,7 +1181,7 @@ where
     /// Whether each output folds one row of whole blocks that [`flat_long`](Self::flat_long)
     /// may fold (see [`long_rows`]): checked before it is called (after the types' own answer,
     /// [`LONG_ROWS`](Self::LONG_ROWS)), with no call and no cursor moved where it is not.
-    #[inline(always)]
+    #[hot]
     fn long_row(&self) -> bool {
         long_rows::<S::Elem, F>(self.n, self.sizes[0])
     }
@@ -1188,7 +1189,7 @@ where
     /// The output whose row of `len` elements, a whole number of blocks, starts at `base` of
     /// the current run of `inner`, folded in lanes along it with [`Fold::quick`]; and whether a
     /// lane may then be wrong ([`Fold::unsure`]).
-    #[inline(always)]
+    #[hot]
     fn row(inner: &mut S, base: usize, len: usize, count: usize) -> (F::Output, bool) {
         let x = inner.block::<false>(base);
         let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first_at(x[l], l));
@@ -1207,7 +1208,7 @@ where
     /// [`BLOCK`] neighbouring outputs folded together, one lane each: `read` gives the block of
     /// the operand at the current position of the reduced axes. `read` is called at two places
     /// only: it is inlined at both.
-    #[inline(always)]
+    #[hot]
     fn across(&mut self, mut read: impl FnMut(&mut S) -> [S::Elem; BLOCK]) -> [F::Output; BLOCK] {
         if self.count == 0 {
             return [F::empty().expect("the types prove this reduction's axes non-empty"); BLOCK];
@@ -1246,7 +1247,7 @@ where
     /// What the `len` outputs from `at` of the current run are remembered by: where each leaf
     /// reads the first and its step along the run (what the outputs fold is decided by them),
     /// and `len`. `None` past [`MEMO`] leaves.
-    #[inline(always)]
+    #[hot]
     fn key(&self, at: usize, len: usize) -> Option<[usize; KEY]> {
         let (mut key, mut i) = ([usize::MAX; KEY], 0);
         key[KEY - 1] = len;
@@ -1264,7 +1265,7 @@ where
     /// The block of `len` outputs at `at` that `fold` folds, or, while the pass walks a tile of
     /// short rows column by column and this reduction is the same for every column, the block
     /// remembered from the last call (see `last`).
-    #[inline(always)]
+    #[hot]
     fn remembered(
         &mut self,
         at: usize,
@@ -1289,7 +1290,7 @@ where
     /// no call; otherwise through [`get`](Source::get). A reduction stretched along the run
     /// (a row's mean under `x - mean`) is asked once per block: the call cost more than the
     /// block's own work (`x - x.mean_keepdims::<axes![1]>()` over `[8192, 256]`).
-    #[inline(always)]
+    #[hot]
     fn remembered_one(&mut self, at: usize) -> F::Output {
         match self.recalled(self.key(at, 1)) {
             Some(value) => value,
@@ -1298,7 +1299,7 @@ where
     }
 
     /// The output remembered by `key` (see `memo`), if it was the last one folded.
-    #[inline(always)]
+    #[hot]
     fn recalled(&self, key: Option<[usize; KEY]>) -> Option<F::Output> {
         let (seen, value) = self.memo?;
         same(&seen, &key?).then_some(value)
@@ -1306,7 +1307,7 @@ where
 
     /// `f` of the first leaf's cursor (every leaf's run is the same axis): `None` without
     /// leaves.
-    #[inline(always)]
+    #[hot]
     fn first_cursor<R>(&self, f: impl Fn(&Cursor<W>) -> R) -> Option<R> {
         let mut out = None;
         self.inner.all(&mut |c| {
@@ -1319,14 +1320,14 @@ where
     /// Whether every output along the current run is the same, the reduction's result being
     /// stretched along it (softmax's row maximum, kept as `[N, 1]`, over a row's 10 classes):
     /// then it is folded once per block, not once per output.
-    #[inline(always)]
+    #[hot]
     fn invariant(&self) -> bool {
         fused::still(&self.inner)
     }
 
     /// `f` of this reduction with its leaves' cursors moved `along` (see [`Source::planned`]),
     /// then moved back: how a planned pass reaches what it reads as the cursors say.
-    #[inline(always)]
+    #[hot]
     fn by_cursors<R>(&mut self, along: &[usize; W], f: impl FnOnce(&mut Self) -> R) -> R {
         // (What is `stretched` where the cursors are is not so where they are moved to.)
         let kept = self.stretched.take();
@@ -1342,7 +1343,7 @@ where
     /// outputs are folded one at a time, in lanes along that axis ([`each`](Self::each)):
     /// across the outputs, each lane would read a column, element by element (far slower on
     /// the row sums of `[4096, 1024]`).
-    #[inline(always)]
+    #[hot]
     fn lengthwise(&self) -> bool {
         self.close
             && self.n.checked_sub(1).is_some_and(|last| self.sizes[last] >= const { long::<S::Elem, F>() })
@@ -1366,7 +1367,7 @@ where
     /// As [`advance`](Self::advance), with one reduced axis (a column's fold) stepped with no
     /// loop over the axes: its counter stays in a register (a tile's strips down the columns of
     /// `[64, 64]` are much faster so).
-    #[inline(always)]
+    #[hot]
     fn advance_quickly(&mut self, index: &mut [usize; W]) -> bool {
         if self.n != 1 {
             return self.advance(index);
@@ -1384,7 +1385,7 @@ where
 
     /// One step through the reduced axes (the last fastest), the operand's cursors kept in
     /// step: `false`, the cursors back where they started, once every axis has wrapped.
-    #[inline(always)]
+    #[hot]
     fn advance(&mut self, index: &mut [usize; W]) -> bool {
         for j in (0..self.n).rev() {
             let axis = self.axes[j];
@@ -1410,19 +1411,19 @@ where
     const SLOTS: usize = S::SLOTS + K::COUNT;
     const FIXED_FOLDS: bool = K::FOLDING.is_some() && S::FIXED_FOLDS;
 
-    #[inline(always)]
+    #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
         self.stretched = None;
         self.paired = None;
         self.inner.cursors(f);
     }
 
-    #[inline(always)]
+    #[hot]
     fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
         self.inner.all(f)
     }
 
-    #[inline(always)]
+    #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
         if let Some(value) = self.stretched {
             return [value; BLOCK];
@@ -1510,7 +1511,7 @@ where
     /// flat. A tile of short rows is never walked column by column in such a pass, so nothing
     /// is remembered across columns. Where the types do not fix the reduced sizes, as `block`
     /// folds.
-    #[inline(always)]
+    #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
         if const { K::FOLDING.is_none() } {
             return self.by_cursors(along, |this| this.block::<true>(at));
@@ -1606,7 +1607,7 @@ where
     /// along `down`, those of this run and the next 15 (see [`fold_runs`](Self::fold_runs)).
     /// Its operand is not told: the reductions inside it are told of the rows this one folds,
     /// as it folds them (see [`flat_long`](Self::flat_long)).
-    #[inline(always)]
+    #[hot]
     fn next_run(&mut self, down: usize, left: usize) {
         if !const { Self::LONG_ROWS } {
             return;
@@ -1660,7 +1661,7 @@ where
     /// level, as `across`'s), then a loop of a constant count (faster than a `while` over the
     /// positions for k-means' argmin over 4 centroids of sums over 2 coordinates), each read
     /// `inner_along` further along this reduction's columns.
-    #[inline(always)]
+    #[hot]
     fn lanes_planned<P: Pass, const N: usize>(
         &mut self,
         at: usize,
@@ -1707,7 +1708,7 @@ where
 
     /// The block at `at` whose lanes `acc` folded, finished: lanes whose result may be wrong
     /// (a NaN first element) are folded again.
-    #[inline(always)]
+    #[hot]
     fn lanes_done<P: Pass>(&mut self, at: usize, along: &[usize; W], acc: F::Lanes) -> [F::Output; BLOCK] {
         if const { F::UNSURE } {
             let unsure = F::lanes_unsure(&acc);
@@ -1766,7 +1767,7 @@ where
     /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
     /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
     /// centroid sums over every point) vectorizes too.
-    #[inline(always)]
+    #[hot]
     fn fold_one(&mut self, at: usize) -> F::Output {
         if const { Folding::or_none(K::FOLDING).n <= 1 && K::FOLDING.is_some() }
             && const { Folding::or_none(K::FOLDING).last_size() < 2 * BLOCK }
@@ -1792,7 +1793,7 @@ where
     /// One output that folds one short axis (under 32 elements: softmax's 10 classes) or
     /// none (every reduced axis of size 1), element by element with [`Fold::step`]: no lanes
     /// to set up.
-    #[inline(always)]
+    #[hot]
     fn fold_short(&mut self, at: usize) -> F::Output {
         let first = F::first(self.inner.get(at));
         if self.n == 0 {
@@ -1826,7 +1827,7 @@ where
     /// [`fold_one`](Self::fold_one)'s fold, its lanes stepped by [`Fold::quick`], and whether
     /// a lane may then be wrong ([`Fold::unsure`]); its blocks read as [`Source::block`] reads
     /// them with `STRIDED`.
-    #[inline(always)]
+    #[hot]
     fn fold_one_as<const STRIDED: bool>(&mut self, at: usize) -> (F::Output, bool) {
         let step = F::quick;
         let Some(last) = self.n.checked_sub(1) else {
@@ -1898,7 +1899,7 @@ macro_rules! reductions {
     (@one [$($Bound:tt)*] $(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty) => {
         impl<E: Typed> Lazy<E> {
             $(#[$doc])*
-            #[inline(always)]
+            #[hot]
             pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>>>
             where
                 E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
@@ -1908,7 +1909,7 @@ macro_rules! reductions {
             }
 
             #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`).")]
-            #[inline(always)]
+            #[hot]
             pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Kept<Ax>, $Fold, KeptAxes<E::Shape, Ax>>>
             where
                 E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
@@ -1923,7 +1924,7 @@ macro_rules! reductions {
     (@try $(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty, $sure_keep:ident) => {
         impl<E: Typed> Lazy<E> {
             $(#[$doc])*
-            #[inline(always)]
+            #[hot]
             pub fn $name<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>>>>
             where
                 E::Shape: AnyRemoveAxes<Ax>,
@@ -1933,7 +1934,7 @@ macro_rules! reductions {
             }
 
             #[doc = concat!("[`", stringify!($name), "`](Self::", stringify!($name), ") with the reduced axes kept as size 1, so that the result broadcasts back against the expression (NumPy's `keepdims=True`); `None` in the same cases. The twin of [`", stringify!($sure_keep), "`](Self::", stringify!($sure_keep), ") over any axes.")]
-            #[inline(always)]
+            #[hot]
             pub fn $keep<Ax: Axes>(self) -> Option<Lazy<Reduce<E, Kept<Ax>, $Fold, KeptAxes<E::Shape, Ax>>>>
             where
                 E::Shape: AnyRemoveAxes<Ax>,
@@ -2137,7 +2138,7 @@ impl<E: Typed> Lazy<E> {
     /// let row_sums = (dy.lazy() * &keep).sum_to::<shape![2, 1]>().eval(); // the last axis kept as 1
     /// assert_eq!(row_sums.as_slice(), [4.0, 9.0]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn sum_to<S2>(self) -> Lazy<Reduce<E, To<S2>, SumFold, S2>>
     where
         S2: AnyBroadcastTo<E::Shape>,
@@ -2250,7 +2251,7 @@ impl<E: Expression> Lazy<E> {
 
     /// The position of the first element that `P` picks over every other, counted in
     /// row-major order as the pass hands the elements on: `None` for no elements.
-    #[inline(always)]
+    #[hot]
     fn pick_all<P: Pick<E::Elem>>(self) -> Option<usize> {
         let (mut best, mut seen) = (None, 0);
         self.each_block(
@@ -2270,7 +2271,7 @@ impl<E: Expression> Lazy<E> {
 
     /// Folds every element with `F` in 16 lanes, then the lanes together: `None` for no
     /// elements.
-    #[inline(always)]
+    #[hot]
     fn fold_all<F: Fold<E::Elem, Acc = E::Elem, Output = E::Elem>>(self) -> Option<E::Elem> {
         // Element k of each block the pass hands on is folded into lane k % 16. A block is 16
         // elements, a run's last part, or a whole short row whose length the shape fixes
@@ -2311,7 +2312,7 @@ impl<E: Expression> Lazy<E> {
     /// One pass over every element of the expression, handing `sink` the elements in
     /// row-major order, a block (or a run's last part, or a short row) at a time: what the
     /// totals fold.
-    #[inline(always)]
+    #[hot]
     fn each_block(self, sink: impl FnMut(&[E::Elem])) {
         let shape = self.0.shape();
         if !E::Shape::FIXED {

@@ -7,6 +7,7 @@
 //! Which way an evaluation goes is decided by the types, once, where it starts: [`small`].
 
 use super::Expression;
+use crate::hot;
 use crate::shape::AnyShape;
 
 /// The most axes a node of an expression evaluated by [`Expression::at`] has: the index is an
@@ -48,7 +49,7 @@ pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
 
 /// The index of the first element of the `row`-th row (along `Out`'s last axis), as `E`
 /// (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
-#[inline(always)]
+#[hot]
 fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> Index {
     let mut index = [0; AT_RANK];
     let skip = Out::RANK - E::Shape::RANK;
@@ -65,7 +66,7 @@ fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> Index {
 /// Each element `o` of `out` (row-major, of shape `Out`) set to `f(o, x)`, `x` the matching
 /// element of `expr` stretched to `Out`: row by row, the last axis the inner loop, so that the
 /// compiler vectorizes along it as it does a hand loop. Only where [`small`]`::<E, Out>()`.
-#[inline(always)]
+#[hot]
 pub(crate) fn write<E: Expression, Out: AnyShape>(
     expr: &E,
     out: &mut [E::Elem],
@@ -86,7 +87,7 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
 }
 
 /// The first element of `expr`: what a new output is made with before [`write`] fills it.
-#[inline(always)]
+#[hot]
 pub(crate) fn first<E: Expression>(expr: &E) -> E::Elem {
     expr.at(&Index([0; AT_RANK]))
 }

@@ -1,5 +1,6 @@
 //! A strided view as an operand of an expression: read where it lies, with its own strides.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::{AT_RANK, Expression, Index, Typed};
@@ -26,7 +27,7 @@ impl<T, S: AnyShape, H> Copy for StridedLeaf<'_, T, S, H> {}
 
 impl<'a, T, S: AnyShape, H> StridedLeaf<'a, T, S, H> {
     /// The view's parts as an operand.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(data: &'a [T], shape: S, strides: S::Strides) -> Self {
         StridedLeaf { data, shape, strides, home: PhantomData }
     }
@@ -39,7 +40,7 @@ impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for StridedLeaf<'_, T, S, H> 
     type Shape = S;
     type Home = H;
 
-    #[inline(always)]
+    #[hot]
     fn shape(&self) -> S {
         self.shape
     }
@@ -52,7 +53,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, 
     const READS: usize = if S::FIXED { 1 } else { usize::MAX };
 
     /// The element at `index` (an axis of size 1 reads its one element).
-    #[inline(always)]
+    #[hot]
     fn at(&self, index: &Index) -> T {
         let (mut dims, mut steps) = ([0; AT_RANK], [0; AT_RANK]);
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
@@ -64,7 +65,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, 
         self.data[offset]
     }
 
-    #[inline(always)]
+    #[hot]
     fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> super::LeafSource<'a, T, W> {
         let (mut dims, mut steps) = ([0; W], [0; W]);
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
@@ -75,7 +76,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, 
 
 impl<'a, T: Copy + Shared, S: AnyShape, H: Home> super::IntoExpression for &StridedView<'a, T, S, H> {
     type Expr = StridedLeaf<'a, T, S, H>;
-    #[inline(always)]
+    #[hot]
     fn into_expression(self) -> Self::Expr {
         self.leaf()
     }

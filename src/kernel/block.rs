@@ -6,11 +6,13 @@
 //! might change the next load. Reading a whole block into registers first removes the
 //! question, and the block vectorizes.
 
+use crate::hot;
+
 /// Elements per block: a few vector registers' worth for the common element sizes.
 const BLOCK: usize = 16;
 
 /// `out[i] = f(out[i], xs[i])` for every `i`; `xs` is at least as long as `out`.
-#[inline(always)]
+#[hot]
 pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMut(O, X) -> O) {
     let (head, tail) = out.split_at_mut(out.len() / BLOCK * BLOCK);
     let done = head.len();
@@ -28,7 +30,7 @@ pub(crate) fn update<O: Copy, X: Copy>(out: &mut [O], xs: &[X], mut f: impl FnMu
 ///
 /// With `idempotent` (`f(a, a) == a`: a maximum), the lanes start as copies of `*total`, so that
 /// they hold nothing `*total` does not, and are folded together pairwise, which vectorizes too.
-#[inline(always)]
+#[hot]
 pub(crate) fn fold<T: Copy>(total: &mut T, xs: &[T], idempotent: bool, f: impl Fn(T, T) -> T) {
     let mut blocks = arrays(xs);
     if idempotent {
@@ -58,7 +60,7 @@ pub(crate) fn fold<T: Copy>(total: &mut T, xs: &[T], idempotent: bool, f: impl F
 }
 
 /// The whole blocks at the start of `xs`, as arrays.
-#[inline(always)]
+#[hot]
 fn arrays<T>(xs: &[T]) -> impl Iterator<Item = &[T; BLOCK]> {
     xs.chunks_exact(BLOCK).filter_map(
         #[inline(always)]
@@ -67,7 +69,7 @@ fn arrays<T>(xs: &[T]) -> impl Iterator<Item = &[T; BLOCK]> {
 }
 
 /// The whole blocks at the start of `xs`, as mutable arrays.
-#[inline(always)]
+#[hot]
 fn arrays_mut<T>(xs: &mut [T]) -> impl Iterator<Item = &mut [T; BLOCK]> {
     xs.chunks_exact_mut(BLOCK).filter_map(
         #[inline(always)]

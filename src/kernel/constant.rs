@@ -12,6 +12,7 @@
 //! reductions inside it fold over, numbered as the pass numbers them. A node builds its own
 //! table from its operands' by moving their columns onto its own.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::Plan;
@@ -267,7 +268,7 @@ impl<P: Pass, const W: usize> PlanOf<P, W> {
     };
 
     /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn get() -> Option<&'static Narrow<W>> {
         let plan: &'static Option<Narrow<W>> = &Self::PLAN;
         plan.as_ref()
@@ -286,14 +287,14 @@ impl<const W: usize> Narrow<W> {
 
     /// The column of the run (the plan's innermost axis), `None` for an output of no axes,
     /// whose run is [`Cursor::STILL`], along which nothing moves.
-    #[inline(always)]
+    #[hot]
     pub(crate) const fn run(&self) -> Option<usize> {
         self.rank.checked_sub(1)
     }
 
     /// The strides of leaf `row` along every column of the table (the plan's axes, then the
     /// reduced ones), `None` past the table's rows.
-    #[inline(always)]
+    #[hot]
     pub(crate) const fn row(&self, row: usize) -> Option<&[usize; W]> {
         if row >= self.leaves {
             return None;
@@ -303,7 +304,7 @@ impl<const W: usize> Narrow<W> {
 
     /// The loop nest over an output of sizes `sizes`, `src`'s cursors set as `Nest::plan` sets
     /// them; `None` for an empty output.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn apply<S: Source<W>>(&'static self, sizes: &[usize], src: &mut S) -> Option<Nest<W>> {
         let mut dims = self.dims;
         if self.outer {

@@ -1,6 +1,7 @@
 //! The copy kernel: one strided operand into a contiguous output.
 
 use super::{Plan, Runs};
+use crate::hot;
 
 /// Fills `dst` (the plan's whole output, row-major) from `src` read through the plan.
 ///
@@ -8,7 +9,7 @@ use super::{Plan, Runs};
 /// broadcast the operand's stride along a run is 0 (a filled run) or 1 (a copied one): see
 /// [`Plan::new`]. A gather (the first element of each group a reduction without an identity
 /// folds, `max_axes` say) may step by more, and is copied element by element.
-#[inline(always)]
+#[hot]
 pub(crate) fn copy<T: Copy>(src: &[T], plan: &Plan<1>, runs: Runs<1>, dst: &mut [T]) {
     let Runs { n, strides: [stride], .. } = runs;
     plan.for_each_run_into(

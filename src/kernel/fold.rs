@@ -5,6 +5,7 @@
 
 use super::{Plan, Runs};
 use crate::Summable;
+use crate::hot;
 
 /// A reduction's step: `combine(acc, x)` folds the element `x` into the running result `acc`.
 /// The kernels fold each output's elements in an order of their choosing (in lanes, then the
@@ -48,15 +49,15 @@ pub struct Sum;
 impl<T: Summable> Reducer<T> for Sum {
     const IDEMPOTENT: bool = false;
     type Exact = Sum;
-    #[inline(always)]
+    #[hot]
     fn identity() -> Option<T> {
         Some(T::ZERO)
     }
-    #[inline(always)]
+    #[hot]
     fn combine(acc: T, x: T) -> T {
         acc.plus(x)
     }
-    #[inline(always)]
+    #[hot]
     fn redo(_: T) -> bool {
         false
     }
@@ -64,7 +65,7 @@ impl<T: Summable> Reducer<T> for Sum {
 
 /// Whether `x` is unordered with itself: a NaN. Always `false` for a total order, where the
 /// optimizer drops it.
-#[inline(always)]
+#[hot]
 #[allow(clippy::eq_op)]
 pub(crate) fn is_nan<T: PartialOrd>(x: &T) -> bool {
     x != x
@@ -81,16 +82,16 @@ pub struct Max<const EXACT: bool = false>;
 impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Max<EXACT> {
     const IDEMPOTENT: bool = true;
     type Exact = Max<true>;
-    #[inline(always)]
+    #[hot]
     fn identity() -> Option<T> {
         None
     }
-    #[inline(always)]
+    #[hot]
     fn combine(acc: T, x: T) -> T {
         // `|` rather than `||`: a second compare and no branch, which still vectorizes.
         if (x > acc) | (EXACT && is_nan(&acc)) { x } else { acc }
     }
-    #[inline(always)]
+    #[hot]
     fn redo(result: T) -> bool {
         !EXACT && is_nan(&result)
     }
@@ -98,7 +99,7 @@ impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Max<EXACT> {
 
 impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Max<EXACT> {
     type ExactPick = Max<true>;
-    #[inline(always)]
+    #[hot]
     fn better(x: T, best: T) -> bool {
         (x > best) | (EXACT && is_nan(&best) && !is_nan(&x))
     }
@@ -111,15 +112,15 @@ pub struct Min<const EXACT: bool = false>;
 impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Min<EXACT> {
     const IDEMPOTENT: bool = true;
     type Exact = Min<true>;
-    #[inline(always)]
+    #[hot]
     fn identity() -> Option<T> {
         None
     }
-    #[inline(always)]
+    #[hot]
     fn combine(acc: T, x: T) -> T {
         if (x < acc) | (EXACT && is_nan(&acc)) { x } else { acc }
     }
-    #[inline(always)]
+    #[hot]
     fn redo(result: T) -> bool {
         !EXACT && is_nan(&result)
     }
@@ -127,7 +128,7 @@ impl<T: Copy + PartialOrd, const EXACT: bool> Reducer<T> for Min<EXACT> {
 
 impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Min<EXACT> {
     type ExactPick = Min<true>;
-    #[inline(always)]
+    #[hot]
     fn better(x: T, best: T) -> bool {
         (x < best) | (EXACT && is_nan(&best) && !is_nan(&x))
     }
@@ -137,7 +138,7 @@ impl<T: Copy + PartialOrd, const EXACT: bool> Pick<T> for Min<EXACT> {
 /// keeps among each output's elements. `best` starts as the offset of each output's first
 /// element; the plan visits each output's elements in increasing offset, so the first of equal
 /// elements is kept.
-#[inline(always)]
+#[hot]
 pub(crate) fn arg_accumulate<T: Copy, P: Pick<T>>(
     src: &[T],
     plan: &Plan<2>,
@@ -177,7 +178,7 @@ pub(crate) fn arg_accumulate<T: Copy, P: Pick<T>>(
 
 /// Fills `dst` (the plan's whole output, row-major) with the offsets that the plan's single
 /// operand is read at: where each output's first element is.
-#[inline(always)]
+#[hot]
 pub(crate) fn offsets(plan: &Plan<1>, runs: Runs<1>, dst: &mut [usize]) {
     let Runs { strides: [stride], .. } = runs;
     plan.for_each_run_into(

@@ -10,6 +10,7 @@
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
 //! store. The block's length is a constant, so every combining step vectorizes.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::place::{Pass, RunTime, Spot};
@@ -20,7 +21,7 @@ pub const BLOCK: usize = 16;
 /// The block `[f(0), f(1), …]`, built by a plain loop of all [`BLOCK`] lanes that the optimizer
 /// vectorizes (`core::array::from_fn` is not always inlined, and a call per block costs more than
 /// the block). `f` is called twice for lane 0: it must have no side effects.
-#[inline(always)]
+#[hot]
 pub fn lanes<T: Copy>(f: impl Fn(usize) -> T) -> [T; BLOCK] {
     let mut out = [f(0); BLOCK];
     for (i, o) in out.iter_mut().enumerate() {
@@ -110,7 +111,7 @@ impl<const W: usize> Cursor<W> {
 
     /// A leaf of sizes `dims` whose axis `k` lands on output axis `lands[k]`: row-major strides,
     /// 0 along the axes where its size is 1 (stretched) and the output axes it has none on.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(dims: &[usize], lands: &[usize]) -> Self {
         let mut strides = [0; W];
         let mut step = 1usize;
@@ -125,7 +126,7 @@ impl<const W: usize> Cursor<W> {
 
     /// A leaf of sizes `dims` and strides `steps` (a strided view) whose axis `k` lands on
     /// output axis `lands[k]`: its own strides, 0 along the axes where its size is 1.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn strided(dims: &[usize], steps: &[usize], lands: &[usize]) -> Self {
         let mut strides = [0; W];
         for ((&d, &step), &axis) in dims.iter().zip(steps).zip(lands) {
@@ -138,7 +139,7 @@ impl<const W: usize> Cursor<W> {
 
     /// Sets the cursor as a plan made at compile time says: its strides along the plan's axes
     /// and the reduced ones (`row`, which holds them all), the output's rank, and the run.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn set(&mut self, row: &[usize], outs: usize, run: usize, run_len: usize) {
         let n = W.min(row.len());
         self.strides[..n].copy_from_slice(&row[..n]);
@@ -147,46 +148,46 @@ impl<const W: usize> Cursor<W> {
     }
 
     /// Where this leaf's run starts.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn offset(&self) -> usize {
         self.offset
     }
 
     /// The leaf's stride along the run: 0 where it is stretched, 1 where it is contiguous, more
     /// where a reduction's axes lie inside the run's axis.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn inner(&self) -> usize {
         self.inner
     }
 
     /// The stride along `axis`.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn stride(&self, axis: usize) -> usize {
         self.strides[axis]
     }
 
     /// The strides along every axis.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn strides(&self) -> &[usize; W] {
         &self.strides
     }
 
     /// The length of the run, while it goes along one of the plan's axes (not a reduced one).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn plan_run_len(&self) -> Option<usize> {
         (self.run < self.outs).then_some(self.run_len)
     }
 
     /// Whether the pass walks a tile of short rows column by column and this leaf reads the
     /// same elements for every column (a reduction over the row, stretched along it).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn same_for_every_column(&self) -> bool {
         self.columns.is_some_and(|axis| self.strides[axis] == 0)
     }
 
     /// Whether the pass reads along the plan's run (not down a tile's columns): where
     /// [`Source::rows`] reads rows of the run.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn on_run(&self) -> bool {
         self.run < self.outs && self.columns.is_none()
     }
@@ -196,7 +197,7 @@ impl<const W: usize> Cursor<W> {
     /// tile's columns), and the leaf is either the same for the whole block (stretched along
     /// the row and the run) or contiguous along the row with each output's row right after the
     /// last.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn flat_row(&self, axis: usize, len: usize) -> bool {
         self.on_run()
             && match self.strides[axis] {
@@ -209,7 +210,7 @@ impl<const W: usize> Cursor<W> {
     /// Whether a reduction along `axis` alone reads this leaf's rows of the run as one flat run
     /// ([`Source::rows`]) as it folds them: the pass is on the plan's run, and no reduction
     /// but along `axis` moves the leaf (none nested inside the one along `axis`).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn flat_down(&self, axis: usize) -> bool {
         self.on_run()
             && self.strides[self.outs..Self::STILL]
@@ -220,20 +221,20 @@ impl<const W: usize> Cursor<W> {
 
     /// Whether this leaf is read by a reduction along one of its axes (a stride other than 0
     /// along a reduced axis).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn folds(&self) -> bool {
         self.strides[self.outs..Self::STILL].iter().any(|&s| s != 0)
     }
 
     /// The axis the run goes along.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn run_axis(&self) -> usize {
         self.run
     }
 
     /// Moves to position `at` of the current run, then makes `axis` the run: how a reduction
     /// folds one output's elements along its own axis.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn enter(&mut self, at: usize, axis: usize) {
         self.offset = self.offset.wrapping_add(at.wrapping_mul(self.inner));
         self.run = axis;
@@ -241,7 +242,7 @@ impl<const W: usize> Cursor<W> {
     }
 
     /// Undoes [`enter`](Self::enter): the run goes along `axis` again, from its start.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn leave(&mut self, at: usize, axis: usize) {
         self.run = axis;
         self.inner = self.strides[axis];
@@ -250,20 +251,20 @@ impl<const W: usize> Cursor<W> {
 
     /// Moves the offset `along[c]` steps along each axis `c`, or back (see
     /// [`Source::planned`]).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn moved(&mut self, along: &[usize; W], back: bool) {
         let by = self.strides.iter().zip(along).fold(0usize, |o, (&s, &n)| o.wrapping_add(s.wrapping_mul(n)));
         self.shift(1, if back { by.wrapping_neg() } else { by });
     }
 
     /// Moves the offset by `by` steps of `stride` (wrapping: a step back is a negative `by`).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn shift(&mut self, stride: usize, by: usize) {
         self.offset = self.offset.wrapping_add(stride.wrapping_mul(by));
     }
 
     /// Moves the offset one step along axis `axis` (`back` steps back when `back` is given).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn step(&mut self, axis: usize, back: Option<usize>) {
         let s = self.strides[axis];
         self.offset = match back {
@@ -378,7 +379,7 @@ pub(crate) struct Nest<const W: usize> {
 
 impl<const W: usize> Nest<W> {
     /// A nest of `rank` loops of sizes `dims`.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn from_parts(rank: usize, dims: [usize; W]) -> Self {
         Nest { rank, dims }
     }
@@ -386,7 +387,7 @@ impl<const W: usize> Nest<W> {
     /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
     /// axes, and setting each leaf's stride along the run), or takes the plan made while the
     /// program compiled (see [`Hint`]). `None` when the output is empty.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn plan<S: Source<W>, P: Pass>(dims: &[usize], hint: Hint<P>, src: &mut S) -> Option<Self> {
         if let Some(plan) = hint.plan::<W>() {
             return plan.apply(dims, src);
@@ -427,7 +428,7 @@ impl<const W: usize> Nest<W> {
     }
 
     /// The length of the innermost run (1 for a scalar output).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn run_len(&self) -> usize {
         match self.rank.checked_sub(1) {
             Some(last) => self.dims[last],
@@ -451,14 +452,14 @@ impl<const W: usize> Nest<W> {
     }
 
     /// The number of loops around the innermost run.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn loops(&self) -> usize {
         self.rank.saturating_sub(1)
     }
 
     /// Calls `run` once per innermost run, in row-major order, with `src`'s cursors at its
     /// start, and tells `src` of each run first ([`Source::next_run`]).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn for_each_run<S: Source<W>>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
         let loops = self.loops();
         let mut index = [0usize; W];
@@ -475,7 +476,7 @@ impl<const W: usize> Nest<W> {
 
     /// One step of the odometer over the first `loops` loops, the cursors kept in step. `false`
     /// once every loop has wrapped.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn advance<S: Source<W>>(&self, loops: usize, index: &mut [usize; W], src: &mut S) -> bool {
         for a in (0..loops).rev() {
             index[a] += 1;
@@ -506,7 +507,7 @@ pub struct Hint<P = RunTime> {
 impl<P: Pass> Hint<P> {
     /// The plan made while the program compiled, if the pass has one, as a pass of width `W`
     /// reads it.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn plan<const W: usize>(&self) -> Option<&'static super::constant::Narrow<W>> {
         super::constant::PlanOf::<P, W>::get()
     }
@@ -527,7 +528,7 @@ impl Hint {
 /// The block at `at` of `src`'s current run in pass `P`: read as its plan says, its leaves'
 /// strides constants, where the pass has a plan made while the program compiled; otherwise
 /// as the cursors say (`STRIDED`: see [`Source::block`]).
-#[inline(always)]
+#[hot]
 pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     at: usize,
@@ -547,14 +548,14 @@ pub(crate) const fn by_plan<const W: usize, S: Source<W>, P: Pass>() -> bool {
 
 /// Whether pass `P` over `src` reads its blocks on the `STRIDED` path of [`read`]: it reads as
 /// its plan says, or a leaf steps by more than 1 along the run.
-#[inline(always)]
+#[hot]
 pub(crate) fn strided<const W: usize, S: Source<W>, P: Pass>(src: &S) -> bool {
     by_plan::<W, S, P>() || !src.all(&mut |c| c.inner() <= 1)
 }
 
 /// Whether every leaf of `src` steps by 0 along the current run, so that what `src` gives is
 /// the same all along it (a row's statistic under `x - mean`, kept as `[N, 1]`).
-#[inline(always)]
+#[hot]
 pub(crate) fn still<const W: usize, S: Source<W>>(src: &S) -> bool {
     src.all(&mut |c| c.inner() == 0)
 }
@@ -562,7 +563,7 @@ pub(crate) fn still<const W: usize, S: Source<W>>(src: &S) -> bool {
 /// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
 /// each block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
-#[inline(always)]
+#[hot]
 pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     dims: &[usize],
     hint: Hint<P>,
@@ -593,7 +594,7 @@ pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
 
 /// Evaluates `src` over an output of sizes `dims`, handing `sink` the output elements in
 /// row-major order, a block (or a run's last, shorter block) at a time.
-#[inline(always)]
+#[hot]
 pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
     dims: &[usize],
     hint: Hint<P>,
@@ -654,7 +655,7 @@ pub(crate) const CHUNK: usize = 16 * BLOCK;
 
 impl<const W: usize, S: Source<W>, P: Pass> Pull<W, S, P> {
     /// The pass of `src` over `n` elements, planned as `hint` says.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn new(n: usize, hint: Hint<P>, mut src: S) -> Self {
         let len = Nest::plan(&[n], hint, &mut src).map_or(0, |nest| nest.run_len());
         let strided = strided::<W, S, P>(&src);
@@ -679,7 +680,7 @@ impl<const W: usize, S: Source<W>, P: Pass> Pull<W, S, P> {
 /// The elements of `src`'s run from `at` to `end` (at most [`CHUNK`]) into `out`: its blocks
 /// written straight into `out` (through `parallel`'s `part_run` and a sink, k-means was
 /// slower).
-#[inline(always)]
+#[hot]
 fn chunk<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     out: &mut [S::Elem; CHUNK],
@@ -705,7 +706,7 @@ fn chunk<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// state (`zip`), whose operands are tensors broadcast to the output: each one's stride along
 /// a run is then 0 or 1 (see `Plan::new`). Its code is a fraction of `run`'s: with it, the
 /// `no_std` proof binary is far smaller (`bash benches/sizes.sh`).
-#[inline(always)]
+#[hot]
 pub(crate) fn run_plain<const W: usize, S: Source<W>, P: Pass>(
     dims: &[usize],
     hint: Hint<P>,
@@ -718,7 +719,7 @@ pub(crate) fn run_plain<const W: usize, S: Source<W>, P: Pass>(
 }
 
 /// The loop nest's runs, each in blocks and a last part.
-#[inline(always)]
+#[hot]
 fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     nest: &Nest<W>,
     src: &mut S,
@@ -737,7 +738,7 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// as `[B, 1]`): the rows of each step of the outer loops are one flat run, computed in whole
 /// blocks (a lane's row is its flat position divided by `n`), not a block per row of which
 /// only `n` lanes are kept (faster for softmax's `exp(x − max)`).
-#[inline(always)]
+#[hot]
 fn flat_rows<const W: usize, S: Source<W>>(
     nest: &Nest<W>,
     src: &mut S,
@@ -771,7 +772,7 @@ fn flat_rows<const W: usize, S: Source<W>>(
 /// so that the reduction folds in lanes across the run's outputs, the reduced elements of each
 /// lane one after another, its strides constants. (Down the columns of a tile of runs, as
 /// [`short_rows`] reads, each block would gather a leaf's elements a row apart once per column.)
-#[inline(always)]
+#[hot]
 fn short_runs<const W: usize, S: Source<W>, P: Pass>(
     nest: &Nest<W>,
     src: &mut S,
@@ -790,7 +791,7 @@ fn short_runs<const W: usize, S: Source<W>, P: Pass>(
 /// around the run), so that every lane of every block is used and a reduction over the row
 /// (kept as size 1, and so the same for every column) is folded in lanes across the rows, once;
 /// the rows are then handed on in order.
-#[inline(always)]
+#[hot]
 fn short_rows<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
     let (n, along, down) = (nest.run_len(), nest.rank - 1, nest.rank - 2);
     let rows = nest.dims[down];
@@ -832,7 +833,7 @@ fn short_rows<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &mut S, mut sin
 /// One innermost run of length `n`, from `src`'s cursors: its full blocks, then its last part
 /// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
 /// output element in the block this gives it, so a split pass is identical bit for bit.
-#[inline(always)]
+#[hot]
 pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     n: usize,

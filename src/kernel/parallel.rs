@@ -10,6 +10,7 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
@@ -28,7 +29,7 @@ const PIECE: usize = 1 << 20;
 
 /// Whether a pass writing `len` elements of `T` is split across threads: large enough, and more
 /// than one thread to split across. Below the threshold this is one comparison.
-#[inline(always)]
+#[hot]
 pub(crate) fn worth<T>(len: usize) -> bool {
     len.saturating_mul(core::mem::size_of::<T>()) >= THRESHOLD && rayon::current_num_threads() > 1
 }
@@ -119,7 +120,7 @@ fn piece<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 
 /// Positions `from..to` of an innermost run of length `n`: the blocks of
 /// [`whole_run`] that hold them, trimmed.
-#[inline(always)]
+#[hot]
 fn part_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     n: usize,
@@ -270,7 +271,7 @@ struct Walk<'a, const W: usize, S, P, const STRIDED: bool> {
 
 /// Copies `chunk` into `block` from lane `*k` on (the block made, as copies of the chunk's first
 /// element, at the first chunk: the lanes past the output's last element keep that copy).
-#[inline(always)]
+#[hot]
 fn gather<T: Copy>(block: &mut Option<[T; BLOCK]>, k: &mut usize, chunk: &[T]) {
     if let Some(&first) = chunk.first() {
         let block = block.get_or_insert([first; BLOCK]);
@@ -289,7 +290,7 @@ where
 
     /// The next block: one block of the run where it lies whole in one (a run of a multiple
     /// of [`BLOCK`] elements), otherwise gathered from the runs it straddles.
-    #[inline(always)]
+    #[hot]
     fn next(&mut self) -> Option<Self::Item> {
         let n = self.nest.run_len();
         if self.pos + BLOCK > self.end || self.at % BLOCK != 0 || self.at + BLOCK > n / BLOCK * BLOCK {
@@ -312,7 +313,7 @@ where
 {
     /// Moves past the current run's positions up to `to` (of `n`), into the next run where
     /// this one ends and the piece does not.
-    #[inline(always)]
+    #[hot]
     fn past(&mut self, to: usize, n: usize) {
         self.pos += to - self.at;
         self.at = to;

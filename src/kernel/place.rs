@@ -8,6 +8,7 @@
 //! leaves' types do not name the pass, so an expression's types grow with its operands as
 //! they would without it.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::constant::{PlanOf, Planned, Table};
@@ -58,20 +59,20 @@ pub struct Spot {
 
 impl Spot {
     /// The root of pass `P`: the first leaf, and the first column after the output's.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn root<P: Pass>() -> Spot {
         Spot { row: 0, slot: P::OUTS }
     }
 
     /// Past `leaves` leaves and `slots` reduced axes: a zip's second operand, after its first.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn after(self, leaves: usize, slots: usize) -> Spot {
         Spot { row: self.row + leaves, slot: self.slot + slots }
     }
 
     /// The stride of the leaf here along pass `P`'s run, and its strides along every column
     /// of the table, if the pass has a plan (read by a pass of width `W`).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn strides<P: Pass, const W: usize>(self) -> Option<(usize, &'static [usize; W])> {
         let plan = PlanOf::<P, W>::get()?;
         let row = plan.row(self.row)?;
@@ -82,7 +83,7 @@ impl Spot {
     /// what they give is the same all along it (a leaf past the table, which a pass that runs
     /// as its plan says never has, is taken to step): [`still`](super::fused::still) as the
     /// plan's table tells it.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn still<P: Pass, const W: usize>(self, leaves: usize) -> bool {
         (0..leaves).all(|leaf| self.after(leaf, 0).strides::<P, W>().is_some_and(|(run, _)| run == 0))
     }

@@ -1,5 +1,6 @@
 //! `Plan`: the output box and each operand's strides, with trivial axes merged away.
 
+use crate::hot;
 use shapecast_rules::MAX_RANK;
 
 /// The innermost run of a plan: its length, each operand's stride along it, and each operand's
@@ -82,14 +83,14 @@ impl<const N: usize> Plan<N> {
     }
 
     /// Whether the output has no elements (then the plan is one run of length 0).
-    #[inline(always)]
+    #[hot]
     pub(crate) const fn is_empty(&self) -> bool {
         self.rank == 1 && self.dims[0] == 0
     }
 
     /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one
     /// run of one element).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn inner(&self) -> (usize, [usize; N]) {
         match self.rank.checked_sub(1) {
             Some(last) => (self.dims[last], core::array::from_fn(|i| self.strides[i][last])),
@@ -98,7 +99,7 @@ impl<const N: usize> Plan<N> {
     }
 
     /// The innermost run and the strides of the loop around it.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn runs(&self) -> Runs<N> {
         let (n, strides) = self.inner();
         let outer = match self.rank.checked_sub(2) {
@@ -113,7 +114,7 @@ impl<const N: usize> Plan<N> {
     /// axes are fixed (`[Batch, 16]`) runs the fixed row kernel (16 elements, constant strides)
     /// row after row, as the all-fixed shape does; only the number of rows is read at run time.
     /// (A caller with a fixed shape calls `k` with the constant plan itself.)
-    #[inline(always)]
+    #[hot]
     pub(crate) fn with_runs<R>(&self, hint: &Plan<N>, k: impl FnOnce(&Self, Runs<N>) -> R) -> R {
         let (runs, known) = (self.runs(), hint.runs());
         if runs == known { k(self, known) } else { k(self, runs) }
@@ -124,7 +125,7 @@ impl<const N: usize> Plan<N> {
     /// rank 3 or more, after merging) step like an odometer. With a constant plan, every bound
     /// and stride is a constant, and `run` has a single call site, so it is inlined.
     /// `runs` is [`runs`](Self::runs), perhaps as constants (see [`with_runs`](Self::with_runs)).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn for_each_run(&self, runs: Runs<N>, mut run: impl FnMut([usize; N])) {
         if self.is_empty() {
             return;
@@ -147,7 +148,7 @@ impl<const N: usize> Plan<N> {
 
     /// [`for_each_run`](Self::for_each_run) over a contiguous row-major output: `run` also gets
     /// that run's slice of `out` (`n` elements, the inner run's length), in order.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn for_each_run_into<O>(
         &self,
         runs: Runs<N>,

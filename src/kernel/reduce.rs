@@ -2,6 +2,7 @@
 //! with stride 0 along the reduced axes.
 
 use super::{Plan, Runs, block, fold::Reducer};
+use crate::hot;
 
 /// Sources up to this size are summed strip by strip (they stay in the first-level cache between
 /// strips); larger ones run by run, each read once from memory.
@@ -12,7 +13,7 @@ const STRIP_BYTES: usize = 128;
 
 /// Folds every element of `src` (operand 0 of the plan) into `dst` (operand 1) with `R`; the
 /// caller has initialized `dst` (to zero for a sum).
-#[inline(always)]
+#[hot]
 pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
     // An empty plan is one run of length 0: no strip and no run below is visited, whatever
     // the sizes of the other axes (see `Plan::new`).

@@ -2,6 +2,7 @@
 //! kernel is an associated constant, computed by the rules' own `const fn` mappings; when a
 //! shape holds run-time sizes, the same functions build the plan from its extents, once per call.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use shapecast_rules::{
@@ -67,7 +68,7 @@ impl<F: AnyShape, T: AnyShape, M: MapInto<F, T>> CopyPlan<F, T, M> {
 
     /// Runs `k` with the plan and its inner run: the constant ones when both shapes are fixed,
     /// and a constant inner run when the shapes' fixed trailing axes make it so.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn with<R>(from: &F, to: &T, k: impl FnOnce(&Plan<1>, Runs<1>) -> R) -> R {
         if F::FIXED && T::FIXED {
             let plan: &'static Plan<_> = &Self::PLAN;
@@ -85,7 +86,7 @@ pub(crate) struct ZipPlan<A, B, O, MA, MB>(PhantomData<(A, B, O, MA, MB)>);
 impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>> ZipPlan<A, B, O, MA, MB> {
     /// The output's sizes: on each axis, the size of an operand that lands there and is not 1
     /// (the types have proved that all such sizes agree), else 1.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn output(a: &A, b: &B) -> O {
         if O::FIXED {
             return O::from_extents(&[], Proof::new());
@@ -116,7 +117,7 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
 
     /// Runs `k` with the plan and its inner run: the constant ones when both shapes are fixed,
     /// and a constant inner run when the shapes' fixed trailing axes make it so.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn with<R>(big: &Big, small: &Small, k: impl FnOnce(&Plan<2>, Runs<2>) -> R) -> R {
         if Big::FIXED && Small::FIXED {
             let plan: &'static Plan<_> = &Self::PLAN;
@@ -130,7 +131,7 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
 
     /// Runs `k` with a plan over `Small` that reads `Big` at each output's first element (index 0
     /// along every reduced axis), and its inner run: constants when both shapes are fixed.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn with_first<R>(big: &Big, small: &Small, k: impl FnOnce(&Plan<1>, Runs<1>) -> R) -> R {
         if Big::FIXED && Small::FIXED {
             let plan: &'static Plan<_> = &Self::FIRST;
@@ -150,7 +151,7 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
     /// How many elements of `Big` fold into each output element: the product of the reduced
     /// sizes, 0 exactly when one of them is 0 (even if the output is empty too), saturating
     /// (an empty output's reduced sizes may multiply past `usize`).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn count(big: &Big, small: &Small) -> usize {
         if Big::FIXED && Small::FIXED {
             const {
@@ -165,7 +166,7 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
 
     /// The output's sizes: each axis of `Small` has the size of the axis of `Big` it lands on
     /// (or 1, where it is summed to 1).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn output(big: &Big) -> Small {
         if Small::FIXED {
             return Small::from_extents(&[], Proof::new());

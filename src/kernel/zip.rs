@@ -9,13 +9,14 @@
 use super::fused::{self, Hint, Source};
 use super::place::Pass;
 use crate::expr::{LeafSource, PairFn, Zip};
+use crate::hot;
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
 /// reading `a` and `b` through their cursors.
 ///
 /// The caller has checked the shapes and lengths: every element the cursors reach lies inside
 /// `a` and `b`, and `out` holds the output's elements.
-#[inline(always)]
+#[hot]
 pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O, P: Pass>(
     (a, b): (LeafSource<'_, A, W>, LeafSource<'_, B, W>),
     dims: &[usize],
@@ -28,7 +29,7 @@ pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O, P: Pass>(
 
 /// Sets `dst[i] = f(dst[i], x)` for every element of `dst` (an output of sizes `dims`,
 /// row-major), `x` read from `src` through its cursor, as [`zip`] does.
-#[inline(always)]
+#[hot]
 pub(crate) fn assign<const W: usize, T: Copy, U: Copy, P: Pass>(
     src: LeafSource<'_, U, W>,
     dims: &[usize],
@@ -40,7 +41,7 @@ pub(crate) fn assign<const W: usize, T: Copy, U: Copy, P: Pass>(
 }
 
 /// `f(&mut out[i], x)` for every element `x` of `src`'s pass over `dims`, in row-major order.
-#[inline(always)]
+#[hot]
 fn each<const W: usize, S: Source<W>, O, P: Pass>(
     src: S,
     dims: &[usize],

@@ -2,6 +2,7 @@
 
 use super::kernel::{Mat, MatOut, naive};
 use crate::Summable;
+use crate::hot;
 
 /// An element type of matrix products ([`matmul`](crate::TensorBase::matmul), `einsum!`): it
 /// adds as [`Summable`] does and multiplies with [`times`](Self::times).
@@ -60,7 +61,7 @@ pub trait Dot: Summable + crate::kernel::fused::Shared {
     /// `c = a · b`, every element of `c` written. The plain loops, unless the type has a
     /// faster kernel (`f32`, `f64`).
     #[doc(hidden)]
-    #[inline(always)]
+    #[hot]
     fn gemm(a: Mat<'_, Self>, b: Mat<'_, Self>, c: MatOut<'_, Self>) {
         naive(a, b, c);
     }
@@ -69,7 +70,7 @@ pub trait Dot: Summable + crate::kernel::fused::Shared {
 macro_rules! wrapping {
     ($($t:ty)*) => {$(
         impl Dot for $t {
-            #[inline(always)]
+            #[hot]
             fn times(self, other: Self) -> Self {
                 self.wrapping_mul(other)
             }
@@ -80,7 +81,7 @@ macro_rules! wrapping {
 wrapping!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
 impl<T: Dot> Dot for core::num::Wrapping<T> {
-    #[inline(always)]
+    #[hot]
     fn times(self, other: Self) -> Self {
         core::num::Wrapping(self.0.times(other.0))
     }
@@ -89,13 +90,13 @@ impl<T: Dot> Dot for core::num::Wrapping<T> {
 macro_rules! float {
     ($($t:ty)*) => {$(
         impl Dot for $t {
-            #[inline(always)]
+            #[hot]
             fn times(self, other: Self) -> Self {
                 self * other
             }
 
             #[cfg(feature = "alloc")]
-            #[inline(always)]
+            #[hot]
             fn gemm(a: Mat<'_, Self>, b: Mat<'_, Self>, c: MatOut<'_, Self>) {
                 super::kernel::gemm_float(a, b, c);
             }

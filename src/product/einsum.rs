@@ -7,6 +7,7 @@
 //! strided loop over the output's elements, each the sum over the summed labels, with no
 //! temporary and no allocation.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use shapecast_rules::{Einsum, MAX_LABELS, MAX_OPERANDS};
@@ -51,7 +52,7 @@ macro_rules! einsum_shapes {
                 $(ranks[$i] = $S::RANK;)*
                 ranks
             };
-            #[inline(always)]
+            #[hot]
             fn write(&self, dims: &mut [[usize; MAX_RANK]; MAX_OPERANDS]) {
                 $(self.$i.write_extents(&mut dims[$i][..$S::RANK]);)*
             }
@@ -78,7 +79,7 @@ einsum_shapes!(S0 0 S1 1 S2 2 S3 3 S4 4 S5 5 S6 6 S7 7 S8 8 S9 9 S10 10 S11 11 S
 
 /// An operand's elements, row-major.
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_data<D: Data, S: AnyShape>(tensor: &TensorBase<D, S>) -> &[D::Elem] {
     tensor.as_slice()
 }
@@ -103,7 +104,7 @@ pub trait EinsumOperand<'a> {
 impl<'a, D: Data, S: AnyShape> EinsumOperand<'a> for &'a TensorBase<D, S> {
     type Data = D;
     type Shape = S;
-    #[inline(always)]
+    #[hot]
     fn tensor(self) -> &'a TensorBase<D, S> {
         self
     }
@@ -111,28 +112,28 @@ impl<'a, D: Data, S: AnyShape> EinsumOperand<'a> for &'a TensorBase<D, S> {
 
 /// The element type of an operand, as a value.
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_element<D: Data, S: AnyShape>(_: &TensorBase<D, S>) -> PhantomData<D::Elem> {
     PhantomData
 }
 
 /// The shape of an operand (what `einsum!` takes its sizes from).
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_shape_of<D: Data, S: AnyShape>(tensor: &TensorBase<D, S>) -> S {
     tensor.shape()
 }
 
 /// Where a new tensor computed from `tensor` goes.
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_home<D: Data, S: AnyShape>(_: &TensorBase<D, S>) -> PhantomData<HomeOf<D, S>> {
     PhantomData
 }
 
 /// Where a new tensor computed from operands living in `H` and from `tensor` goes.
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_home_with<H: Home, D: Data, S: AnyShape>(
     _: PhantomData<H>,
     _: &TensorBase<D, S>,
@@ -143,7 +144,7 @@ pub fn einsum_home_with<H: Home, D: Data, S: AnyShape>(
 /// `einsum!(…)`: a new tensor of shape `shape` (built by the expansion from the operands'
 /// sizes), or a panic with the error of [`try_einsum_owned`].
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_owned<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, Out: AnyShape, H: Home, const N: usize>(
     spec: Sp,
     shapes: Sh,
@@ -210,7 +211,7 @@ where
 /// `einsum!(… => out)`: the result written into `out`, whose shape the types made the
 /// result's. No allocation, no panic.
 #[doc(hidden)]
-#[inline(always)]
+#[hot]
 pub fn einsum_into<
     Sp: EinsumSpec,
     Sh: EinsumShapes,
@@ -415,7 +416,7 @@ const fn strides(
 /// `out` = the einsum of the operands `data` by `plan`, their sizes and strides `s`. `out`
 /// holds the output's element count, and the operands' shapes agree with the subscripts
 /// (checked by the types, or by the caller).
-#[inline(always)]
+#[hot]
 fn run<T: Dot>(spec: &Einsum, plan: Plan, s: &Strides, data: &[&[T]], out: &mut [T]) {
     match plan {
         Plan::Product(p) => product(s, p, data, out),
@@ -426,7 +427,7 @@ fn run<T: Dot>(spec: &Einsum, plan: Plan, s: &Strides, data: &[&[T]], out: &mut 
 /// The product kernel over the operands as they lie, strides permuted into
 /// `[batch…, row, contracted]` and `[batch…, contracted, col]`; a missing row, column or
 /// contracted label is an axis of size 1.
-#[inline(always)]
+#[hot]
 fn product<T: Dot>(s: &Strides, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
     let (first, second) = if p.swap { (1, 0) } else { (0, 1) };
     let nb = p.batch;
@@ -453,7 +454,7 @@ fn product<T: Dot>(s: &Strides, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
 /// The general loop: over the output's elements in row-major order, each the sum, over every
 /// assignment of the summed labels (the last one innermost), of the product of the operands'
 /// elements, from zero.
-#[inline(always)]
+#[hot]
 fn general<T: Dot>(spec: &Einsum, s: &Strides, data: &[&[T]], out: &mut [T]) {
     let (n_out, n_labels, ops) = (spec.output_rank(), spec.label_count(), data.len());
     if out.is_empty() || ops == 0 {

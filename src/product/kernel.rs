@@ -2,6 +2,7 @@
 
 use super::Dot;
 use crate::dynamic::MAX_RANK;
+use crate::hot;
 
 /// A matrix read in place: `rows × cols` elements of `data`, element `(i, j)` at
 /// `offset + i * row_stride + j * col_stride`.
@@ -30,7 +31,7 @@ pub struct MatOut<'a, T> {
 /// `c = a · b` with plain loops, each element the sum over `k` in increasing order, from zero
 /// (so its bits do not depend on the loop order). Row by row of `b` when `b` and `c` are stored
 /// by rows, so the inner loop runs along contiguous memory.
-#[inline(always)]
+#[hot]
 pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
     let MatOut { data, offset, rows: m, cols: n, row_stride: rsc, col_stride: csc } = c;
     let k = a.cols;
@@ -73,7 +74,7 @@ const GEMM_FROM: usize = 16 * 16 * 16;
 /// `c = a · b` for `f32` and `f64`: the plain loops for small products, `matrixmultiply`'s
 /// GEMM (through `shapecast-gemm`, which checks every stride first) otherwise.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[hot]
 pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
     a: Mat<'_, T>,
     b: Mat<'_, T>,
@@ -128,7 +129,7 @@ pub(crate) struct Operand<'a, T> {
 /// result for `a` and `b`, which the types checked): one matrix product per batch index, or
 /// a single one over every batch at once when `b` is the same matrix for all of them and the
 /// batch axes of `a` lie one after the other in memory (`[B, M, K] · [K, N]`).
-#[inline(always)]
+#[hot]
 pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T], out_dims: &[usize]) {
     let (ra, rb) = (a.dims.len(), b.dims.len());
     // Each operand as `[batch…, rows, cols]`, a 1-D one as a row (first) or a column (second).

@@ -4,6 +4,7 @@ use super::operand::Layout;
 use super::small::small;
 use super::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed, kernel};
 use crate::dynamic::{DynShape, MAX_RANK};
+use crate::hot;
 use crate::shape::AnyShape;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::tensor::{Data, Home, New, Owned, OwnedData, ShapeError, TensorBase, TensorMut};
@@ -17,7 +18,7 @@ type Product<A, B, T> =
 
 /// The sizes of the product of `a` and `b`: constants for a fixed output, else the rule's
 /// result, which checks that its element count fits in `usize`.
-#[inline(always)]
+#[hot]
 fn output_dims<A: MatrixOperand, B: MatrixOperand>(a: &Layout, b: &Layout) -> Result<DynShape, ShapeError>
 where
     A::Shape: MatMul<B::Shape>,
@@ -31,7 +32,7 @@ where
 }
 
 /// `a · b` into `out`, whose length is the product's element count (checked by its type).
-#[inline(always)]
+#[hot]
 fn product_into<A, B, T>(a: &A, b: &B, out: &mut [T], dims: &[usize])
 where
     A: MatrixOperand<Elem = T>,
@@ -46,7 +47,7 @@ where
 }
 
 /// `a · b` as a new tensor, or the error of a result too large to count.
-#[inline(always)]
+#[hot]
 fn try_product<A, B, T>(a: &A, b: &B) -> Result<Product<A, B, T>, ShapeError>
 where
     A: MatrixOperand<Elem = T>,

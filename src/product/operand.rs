@@ -1,6 +1,7 @@
 //! [`MatrixOperand`]: what a product reads, a tensor or a transposed view, and its layout.
 
 use crate::dynamic::MAX_RANK;
+use crate::hot;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, Home, HomeOf, TensorBase};
 
@@ -41,11 +42,11 @@ where
     type Shape = S;
     type Home = HomeOf<D, S>;
     const TRANSPOSED: bool = false;
-    #[inline(always)]
+    #[hot]
     fn elements(&self) -> &[D::Elem] {
         self.as_slice()
     }
-    #[inline(always)]
+    #[hot]
     fn operand_shape(&self) -> S {
         self.shape()
     }
@@ -67,7 +68,7 @@ pub(crate) struct Layout {
 
 impl Layout {
     /// The layout of `operand`: constants when its shape is fixed.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn of<O: MatrixOperand>(operand: &O) -> Self {
         let rank = O::Shape::RANK;
         if O::STRIDED {
@@ -85,7 +86,7 @@ impl Layout {
     }
 
     /// Row-major strides of the stored order, the last two swapped for a transposed view.
-    #[inline(always)]
+    #[hot]
     const fn from_dims(dims: [usize; MAX_RANK], rank: usize, transposed: bool) -> Self {
         let mut stored = dims;
         if transposed && rank >= 2 {
@@ -106,7 +107,7 @@ impl Layout {
     }
 
     /// The operand as the kernel reads it.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn operand<'a, T>(&'a self, data: &'a [T]) -> super::kernel::Operand<'a, T> {
         super::kernel::Operand { data, dims: &self.dims[..self.rank], strides: &self.strides[..self.rank] }
     }
@@ -118,15 +119,15 @@ impl<T: Copy, S: AnyShape, H: Home> MatrixOperand for crate::algebra::StridedVie
     type Home = H;
     const TRANSPOSED: bool = false;
     const STRIDED: bool = true;
-    #[inline(always)]
+    #[hot]
     fn elements(&self) -> &[T] {
         self.data()
     }
-    #[inline(always)]
+    #[hot]
     fn operand_shape(&self) -> S {
         self.shape()
     }
-    #[inline(always)]
+    #[hot]
     fn strides(&self, out: &mut [usize]) {
         let (_, steps) = self.layout();
         let n = out.len().min(S::RANK);

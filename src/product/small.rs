@@ -3,6 +3,7 @@
 //! axes, no GEMM call, no allocation.
 
 use super::{Dot, MatrixOperand};
+use crate::hot;
 use crate::shape::AnyShape;
 
 /// The most multiply-adds a product computes element by element with constant loops.
@@ -50,7 +51,7 @@ pub(crate) const fn small<A: MatrixOperand, B: MatrixOperand>() -> Option<Small>
 
 impl Small {
     /// The number of output elements.
-    #[inline(always)]
+    #[hot]
     pub(crate) const fn len(self) -> usize {
         self.m * self.n
     }
@@ -58,7 +59,7 @@ impl Small {
     /// `out = a · b`, row-major: each element the sum over `k` in increasing order, from zero,
     /// as every product path computes it. Row by row of `b` where its rows are contiguous (the
     /// hand loop's order, vectorized along the row), else one dot product per element.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn write<T: Dot>(self, a: &[T], b: &[T], out: &mut [T]) {
         let Small { m, k, n, a: (rsa, csa), b: (rsb, csb) } = self;
         let out = &mut out[..m * n];

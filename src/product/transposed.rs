@@ -1,5 +1,6 @@
 //! [`Transposed`]: a tensor with its last two axes swapped (NumPy's `.mT`), without a copy.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use crate::shape::sealed::{FromExtents as _, Proof};
@@ -87,7 +88,7 @@ impl<D: Data, S: Transposes> TensorBase<D, S> {
     /// let scores = q.matmul(&k.mt()); // [4, 8] · [8, 6] → [4, 6], k read in place
     /// assert_eq!(scores.as_slice(), [4.0; 24]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn mt(&self) -> Transposed<'_, D::Elem, TransposedShape<S>, HomeOf<D, S>> {
         let mut dims = [0; crate::dynamic::MAX_RANK];
         let rank = S::RANK;
@@ -100,7 +101,7 @@ impl<D: Data, S: Transposes> TensorBase<D, S> {
 
 impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H> {
     /// The shape of the view (the tensor's, its last two axes swapped).
-    #[inline(always)]
+    #[hot]
     pub fn shape(&self) -> S {
         self.shape
     }
@@ -149,7 +150,7 @@ where
     S: Transposes,
 {
     /// The view transposed back: the tensor it was made from, as a view.
-    #[inline(always)]
+    #[hot]
     pub fn mt(&self) -> TensorBase<&'a [T], TransposedShape<S>> {
         let mut dims = [0; crate::dynamic::MAX_RANK];
         let rank = S::RANK;
@@ -164,11 +165,11 @@ impl<T: Copy, S: AnyShape, H: Home> super::MatrixOperand for Transposed<'_, T, S
     type Shape = S;
     type Home = H;
     const TRANSPOSED: bool = true;
-    #[inline(always)]
+    #[hot]
     fn elements(&self) -> &[T] {
         self.data
     }
-    #[inline(always)]
+    #[hot]
     fn operand_shape(&self) -> S {
         self.shape
     }

@@ -6,6 +6,7 @@
 //! elements are arrays; `From` reads it the first way only, by asking of the elements that they
 //! be [`Element`]s, which no array is.
 
+use crate::hot;
 use generic_array::{GenericArray, IntoArrayLength};
 use typenum::Const;
 
@@ -70,7 +71,7 @@ impl<S: Shape, const N: usize> HoldsArray<N> for S
 where
     Const<N>: IntoArrayLength<ArrayLength = S::Len>,
 {
-    #[inline(always)]
+    #[hot]
     fn storage<T>(data: [T; N]) -> GenericArray<T, S::Len> {
         GenericArray::from_array(data)
     }
@@ -91,7 +92,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// use shapecast::prelude::*;
     /// let t = Tensor::<i32, shape![2, 3]>::from_array([0; 5]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn from_array<const N: usize>(data: [T; N]) -> Self
     where
         S: HoldsArray<N>,
@@ -110,7 +111,7 @@ impl<'a, T, S: Shape> TensorRef<'a, T, S> {
     /// let t = TensorRef::<i32, shape![16, 3]>::from_array(&readings);
     /// assert_eq!(t.sum_axes::<axes![0]>().as_slice(), [0, 0, 0]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn from_array<const N: usize>(data: &'a [T; N]) -> Self
     where
         S: HoldsArray<N>,
@@ -130,7 +131,7 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
     ///     .broadcast_to_into(&mut TensorMut::<i32, shape![2, 3]>::from_array(&mut out));
     /// assert_eq!(out, [1, 2, 3, 1, 2, 3]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn from_array<const N: usize>(data: &'a mut [T; N]) -> Self
     where
         S: HoldsArray<N>,

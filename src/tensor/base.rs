@@ -1,5 +1,6 @@
 //! Making tensors, reading them, viewing them, and converting their shapes.
 
+use crate::hot;
 use typenum::{Const, ToUInt, U};
 
 use super::{
@@ -11,7 +12,7 @@ use crate::shape::{AnyShape, Nil, Shape};
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// `data` in `shape`; the caller has checked the length.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn from_parts(data: D, shape: S) -> Self {
         TensorBase { data, shape }
     }
@@ -27,7 +28,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!(*t.shape().extents(), [2, 3]);
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn shape(&self) -> S {
         self.shape
     }
@@ -38,7 +39,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// # use shapecast::prelude::*;
     /// assert_eq!(Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]).as_slice(), [1, 2, 3, 4]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn as_slice(&self) -> &[D::Elem] {
         // Exactly this long by construction; slicing to a constant length, for a fixed shape,
         // lets the optimizer drop the kernels' bounds checks.
@@ -65,7 +66,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// let view: TensorRef<'_, u8, shape![2]> = t.view();
     /// assert_eq!(view.as_slice(), [1, 2]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn view(&self) -> TensorRef<'_, D::Elem, S> {
         TensorBase::from_parts(self.as_slice(), self.shape)
     }
@@ -81,7 +82,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// let table = &column * &row; // [3, 1] * [3] -> [3, 3]
     /// assert_eq!(table.as_slice(), [1, 2, 3, 2, 4, 6, 3, 6, 9]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn insert_axis<const I: usize>(&self) -> TensorBase<D::View<'_>, <S as AnyInsertAxis<U<I>>>::Output>
     where
         Const<I>: ToUInt,
@@ -97,7 +98,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     }
 
     /// The same data in `shape`, of the same element count (the caller's types prove it).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn reshaped<S2: AnyShape>(&self, shape: S2) -> TensorBase<D::View<'_>, S2> {
         TensorBase::from_parts(self.data.view(), shape)
     }
@@ -167,7 +168,7 @@ impl<D: DataMut, S: AnyShape> TensorBase<D, S> {
     /// t.as_mut_slice().copy_from_slice(&[4, 5]);
     /// assert_eq!(t.as_slice(), [4, 5]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn as_mut_slice(&mut self) -> &mut [D::Elem] {
         let n = len_of(&self.shape);
         &mut self.data.slice_mut()[..n]
@@ -196,7 +197,7 @@ impl<D: DataMut, S: AnyShape> TensorBase<D, S> {
     /// Tensor::<u8, shape![2, 1]>::from([[1], [2]]).broadcast_to_into(&mut out.view_mut());
     /// assert_eq!(out.as_slice(), [1, 1, 2, 2]);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn view_mut(&mut self) -> TensorMut<'_, D::Elem, S> {
         let shape = self.shape;
         TensorBase::from_parts(self.as_mut_slice(), shape)
@@ -213,7 +214,7 @@ where
     /// # use shapecast::prelude::*;
     /// assert_eq!(Tensor::<u8, shape![2, 3]>::splat(0).len(), 6);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub const fn len(&self) -> usize {
         S::LEN
     }
@@ -224,7 +225,7 @@ where
     /// # use shapecast::prelude::*;
     /// assert!(Tensor::<u8, shape![2, 0]>::splat(0).is_empty());
     /// ```
-    #[inline(always)]
+    #[hot]
     pub const fn is_empty(&self) -> bool {
         S::LEN == 0
     }
@@ -239,7 +240,7 @@ impl<D: Data> TensorBase<D, Nil> {
     /// let total = m.sum_axes::<axes![0, 1]>();
     /// assert_eq!(total.value(), 10);
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn value(&self) -> D::Elem
     where
         D::Elem: Copy,
@@ -277,7 +278,7 @@ impl<'a, T, S: AnyShape> TensorBase<&'a [T], S> {
     /// }
     /// assert_eq!(first_row(&[7, 8, 9, 10]), Some(&[7, 8][..]));
     /// ```
-    #[inline(always)]
+    #[hot]
     pub fn into_slice(self) -> &'a [T] {
         let n = len_of(&self.shape);
         &self.data[..n]

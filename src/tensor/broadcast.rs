@@ -8,6 +8,7 @@ use super::{
     BroadcastView, Data, Home, HomeOf, New, Owned, OwnedData, ShapeError, TensorBase, TensorMut, len_of,
 };
 use crate::forms::{AnyBroadcastAxes, AnyBroadcastInDim, AnyBroadcastTo};
+use crate::hot;
 use crate::kernel::{
     self, statics::CopyPlan, statics::InDim, statics::MapInto, statics::NGraph, statics::Numpy,
 };
@@ -209,7 +210,7 @@ where
     }
 
     /// Copies this tensor, its axes placed by `M`, into `out`: every materializing form.
-    #[inline(always)]
+    #[hot]
     fn copy_into<S2: AnyShape, M: MapInto<S, S2>>(&self, out: &mut TensorMut<'_, D::Elem, S2>) {
         let src = self.as_slice();
         CopyPlan::<S, S2, M>::with(
@@ -222,7 +223,7 @@ where
 
     /// A new tensor of `shape` filled by [`copy_into`](Self::copy_into), stored as home `H`
     /// says. It starts as copies of the first element (a non-empty output has a non-empty source).
-    #[inline(always)]
+    #[hot]
     pub(crate) fn copy_new<S2: AnyShape, M: MapInto<S, S2>, H: Home>(
         &self,
         shape: S2,

@@ -1,5 +1,6 @@
 //! Where a tensor's elements live: the storage kinds of [`TensorBase`](super::TensorBase).
 
+use crate::hot;
 use generic_array::GenericArray;
 
 use crate::shape::Shape;
@@ -53,17 +54,17 @@ impl<T, S: Shape> Data for Inline<T, S> {
     where
         Self: 'a;
     const NAME: &'static str = "Tensor";
-    #[inline(always)]
+    #[hot]
     fn slice(&self) -> &[T] {
         &self.0
     }
-    #[inline(always)]
+    #[hot]
     fn view(&self) -> &[T] {
         &self.0
     }
 }
 impl<T, S: Shape> DataMut for Inline<T, S> {
-    #[inline(always)]
+    #[hot]
     fn slice_mut(&mut self) -> &mut [T] {
         &mut self.0
     }
@@ -86,11 +87,11 @@ macro_rules! slice_data {
             where
                 Self: 'v;
             const NAME: &'static str = $name;
-            #[inline(always)]
+            #[hot]
             fn slice(&self) -> &[T] {
                 self
             }
-            #[inline(always)]
+            #[hot]
             fn view(&self) -> $View<'_, T> {
                 self.slice().into()
             }
@@ -108,7 +109,7 @@ slice_data! {
 }
 
 impl<T> DataMut for &mut [T] {
-    #[inline(always)]
+    #[hot]
     fn slice_mut(&mut self) -> &mut [T] {
         self
     }
@@ -158,7 +159,7 @@ impl<T> core::ops::Deref for BoxedRef<'_, T> {
 
 #[cfg(feature = "alloc")]
 impl<T> DataMut for alloc::boxed::Box<[T]> {
-    #[inline(always)]
+    #[hot]
     fn slice_mut(&mut self) -> &mut [T] {
         self
     }
@@ -229,13 +230,13 @@ pub trait OwnedData<T, S> {
     /// The storage.
     type Data: Owning<Elem = T>;
     /// Storage of `len` elements, each from `f(index)`, straight where it lives.
-    #[inline(always)]
+    #[hot]
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self::Data {
         Self::Data::from_fn(len, f)
     }
     /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
     /// allocation fails.
-    #[inline(always)]
+    #[hot]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self::Data> {
         Self::Data::try_from_fn(len, f)
     }
@@ -280,13 +281,13 @@ pub trait Owning: DataMut + Sized {
 }
 
 impl<T, S: Shape> Owning for Inline<T, S> {
-    #[inline(always)]
+    #[hot]
     fn from_fn(_: usize, f: impl FnMut(usize) -> T) -> Self {
         use generic_array::sequence::GenericSequence;
         Inline(GenericArray::generate(f))
     }
 
-    #[inline(always)]
+    #[hot]
     fn from_source<
         const W: usize,
         Src: crate::kernel::fused::Source<W, Elem = T> + crate::kernel::fused::Portable,
@@ -317,7 +318,7 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         )
     }
 
-    #[inline(always)]
+    #[hot]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
         Some(Self::from_fn(len, f))
     }
@@ -327,12 +328,12 @@ impl<T, S: Shape> Owning for Inline<T, S> {
 impl<T> Owning for alloc::boxed::Box<[T]> {
     /// Fails as collecting a `Vec` does if the allocation fails (the fallible constructors use
     /// [`try_boxed`] instead).
-    #[inline(always)]
+    #[hot]
     fn from_fn(len: usize, f: impl FnMut(usize) -> T) -> Self {
         (0..len).map(f).collect()
     }
 
-    #[inline(always)]
+    #[hot]
     fn from_source<
         const W: usize,
         Src: crate::kernel::fused::Source<W, Elem = T> + crate::kernel::fused::Portable,
@@ -376,7 +377,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         data.into_boxed_slice()
     }
 
-    #[inline(always)]
+    #[hot]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
         try_boxed(len, f)
     }

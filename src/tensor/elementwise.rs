@@ -1,6 +1,7 @@
 //! Element-wise operations: `map`, `zip_with` under NumPy's rule or XLA's (through
 //! [`WithDims`]), and `zip_assign` in place. Inputs are never materialized.
 
+use crate::hot;
 use core::marker::PhantomData;
 
 use super::{
@@ -122,7 +123,7 @@ where
     }
 
     /// `self` and `other` zipped into `out` through the maps `MA`, `MB`: every binary form.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn zip_into<D2, S2, O, MA, MB, V>(
         &self,
         other: &TensorBase<D2, S2>,
@@ -147,7 +148,7 @@ where
     }
 
     /// A new tensor filled by [`zip_into`](Self::zip_into), stored as home `H` says.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn zip_new<D2, S2, O, MA, MB, V, H>(
         &self,
         other: &TensorBase<D2, S2>,
@@ -233,7 +234,7 @@ pub struct WithDims<'a, T, S, Dm, H = super::ByShape> {
 
 impl<'a, T: Copy + crate::expr::Shared, S: AnyShape, Dm: Axes, H: Home> WithDims<'a, T, S, Dm, H> {
     /// The left operand as an expression with these dims chosen.
-    #[inline(always)]
+    #[hot]
     pub(crate) fn lazy(&self) -> crate::expr::LazyWithDims<crate::expr::Leaf<'_, T, S, H>, Dm> {
         crate::expr::Lazy(crate::expr::Leaf::new(self.lhs.as_slice(), self.lhs.shape())).with_dims::<Dm>()
     }

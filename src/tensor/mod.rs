@@ -57,6 +57,7 @@ mod scope;
 mod square;
 mod view;
 
+use crate::hot;
 use crate::shape::AnyShape;
 
 pub use array::{Element, HoldsArray};
@@ -192,7 +193,7 @@ fn offset(dims: &[usize], index: &[usize]) -> Option<usize> {
 }
 
 /// The element count of a fixed shape `S` as a constant, else of the value `shape`.
-#[inline(always)]
+#[hot]
 pub(crate) fn len_of<S: AnyShape>(shape: &S) -> usize {
     if S::FIXED { const { product(S::STATIC.split_at(S::RANK).0) } } else { shape.element_count() }
 }

@@ -9,6 +9,7 @@
 //! lanes, or by these kernels for a row of fewer than two blocks of columns, or for outputs that
 //! each fold more than `u32::MAX` elements.
 
+use crate::hot;
 use num_traits::float::FloatCore;
 
 use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut, len_of};
@@ -111,14 +112,14 @@ where
     }
 
     /// Sums into `out`, whose axes land on this tensor's through `M`.
-    #[inline(always)]
+    #[hot]
     fn sum_into<S2: AnyShape, M: MapInto<S2, S>>(&self, out: &mut TensorMut<'_, D::Elem, S2>) {
         // A sum has an identity: this is never `None`.
         let _ = self.reduce_into::<S2, M, Sum>(out);
     }
 
     /// A new tensor filled by [`sum_into`](Self::sum_into).
-    #[inline(always)]
+    #[hot]
     fn sum_new<S2: AnyShape, M: MapInto<S2, S>>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
@@ -415,7 +416,7 @@ where
 
 /// Divides each of `sums` by `count`, as NumPy's mean does (0 / 0 is NaN; a count past what
 /// `T` holds divides by infinity).
-#[inline(always)]
+#[hot]
 fn divide_by_count<T: FloatCore>(sums: &mut [T], count: usize) {
     let n = <T as num_traits::NumCast>::from(count).unwrap_or_else(T::infinity);
     sums.iter_mut().for_each(|s| *s = *s / n);
@@ -428,7 +429,7 @@ where
 {
     /// Folds with `R` into `out`, whose axes land on this tensor's through `M`: `None`, with
     /// `out` left as it was, when `R` has no identity and a reduced axis is empty.
-    #[inline(always)]
+    #[hot]
     fn reduce_into<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
         &self,
         out: &mut TensorMut<'_, D::Elem, S2>,
@@ -438,7 +439,7 @@ where
     }
 
     /// A new tensor filled by [`reduce_into`](Self::reduce_into).
-    #[inline(always)]
+    #[hot]
     fn reduce_new<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
         &self,
     ) -> Option<Owned<D::Elem, S2, HomeOf<D, S>>>
@@ -468,7 +469,7 @@ where
     /// ([`ArgFold`]): in the pass, or by the kernels over slices where they are faster (a row of
     /// fewer than two blocks of outputs, each a column's) or the only way (an output folding
     /// more than `u32::MAX` elements).
-    #[inline(always)]
+    #[hot]
     fn arg_into<Ax: Axes, P: Pick<D::Elem>>(
         &self,
         out: &mut TensorMut<'_, usize, AnyWithoutAxes<S, Ax>>,
@@ -486,7 +487,7 @@ where
     }
 
     /// A new tensor filled as by [`arg_into`](Self::arg_into).
-    #[inline(always)]
+    #[hot]
     fn arg_new<Ax: Axes, P: Pick<D::Elem>>(&self) -> Option<Reduced<usize, D, S, Ax>>
     where
         S: AnyRemoveAxes<Ax>,
@@ -508,7 +509,7 @@ where
 /// `dst` is started (at `R`'s identity, or at each output's first element), then folded into
 /// ([`fold_started`]). `None`, with `dst` left as it was, when `R` has no identity and a reduced
 /// axis is empty.
-#[inline(always)]
+#[hot]
 pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
     src: &[T],
     big: &Big,
@@ -522,7 +523,7 @@ pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>
 
 /// Folds every element of `src` into `dst`, started by [`start`], with `R`, and again from the
 /// start with `R::Exact` if `R` may have got a result wrong.
-#[inline(always)]
+#[hot]
 fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
     src: &[T],
     big: &Big,
@@ -549,7 +550,7 @@ fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reduc
 
 /// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
 /// first element, and then `None` if a reduced axis is empty, so that there is none.
-#[inline(always)]
+#[hot]
 fn start<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
     src: &[T],
     big: &Big,
@@ -576,7 +577,7 @@ fn start<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, 
 /// element among each output's elements of `src`, a tensor of shape `big` as it lies: the flat
 /// row-major index within the reduced axes `axes`. `None`, with `best` left as it was, when
 /// one of them is empty.
-#[inline(always)]
+#[hot]
 pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, P: Pick<T>, T: Copy>(
     src: &[T],
     big: &Big,

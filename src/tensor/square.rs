@@ -8,6 +8,7 @@
 //! Their elements are floats (`num_traits::float::FloatCore`: `f32`, `f64`), with or without
 //! `std`.
 
+use crate::hot;
 use core::fmt;
 
 use num_traits::float::FloatCore;
@@ -265,7 +266,7 @@ where
     }
 
     /// A copy of this matrix to eliminate in, stored as the inverse is.
-    #[inline(always)]
+    #[hot]
     fn matrix_copy(&self) -> Inverse<D, S>
     where
         S: Shape,
@@ -283,7 +284,7 @@ where
 /// both row-major: Gaussian elimination with partial pivoting applied to `x`, then back
 /// substitution. Inlined into its caller, whose `n` (and `m`, for a fixed `b`) are constants,
 /// so that small systems unroll.
-#[inline(always)]
+#[hot]
 fn eliminate<T: FloatCore>(a: &mut [T], x: &mut [T], n: usize, m: usize) -> Result<(), SingularError> {
     if !a.iter().all(|v| v.is_finite()) {
         return Err(NOT_FINITE);
