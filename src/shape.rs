@@ -148,6 +148,22 @@ impl<const N: usize, U: Unsigned> Extent for Big<N, U> {
     }
 }
 
+impl<Name> Extent for Dyn<'_, Name> {
+    type Kind = crate::typelevel::Runtime;
+    const FIXED: Option<usize> = None;
+    #[hot]
+    fn get(self) -> usize {
+        Dyn::get(self)
+    }
+    fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+    fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let full = core::any::type_name::<Name>();
+        f.write_str(full.rsplit("::").next().unwrap_or(full))
+    }
+}
+
 pub(crate) mod sealed {
     //! Only shapecast's own types are sizes and shapes, and only shapecast makes their values
     //! from numbers: a size's value must be the one its type promises.
@@ -809,4 +825,31 @@ where
 pub(crate) fn extents_in<'b, S: AnyShape>(shape: &S, buf: &'b mut [usize]) -> &'b [usize] {
     shape.write_extents(buf);
     &buf[..S::RANK.min(buf.len())]
+}
+
+/// A value of a shape type: `dims![samples, 4]` has type `shape![Samples, 4]` when `samples` is
+/// a `Dyn<'_, Samples>`. Each entry is a run-time size (an expression), an integer literal, or a
+/// constant in braces (`dims![samples, {FEATURES}]`, as in `shape![Samples, {FEATURES}]`).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// struct Batch;
+/// bind!(let batch: Batch = 32);
+/// let s: shape![Batch, 1, 16] = dims![batch, 1, 16];
+/// assert_eq!(*s.extents(), [32, 1, 16]);
+/// let fixed: shape![2, 3] = dims![2, 3];
+/// assert_eq!(fixed, <shape![2, 3]>::default());
+/// ```
+#[macro_export]
+macro_rules! dims {
+    () => { $crate::shape::Nil };
+    ({ $c:expr } $(, $($rest:tt)*)?) => {
+        $crate::__private::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!($($($rest)*)?))
+    };
+    ($n:literal $(, $($rest:tt)*)?) => {
+        $crate::__private::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
+    };
+    ($size:expr $(, $($rest:tt)*)?) => {
+        $crate::__private::cons($size, $crate::dims!($($($rest)*)?))
+    };
 }

@@ -258,22 +258,6 @@ impl<Name> fmt::Debug for Dyn<'_, Name> {
     }
 }
 
-impl<Name> crate::shape::Extent for Dyn<'_, Name> {
-    type Kind = crate::typelevel::Runtime;
-    const FIXED: Option<usize> = None;
-    #[hot]
-    fn get(self) -> usize {
-        self.value
-    }
-    fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
-    }
-    fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let full = core::any::type_name::<Name>();
-        f.write_str(full.rsplit("::").next().unwrap_or(full))
-    }
-}
-
 /// Binds a run-time size: `bind!(let samples: Samples = n);` makes `samples`, of type
 /// `Dyn<'_, Samples>`, holding `n`. Write it as a statement; each execution binds a new size,
 /// valid until the end of the enclosing block.
@@ -306,33 +290,6 @@ impl<Name> crate::shape::Extent for Dyn<'_, Name> {
 macro_rules! bind {
     (let $var:ident : $name:ty = $value:expr) => {
         $crate::__private::generativity::make_guard!(guard);
-        let $var = $crate::shape::Dyn::<$name>::bind(guard, $value);
-    };
-}
-
-/// A value of a shape type: `dims![samples, 4]` has type `shape![Samples, 4]` when `samples` is
-/// a `Dyn<'_, Samples>`. Each entry is a run-time size (an expression), an integer literal, or a
-/// constant in braces (`dims![samples, {FEATURES}]`, as in `shape![Samples, {FEATURES}]`).
-///
-/// ```
-/// use shapecast::prelude::*;
-/// struct Batch;
-/// bind!(let batch: Batch = 32);
-/// let s: shape![Batch, 1, 16] = dims![batch, 1, 16];
-/// assert_eq!(*s.extents(), [32, 1, 16]);
-/// let fixed: shape![2, 3] = dims![2, 3];
-/// assert_eq!(fixed, <shape![2, 3]>::default());
-/// ```
-#[macro_export]
-macro_rules! dims {
-    () => { $crate::shape::Nil };
-    ({ $c:expr } $(, $($rest:tt)*)?) => {
-        $crate::__private::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!($($($rest)*)?))
-    };
-    ($n:literal $(, $($rest:tt)*)?) => {
-        $crate::__private::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
-    };
-    ($size:expr $(, $($rest:tt)*)?) => {
-        $crate::__private::cons($size, $crate::dims!($($($rest)*)?))
+        let $var = $crate::__private::Dyn::<$name>::bind(guard, $value);
     };
 }

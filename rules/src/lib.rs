@@ -43,6 +43,7 @@ mod numpy;
 mod packed;
 mod shape;
 mod symbol;
+mod symbolic;
 mod xla;
 
 pub use algebra::{concat_shape, permute_shape, reshape_shape, slice_shape};
@@ -57,5 +58,6 @@ pub use matmul::matmul_shape;
 pub use ngraph::broadcast_axes;
 pub use numpy::{broadcast_shapes, broadcast_to};
 pub use shape::{DynShape, MAX_RANK, element_count};
-pub use symbol::{SYMBOLS, Symbolic, symbol, symbol_index};
+pub use symbol::{SYMBOLS, symbol, symbol_index};
+pub use symbolic::Symbolic;
 pub use xla::{broadcast_in_dim, broadcast_with_dims};

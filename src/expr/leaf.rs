@@ -5,9 +5,9 @@ use crate::hot;
 use core::marker::PhantomData;
 
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
-use crate::kernel::constant::PlanOf;
 use crate::kernel::constant::Strides;
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
+use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, Spot};
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};

@@ -96,6 +96,8 @@
 //! # Ok::<(), shapecast::ShapeError>(())
 //! ```
 
+#[cfg(test)]
+mod constant_plans;
 mod folding;
 mod indexed;
 mod leaf;
@@ -440,7 +442,7 @@ impl<E: Expression> Lazy<E> {
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
             let src = self.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-            fused::write_into(dims, hint::<E, S>(), src, out.as_mut_slice(), |o, block| {
+            crate::kernel::write::write_into(dims, hint::<E, S>(), src, out.as_mut_slice(), |o, block| {
                 o.copy_from_slice(block)
             });
         })
@@ -555,7 +557,7 @@ where
             let mut dims = [0; W];
             let dims = crate::shape::extents_in(&shape, &mut dims);
             let src = stretched::<W, E, S>(expr, dims);
-            fused::write_into(dims, hint::<E, S>(), src, self.as_mut_slice(), |o, block| {
+            crate::kernel::write::write_into(dims, hint::<E, S>(), src, self.as_mut_slice(), |o, block| {
                 for (o, &x) in o.iter_mut().zip(block) {
                     *o = f(*o, x);
                 }

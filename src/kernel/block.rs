@@ -9,7 +9,19 @@
 use crate::hot;
 
 /// Elements per block: a few vector registers' worth for the common element sizes.
-const BLOCK: usize = 16;
+pub const BLOCK: usize = 16;
+
+/// The block `[f(0), f(1), …]`, built by a plain loop of all [`BLOCK`] lanes that the optimizer
+/// vectorizes (`core::array::from_fn` is not always inlined, and a call per block costs more than
+/// the block). `f` is called twice for lane 0: it must have no side effects.
+#[hot]
+pub fn lanes<T: Copy>(f: impl Fn(usize) -> T) -> [T; BLOCK] {
+    let mut out = [f(0); BLOCK];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = f(i);
+    }
+    out
+}
 
 /// `out[i] = f(out[i], xs[i])` for every `i`; `xs` is at least as long as `out`.
 #[hot]

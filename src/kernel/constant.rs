@@ -16,8 +16,7 @@ use crate::hot;
 use core::marker::PhantomData;
 
 use super::Plan;
-use super::fused::{BLOCK, Cursor, Nest, Source};
-use super::place::Pass;
+use super::block::BLOCK;
 use super::statics::MapInto;
 use crate::shape::AnyShape;
 use shapecast_rules::MAX_RANK;
@@ -203,7 +202,7 @@ impl Planned {
     /// when it runs), or too narrow for the expression's axes and the one along which nothing
     /// moves (a width that the pass does not choose for it, whose code is never run, but whose
     /// constants are still computed).
-    const fn narrow<const W: usize>(&self) -> Option<Narrow<W>> {
+    pub(crate) const fn narrow<const W: usize>(&self) -> Option<Narrow<W>> {
         if W > AXES || self.outs + self.slots >= W {
             return None;
         }
@@ -248,37 +247,10 @@ pub struct Narrow<const W: usize> {
     rows: [[usize; W]; LEAVES],
 }
 
-/// The plan of pass `P` read by a pass of width `W` (see [`Narrow`]).
-pub(crate) struct PlanOf<P, const W: usize>(PhantomData<fn() -> P>);
-
-impl<P: Pass, const W: usize> PlanOf<P, W> {
-    /// The plan, if the pass has one that a pass of width `W` can read.
-    pub(crate) const PLAN: Option<Narrow<W>> = match &P::PLAN {
-        Some(plan) => plan.narrow::<W>(),
-        None => None,
-    };
-
-    /// The length of the plan's run where the plan fixes it and it is shorter than a block
-    /// (`[B, 10]`'s rows of 10), [`BLOCK`] otherwise: a pass that reads as its plan says reads
-    /// such a run as one block, whose lanes past the run repeat its last element (see
-    /// `fused::short_runs`).
-    pub(crate) const SHORT_RUN: usize = match &Self::PLAN {
-        Some(plan) => plan.short_run(),
-        None => BLOCK,
-    };
-
-    /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
-    #[hot]
-    pub(crate) fn get() -> Option<&'static Narrow<W>> {
-        let plan: &'static Option<Narrow<W>> = &Self::PLAN;
-        plan.as_ref()
-    }
-}
-
 impl<const W: usize> Narrow<W> {
     /// The run's length, if the plan fixes it (not the output's first size, read when the pass
     /// runs) and it is shorter than a block; [`BLOCK`] otherwise.
-    const fn short_run(&self) -> usize {
+    pub(crate) const fn short_run(&self) -> usize {
         match self.rank.checked_sub(1) {
             Some(last) if !(self.outer && last == 0) && self.dims[last] < BLOCK => self.dims[last],
             _ => BLOCK,
@@ -286,7 +258,7 @@ impl<const W: usize> Narrow<W> {
     }
 
     /// The column of the run (the plan's innermost axis), `None` for an output of no axes,
-    /// whose run is [`Cursor::STILL`], along which nothing moves.
+    /// whose run is the pass's axis along which nothing moves (`Cursor::STILL`).
     #[hot]
     pub(crate) const fn run(&self) -> Option<usize> {
         self.rank.checked_sub(1)
@@ -302,10 +274,10 @@ impl<const W: usize> Narrow<W> {
         Some(&self.rows[row])
     }
 
-    /// The loop nest over an output of sizes `sizes`, `src`'s cursors set as `Nest::plan` sets
-    /// them; `None` for an empty output.
+    /// The loops over an output of sizes `sizes` (their count and sizes, the output's first
+    /// size read into the first), `None` for an empty output.
     #[hot]
-    pub(crate) fn apply<S: Source<W>>(&'static self, sizes: &[usize], src: &mut S) -> Option<Nest<W>> {
+    pub(crate) fn loops(&self, sizes: &[usize]) -> Option<(usize, [usize; W])> {
         let mut dims = self.dims;
         if self.outer {
             match sizes.first() {
@@ -316,15 +288,25 @@ impl<const W: usize> Narrow<W> {
         if self.empty {
             return None;
         }
-        let run = self.rank.checked_sub(1).unwrap_or(Cursor::<W>::STILL);
-        let run_len = if self.rank > 0 { dims[self.rank - 1] } else { 1 };
-        let mut leaf = 0;
-        src.cursors(&mut |c| {
-            c.set(&self.rows[leaf], self.outs, run, run_len);
-            leaf += 1;
-        });
-        debug_assert_eq!(leaf, self.leaves, "the table has a row for every leaf the pass visits");
-        Some(Nest::from_parts(self.rank, dims))
+        Some((self.rank, dims))
+    }
+
+    /// The output's rank: the first column of the reduced axes.
+    #[hot]
+    pub(crate) const fn outs(&self) -> usize {
+        self.outs
+    }
+
+    /// Leaf `leaf`'s strides along every column (its row of the table).
+    #[hot]
+    pub(crate) const fn strides(&self, leaf: usize) -> &[usize; W] {
+        &self.rows[leaf]
+    }
+
+    /// How many leaves the table has a row for.
+    #[hot]
+    pub(crate) const fn leaves(&self) -> usize {
+        self.leaves
     }
 }
 
@@ -376,101 +358,4 @@ pub const fn reduced(reduced: &[usize], rank: usize, out_rank: usize, kept_from:
 /// The first `n` entries of `map`.
 pub const fn first(map: &[usize; MAX_RANK], n: usize) -> &[usize] {
     map.split_at(if n < MAX_RANK { n } else { MAX_RANK }).0
-}
-
-#[cfg(test)]
-mod tests {
-    extern crate std;
-    use std::{format, string::String, vec::Vec};
-
-    use super::super::fused::{Hint, Nest, Source};
-    use crate::expr::{Expression, IDENTITY, Lazy};
-    use crate::prelude::*;
-
-    /// Every leaf's cursor, as `Debug` shows it.
-    fn cursors<const W: usize, S: Source<W>>(src: &S) -> Vec<String> {
-        let mut out = Vec::new();
-        src.all(&mut |c| {
-            out.push(format!("{c:?}"));
-            true
-        });
-        out
-    }
-
-    /// The plan made while compiling is the one made at run time, cursor for cursor.
-    fn same_plan<E: Expression + Copy>(e: Lazy<E>) {
-        const W: usize = 16;
-        let shape = e.0.shape();
-        let mut dims = [0; W];
-        let dims = crate::shape::extents_in(&shape, &mut dims);
-        let hint = crate::expr::hint::<E, E::Shape>();
-        assert!(hint.plan::<W>().is_some(), "every size but the first is fixed: the plan is a constant");
-        let mut by_run = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-        let mut by_types = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-        let run_time = Nest::plan(
-            dims,
-            Hint::<crate::kernel::place::RunTime> { last: hint.last, pass: core::marker::PhantomData },
-            &mut by_run,
-        );
-        let compile_time = Nest::plan(dims, hint, &mut by_types);
-        assert_eq!(run_time, compile_time);
-        assert_eq!(cursors(&by_run), cursors(&by_types));
-        // A pass read as its plan says finds each node's rows and columns by these counts.
-        assert_eq!(
-            <E::Source<W> as Source<W>>::LEAVES,
-            E::STRIDES.leaves(),
-            "the source's leaves are the table's rows"
-        );
-        assert_eq!(<E::Source<W> as Source<W>>::SLOTS, E::SLOTS, "the source's reduced axes are the table's");
-    }
-
-    #[test]
-    fn constant_plans_are_the_run_time_ones() {
-        let x = Tensor::<f32, shape![3, 1, 4, 5]>::splat(1.0);
-        let row = Tensor::<f32, shape![5]>::splat(2.0);
-        let col = Tensor::<f32, shape![4, 1]>::splat(3.0);
-        let v = Tensor::<f32, shape![3]>::splat(4.0);
-        same_plan(x.lazy() + &row);
-        same_plan(x.lazy() * &col - &row + 1.0);
-        same_plan((row.lazy() * 2.0).map(|v| v + 1.0));
-        same_plan(col.lazy() + &row);
-        same_plan(v.lazy().with_dims::<axes![0]>() * &x);
-        same_plan(row.lazy().insert_axis::<0>() + &col);
-        same_plan(x.lazy() - x.lazy().max_keepdims::<axes![0, 3]>());
-        same_plan(x.lazy().sum_axes::<axes![2]>() * &row);
-        same_plan(
-            (x.lazy() - x.lazy().mean_keepdims::<axes![3]>()).map(|v| v * v).sum_keepdims::<axes![3]>() + &x,
-        );
-        same_plan(x.lazy().sum_axes::<axes![0, 1, 2, 3]>() + 1.0);
-        let empty = Tensor::<f32, shape![2, 0, 3]>::splat(0.0);
-        same_plan(empty.lazy() + 1.0);
-    }
-
-    /// With the output's first size known only at run time (0, and sizes other than 1, which
-    /// the run-time plan would drop), the plan made while compiling is still the run-time one.
-    #[test]
-    fn constant_plans_with_a_run_time_first_size() {
-        struct Rows;
-        let row = Tensor::<f32, shape![5]>::splat(2.0);
-        let col = Tensor::<f32, shape![4, 1]>::splat(3.0);
-        let c = Tensor::<f32, shape![3, 5]>::splat(4.0);
-        for n in [0, 2, 3, 17] {
-            let data = std::vec![1.0f32; n * 20];
-            bind!(let rows: Rows = n);
-            let x = TensorRef::from_shape(dims![rows, 4, 5], &data).unwrap();
-            let flat = TensorRef::from_shape(dims![rows, 5], &data[..n * 5]).unwrap();
-            same_plan(x.lazy() + &row);
-            same_plan(x.lazy() * &col - &row);
-            same_plan(x.lazy() - x.lazy().max_keepdims::<axes![2]>());
-            same_plan(x.lazy().sum_axes::<axes![1]>() * &row);
-            same_plan(x.lazy().sum_axes::<axes![0]>() + 1.0);
-            same_plan(
-                (flat.lazy().insert_axis::<1>() - &c)
-                    .powi(2)
-                    .sum_axes::<axes![2]>()
-                    .argmin_axes::<axes![1]>(),
-            );
-            same_plan(flat.lazy().insert_axis::<2>() * &row);
-        }
-    }
 }

@@ -13,22 +13,10 @@
 use crate::hot;
 use core::marker::PhantomData;
 
+use super::constant::Narrow;
 use super::place::{Pass, RunTime, Spot};
 
-/// Elements per block: a few vector registers' worth for the common element sizes.
-pub const BLOCK: usize = 16;
-
-/// The block `[f(0), f(1), …]`, built by a plain loop of all [`BLOCK`] lanes that the optimizer
-/// vectorizes (`core::array::from_fn` is not always inlined, and a call per block costs more than
-/// the block). `f` is called twice for lane 0: it must have no side effects.
-#[hot]
-pub fn lanes<T: Copy>(f: impl Fn(usize) -> T) -> [T; BLOCK] {
-    let mut out = [f(0); BLOCK];
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = f(i);
-    }
-    out
-}
+pub use super::block::{BLOCK, lanes};
 
 /// Runs `$body` with `$W`, a constant, the number of axes the pass's cursors have strides for:
 /// more than `$axes`, the output's axes (`0..rank`) and one slot per axis that the reductions
@@ -378,10 +366,21 @@ pub(crate) struct Nest<const W: usize> {
 }
 
 impl<const W: usize> Nest<W> {
-    /// A nest of `rank` loops of sizes `dims`.
+    /// The loop nest of a plan made while the program compiled, over an output of sizes
+    /// `sizes`, `src`'s cursors set from the plan's table as [`plan`](Self::plan) sets them;
+    /// `None` for an empty output.
     #[hot]
-    pub(crate) fn from_parts(rank: usize, dims: [usize; W]) -> Self {
-        Nest { rank, dims }
+    fn planned<S: Source<W>>(plan: &'static Narrow<W>, sizes: &[usize], src: &mut S) -> Option<Self> {
+        let (rank, dims) = plan.loops(sizes)?;
+        let run = rank.checked_sub(1).unwrap_or(Cursor::<W>::STILL);
+        let run_len = if rank > 0 { dims[rank - 1] } else { 1 };
+        let mut leaf = 0;
+        src.cursors(&mut |c| {
+            c.set(plan.strides(leaf), plan.outs(), run, run_len);
+            leaf += 1;
+        });
+        debug_assert_eq!(leaf, plan.leaves(), "the table has a row for every leaf the pass visits");
+        Some(Nest { rank, dims })
     }
 
     /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
@@ -390,7 +389,7 @@ impl<const W: usize> Nest<W> {
     #[hot]
     pub(crate) fn plan<S: Source<W>, P: Pass>(dims: &[usize], hint: Hint<P>, src: &mut S) -> Option<Self> {
         if let Some(plan) = hint.plan::<W>() {
-            return plan.apply(dims, src);
+            return Self::planned(plan, dims, src);
         }
         let mut nest = Nest { rank: 0, dims: [1; W] };
         for (axis, &d) in dims.iter().enumerate() {
@@ -508,8 +507,8 @@ impl<P: Pass> Hint<P> {
     /// The plan made while the program compiled, if the pass has one, as a pass of width `W`
     /// reads it.
     #[hot]
-    pub(crate) fn plan<const W: usize>(&self) -> Option<&'static super::constant::Narrow<W>> {
-        super::constant::PlanOf::<P, W>::get()
+    pub(crate) fn plan<const W: usize>(&self) -> Option<&'static Narrow<W>> {
+        super::place::PlanOf::<P, W>::get()
     }
 }
 
@@ -543,7 +542,7 @@ pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// Whether a pass `P` over `S` reads as its plan says (see [`read`]): it has a plan made while
 /// the program compiled, and every reduction in `S` folds axes the types fix.
 pub(crate) const fn by_plan<const W: usize, S: Source<W>, P: Pass>() -> bool {
-    super::constant::PlanOf::<P, W>::PLAN.is_some() && S::FIXED_FOLDS
+    super::place::PlanOf::<P, W>::PLAN.is_some() && S::FIXED_FOLDS
 }
 
 /// Whether pass `P` over `src` reads its blocks on the `STRIDED` path of [`read`]: it reads as
@@ -558,38 +557,6 @@ pub(crate) fn strided<const W: usize, S: Source<W>, P: Pass>(src: &S) -> bool {
 #[hot]
 pub(crate) fn still<const W: usize, S: Source<W>>(src: &S) -> bool {
     src.all(&mut |c| c.inner() == 0)
-}
-
-/// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
-/// each block with the part of `out` it covers (a copy, or an update in place). With feature
-/// `rayon`, an output large enough to pay for it is split across rayon's threads.
-#[hot]
-pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
-    dims: &[usize],
-    hint: Hint<P>,
-    src: S,
-    out: &mut [S::Elem],
-    write: impl Fn(&mut [S::Elem], &[S::Elem]) + Sync,
-) where
-    S::Elem: Shared,
-{
-    #[cfg(feature = "rayon")]
-    if super::parallel::worth::<S::Elem>(out.len()) {
-        super::parallel::run_into(dims, hint, src, out, &write);
-        return;
-    }
-    let mut pos = 0;
-    run(
-        dims,
-        hint,
-        src,
-        #[inline(always)]
-        |block| {
-            let n = block.len();
-            write(&mut out[pos..pos + n], block);
-            pos += n;
-        },
-    );
 }
 
 /// Evaluates `src` over an output of sizes `dims`, handing `sink` the output elements in
@@ -621,8 +588,8 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
             #[inline(always)]
             |src| sink(&src.part(0, last)[..last]),
         );
-    } else if const { S::SLOTS > 0 && super::constant::PlanOf::<P, W>::SHORT_RUN < BLOCK && by_plan::<W, S, P>() }
-        && n == const { super::constant::PlanOf::<P, W>::SHORT_RUN }
+    } else if const { S::SLOTS > 0 && super::place::PlanOf::<P, W>::SHORT_RUN < BLOCK && by_plan::<W, S, P>() }
+        && n == const { super::place::PlanOf::<P, W>::SHORT_RUN }
         && !src.all(&mut |c| !c.folds() || c.inner() == 0)
     {
         short_runs::<W, S, P>(&nest, &mut src, sink);

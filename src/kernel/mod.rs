@@ -29,6 +29,7 @@ pub(crate) mod place;
 mod plan;
 mod reduce;
 pub(crate) mod statics;
+pub(crate) mod write;
 mod zip;
 
 pub(crate) use copy::copy;

@@ -11,7 +11,8 @@
 use crate::hot;
 use core::marker::PhantomData;
 
-use super::constant::{PlanOf, Planned, Table};
+use super::block::BLOCK;
+use super::constant::{Narrow, Planned, Table};
 use crate::shape::AnyShape;
 
 /// A pass over an expression, as a type: its plan made while the program compiled, if it has
@@ -86,5 +87,32 @@ impl Spot {
     #[hot]
     pub(crate) fn still<P: Pass, const W: usize>(self, leaves: usize) -> bool {
         (0..leaves).all(|leaf| self.after(leaf, 0).strides::<P, W>().is_some_and(|(run, _)| run == 0))
+    }
+}
+
+/// The plan of pass `P` read by a pass of width `W` (see [`Narrow`]).
+pub(crate) struct PlanOf<P, const W: usize>(PhantomData<fn() -> P>);
+
+impl<P: Pass, const W: usize> PlanOf<P, W> {
+    /// The plan, if the pass has one that a pass of width `W` can read.
+    pub(crate) const PLAN: Option<Narrow<W>> = match &P::PLAN {
+        Some(plan) => plan.narrow::<W>(),
+        None => None,
+    };
+
+    /// The length of the plan's run where the plan fixes it and it is shorter than a block
+    /// (`[B, 10]`'s rows of 10), [`BLOCK`] otherwise: a pass that reads as its plan says reads
+    /// such a run as one block, whose lanes past the run repeat its last element (see
+    /// `fused::short_runs`).
+    pub(crate) const SHORT_RUN: usize = match &Self::PLAN {
+        Some(plan) => plan.short_run(),
+        None => BLOCK,
+    };
+
+    /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
+    #[hot]
+    pub(crate) fn get() -> Option<&'static Narrow<W>> {
+        let plan: &'static Option<Narrow<W>> = &Self::PLAN;
+        plan.as_ref()
     }
 }
