@@ -15,9 +15,9 @@ use core::ops::Mul;
 use generic_array::ArrayLength;
 use typenum::{Const, Prod, ToUInt, U, Unsigned};
 
-use crate::dynamic::{DynShape, MAX_RANK};
 pub use crate::size::Dyn;
 use crate::typelevel::{NotLonger, Same};
+use shapecast_rules::{DynShape, MAX_RANK};
 
 /// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
 ///

@@ -8,13 +8,13 @@ use typenum::{Const, ToUInt, U};
 use super::Minus;
 use super::StridedView;
 use super::permute::SetAt;
-use crate::dynamic::MAX_RANK;
 use crate::expr::IndexError;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, HomeOf, TensorBase};
 use crate::typelevel::At;
+use shapecast_rules::MAX_RANK;
 
 /// The axis set of the one axis `A`.
 type One<const A: usize> = AxisSet<Cons<Dim<A>, Nil>>;

@@ -5,11 +5,11 @@ use core::ops::Add;
 
 use typenum::{Const, NonZero, Sum, ToUInt, U};
 
-use crate::dynamic::MAX_RANK;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut};
 use crate::typelevel::{Ahead, At, Axis, Fixed, Here, InsertSizeAt, Next, NextAxis, Runtime, SizeOf, ToSize};
+use shapecast_rules::MAX_RANK;
 
 /// `Self` and `B` joined along axis `AXIS`: the sizes there added, every other axis the same
 /// size in both (one fixed size, or one run-time binding). The shape of

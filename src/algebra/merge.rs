@@ -5,11 +5,11 @@ use typenum::{Const, ToUInt, U};
 
 use super::{Over, Times};
 use crate::ShapeError;
-use crate::dynamic::MAX_RANK;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Number};
 use crate::tensor::{Data, TensorBase};
 use crate::typelevel::{Fixed, Runtime};
+use shapecast_rules::MAX_RANK;
 
 /// The size of two axes merged into one: `Times<A, B>` when either is known only at run time,
 /// the fixed size of their product when both are fixed.

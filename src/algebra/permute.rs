@@ -7,11 +7,11 @@ use core::marker::PhantomData;
 use typenum::{Const, ToUInt, U};
 
 use super::StridedView;
-use crate::dynamic::MAX_RANK;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, List, Nil, Number};
 use crate::tensor::{Data, HomeOf, TensorBase};
 use crate::typelevel::At;
+use shapecast_rules::MAX_RANK;
 
 /// An order of axes as a type, written `perm![2, 0, 1]`: each axis named once, where
 /// [`axes!`](crate::axes) writes a set (increasing).

@@ -6,11 +6,11 @@ use core::ops::Sub;
 
 use typenum::{Const, Diff, Eq, IsEqual, IsLessOrEqual, LeEq, ToUInt, U};
 
-use crate::dynamic::MAX_RANK;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Big, Cons, Dim, Dyn, Extent, Nil, Number, Shape};
 use crate::tensor::{Data, TensorBase, len_of};
 use crate::typelevel::{Axis, Checked, Fixed, If, Runtime, SizeOf, TakeAt, ToSize};
+use shapecast_rules::MAX_RANK;
 
 /// An element count, as a type: what a failed [`reshape`](TensorBase::reshape) prints the two
 /// counts as (`Elements<6>`).

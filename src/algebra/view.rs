@@ -3,10 +3,10 @@
 use crate::hot;
 use core::marker::PhantomData;
 
-use crate::dynamic::MAX_RANK;
 use crate::expr::{Lazy, Shared, StridedLeaf};
 use crate::shape::{AnyShape, StrideList};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase};
+use shapecast_rules::MAX_RANK;
 
 /// A view of a tensor's elements in a shape `S` with a stride per axis: what
 /// [`permute`](crate::TensorBase::permute), [`swap_axes`](crate::TensorBase::swap_axes),
@@ -60,10 +60,10 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     /// let x = Tensor::<u8, shape![2, 3, 4]>::splat(0);
     /// assert_eq!(*x.permute::<perm![2, 0, 1]>().strides(), [1, 12, 4]);
     /// ```
-    pub fn strides(&self) -> crate::dynamic::DynShape {
+    pub fn strides(&self) -> shapecast_rules::DynShape {
         let mut out = [0; MAX_RANK];
         self.strides.write_strides(&mut out);
-        crate::dynamic::DynShape::try_from_slice(&out[..S::RANK]).unwrap_or_default()
+        shapecast_rules::DynShape::try_from_slice(&out[..S::RANK]).unwrap_or_default()
     }
 
     /// The sizes and strides, in arrays of [`MAX_RANK`].

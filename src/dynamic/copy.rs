@@ -2,7 +2,7 @@
 //! in place with a broadcast operand.
 
 use super::{Array, ArrayMut, BroadcastError, DynShape};
-use crate::expr::LeafSource;
+use crate::kernel::leaf::LeafSource;
 use crate::kernel::{
     self, Plan,
     fused::{self, Cursor, Hint},

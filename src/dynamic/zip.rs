@@ -1,7 +1,7 @@
 //! Element-wise operations on two broadcast operands, shapes given at run time.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
-use crate::expr::LeafSource;
+use crate::kernel::leaf::LeafSource;
 use crate::kernel::{
     self,
     fused::{self, Cursor, Hint},

@@ -6,9 +6,9 @@
 
 use core::marker::PhantomData;
 
-use crate::dynamic::MAX_RANK;
 use crate::kernel::statics::MapInto;
 use crate::shape::{AnyShape, Axes, List};
+use shapecast_rules::MAX_RANK;
 use shapecast_rules::{DynShape, ngraph_axis_map};
 
 /// Which axes of an operand of shape `S` a reduction folds, and which of them its result keeps

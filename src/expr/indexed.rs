@@ -639,7 +639,7 @@ fn check(indices: &[usize], len: usize) -> Result<(), IndexError> {
 /// layout (the product of the later sizes).
 #[hot]
 fn along<S: AnyShape>(shape: &S, axis: usize) -> (usize, usize) {
-    let mut dims = [0; crate::dynamic::MAX_RANK];
+    let mut dims = [0; shapecast_rules::MAX_RANK];
     let dims = crate::shape::extents_in(shape, &mut dims);
     let len = dims.get(axis).copied().unwrap_or(1);
     (len, dims.iter().skip(axis + 1).product())

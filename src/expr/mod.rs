@@ -122,12 +122,14 @@ mod strided;
 use crate::hot;
 pub(crate) use small::{AT_RANK, Index};
 
+pub use crate::kernel::leaf::LeafSource;
+pub use crate::kernel::zip::{Binary, PairFn};
 #[doc(hidden)]
 pub use folding::Folds;
 pub use folding::{Kept, To};
 pub use indexed::{Along, IndexError, IndicesFor, OneAxis, RowIndices, Rows, Taken, ValuesFor};
-pub use leaf::{IntoExpression, Leaf, LeafSource, Primitive, Scalar};
-pub use node::{Binary, Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
+pub use leaf::{IntoExpression, Leaf, Primitive, Scalar};
+pub use node::{Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
 pub use strided::StridedLeaf;
 // What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
@@ -307,8 +309,8 @@ pub(crate) fn land<const W: usize>(
 }
 
 /// `0, 1, 2, …`: where the axes of the whole output land (the first `rank` entries).
-pub(crate) const IDENTITY: [usize; crate::dynamic::MAX_RANK] = {
-    let mut all = [0; crate::dynamic::MAX_RANK];
+pub(crate) const IDENTITY: [usize; shapecast_rules::MAX_RANK] = {
+    let mut all = [0; shapecast_rules::MAX_RANK];
     let mut k = 0;
     while k < all.len() {
         all[k] = k;

@@ -9,6 +9,7 @@ use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
 use crate::kernel::statics::MapInto;
+use crate::kernel::zip::{Binary, Pair};
 use crate::shape::AnyShape;
 use crate::tensor::Home;
 
@@ -37,15 +38,6 @@ pub trait Unary<X> {
     {
         fused::lanes(|i| self.call(x[i]))
     }
-}
-
-/// A function of two elements: an operator's (`Add`), a method's (`max`), or a closure's
-/// ([`Closure`]).
-pub trait Binary<X, Y> {
-    /// The result.
-    type Output: Copy;
-    /// `f(x, y)`.
-    fn call(&self, x: X, y: Y) -> Self::Output;
 }
 
 /// A closure as an element function (`map`, `zip_with`).
@@ -255,8 +247,9 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
 }
 
 /// `f(a, b)` element by element, `a` and `b` broadcast to the shape of `K` (what the result
-/// is, [`Of`]; `()` as the kernel reads it), their axes placed on its axes by the maps `MA` and
-/// `MB` (NumPy's right alignment, or XLA's dims).
+/// is, [`Of`]), their axes placed on its axes by the maps `MA` and
+/// `MB` (NumPy's right alignment, or XLA's dims). The pass reads it as a `Pair` of its
+/// operands' sources.
 pub struct Zip<A, B, F, K, MA, MB> {
     pub(crate) a: A,
     pub(crate) b: B,
@@ -319,7 +312,7 @@ where
     MA: MapInto<A::Shape, O>,
     MB: MapInto<B::Shape, O>,
 {
-    type Source<const W: usize> = Zip<A::Source<W>, B::Source<W>, F, (), (), ()>;
+    type Source<const W: usize> = Pair<A::Source<W>, B::Source<W>, F>;
     const SLOTS: usize = A::SLOTS + B::SLOTS;
     const STRIDES: Strides = A::STRIDES.moved(MA::ONTO, A::SLOTS, O::RANK).then(B::STRIDES.moved(
         MB::ONTO,
@@ -339,89 +332,7 @@ where
         let (ma, mb) = (MA::ONTO, MB::ONTO);
         let a = self.a.source(&super::land::<W>(ma, O::RANK, lands, 0)[..ma.len()], slots);
         let b = self.b.source(&super::land::<W>(mb, O::RANK, lands, 0)[..mb.len()], slots);
-        Zip { a, b, f: self.f, of: (), maps: PhantomData }
-    }
-}
-
-impl<A, B, F> Zip<A, B, F, (), (), ()> {
-    /// The source that zips the sources `a` and `b` with `f`.
-    #[hot]
-    pub(crate) fn pair(a: A, b: B, f: F) -> Self {
-        Zip { a, b, f, of: (), maps: PhantomData }
-    }
-}
-
-/// Whether a zip reads its second operand before its first: where only the second holds a
-/// reduction (`x - mean`), whose block may call out to fold, the first's block read first
-/// would be kept in memory across that call, in every block, not only those that fold
-/// (`x - x.mean_keepdims::<axes![1]>()`).
-const fn b_first(a_slots: usize, b_slots: usize) -> bool {
-    a_slots == 0 && b_slots > 0
-}
-
-impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> Source<W>
-    for Zip<A, B, F, (), (), ()>
-{
-    type Elem = F::Output;
-    const LEAVES: usize = A::LEAVES + B::LEAVES;
-    const SLOTS: usize = A::SLOTS + B::SLOTS;
-    const FIXED_FOLDS: bool = A::FIXED_FOLDS && B::FIXED_FOLDS;
-
-    #[hot]
-    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
-        self.a.cursors(f);
-        self.b.cursors(f);
-    }
-
-    #[hot]
-    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
-        self.a.all(f) && self.b.all(f)
-    }
-
-    #[hot]
-    fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
-        let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
-            let y = self.b.block::<STRIDED>(at);
-            (self.a.block::<STRIDED>(at), y)
-        } else {
-            (self.a.block::<STRIDED>(at), self.b.block::<STRIDED>(at))
-        };
-        fused::lanes(|i| self.f.call(x[i], y[i]))
-    }
-
-    #[hot]
-    fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
-        let (x, y) = (self.a.part(at, len), self.b.part(at, len));
-        fused::lanes(|i| self.f.call(x[i], y[i]))
-    }
-
-    #[hot]
-    fn get(&mut self, at: usize) -> Self::Elem {
-        self.f.call(self.a.get(at), self.b.get(at))
-    }
-
-    #[hot]
-    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
-        let (a, b) = (spot, spot.after(A::LEAVES, A::SLOTS));
-        let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
-            let y = self.b.planned::<P>(at, b, along);
-            (self.a.planned::<P>(at, a, along), y)
-        } else {
-            (self.a.planned::<P>(at, a, along), self.b.planned::<P>(at, b, along))
-        };
-        fused::lanes(|i| self.f.call(x[i], y[i]))
-    }
-
-    #[hot]
-    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
-        let (x, y) = (self.a.rows(at, len, n, down), self.b.rows(at, len, n, down));
-        fused::lanes(|i| self.f.call(x[i], y[i]))
-    }
-
-    #[hot]
-    fn next_run(&mut self, down: usize, left: usize) {
-        self.a.next_run(down, left);
-        self.b.next_run(down, left);
+        Pair::new(a, b, self.f)
     }
 }
 
@@ -437,9 +348,9 @@ impl<E: Typed, const I: usize, O: AnyShape> NewAxis<E, I, O> {
     /// `inner` with the new axis; the sizes of `O` are `inner`'s with a 1 at `I`.
     #[hot]
     pub(crate) fn new(inner: E) -> Self {
-        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let mut dims = [0; shapecast_rules::MAX_RANK];
         let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
-        let mut with = [1; crate::dynamic::MAX_RANK];
+        let mut with = [1; shapecast_rules::MAX_RANK];
         for (k, &d) in dims.iter().enumerate() {
             with[if k < I { k } else { k + 1 }] = d;
         }

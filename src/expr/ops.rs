@@ -10,8 +10,8 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 use typenum::{Const, ToUInt, U};
 
 use super::{
-    Binary, Closure, Expression, IntoExpression, Joined, Lazy, Map, Mapped, NewAxis, Of, Scalar, Shared,
-    Typed, Unary, Zip,
+    Binary, Closure, Expression, IntoExpression, Joined, Lazy, Map, Mapped, NewAxis, Of, PairFn, Scalar,
+    Shared, Typed, Unary, Zip,
 };
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
@@ -85,18 +85,6 @@ binary_fns! {
     GeFn<T: PartialOrd> -> bool = |x, y| x >= y;
     /// `x == y`, as a mask.
     EqFn<T: PartialEq> -> bool = |x, y| x == y;
-}
-
-/// The pair `(x, y)`: the two branches of a select, zipped, or the operands of a closure that
-/// may keep state (`zip_with` on tensors), which is applied to each pair as the pass hands it on.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PairFn;
-impl<X: Copy, Y: Copy> Binary<X, Y> for PairFn {
-    type Output = (X, Y);
-    #[hot]
-    fn call(&self, x: X, y: Y) -> (X, Y) {
-        (x, y)
-    }
 }
 
 /// `if mask { x } else { y }`: a select's element function.

@@ -23,7 +23,6 @@ use num_traits::float::FloatCore;
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
 use crate::Summable;
-use crate::dynamic::MAX_RANK;
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
@@ -35,6 +34,7 @@ use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes};
 use crate::tensor::reduce::{arg_slices, fold_slices};
 use crate::typelevel::{FewPositionsAt, InsertOnes, NonEmptyAt};
+use shapecast_rules::MAX_RANK;
 
 /// How a reduction folds the elements of each output, in lanes: from the first element, one
 /// element at a time with its flat index in the reduced axes, then to the result.

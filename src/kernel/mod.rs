@@ -23,6 +23,7 @@ pub(crate) mod constant;
 mod copy;
 pub(crate) mod fold;
 pub(crate) mod fused;
+pub(crate) mod leaf;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
 pub(crate) mod place;
@@ -30,7 +31,7 @@ mod plan;
 mod reduce;
 pub(crate) mod statics;
 pub(crate) mod write;
-mod zip;
+pub(crate) mod zip;
 
 pub(crate) use copy::copy;
 pub(crate) use plan::{Plan, Runs};

@@ -91,7 +91,7 @@ impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>
         if O::FIXED {
             return O::from_extents(&[], Proof::new());
         }
-        let mut out = [1; crate::dynamic::MAX_RANK];
+        let mut out = [1; shapecast_rules::MAX_RANK];
         for (extents, map) in [(a.extents(), MA::MAP), (b.extents(), MB::MAP)] {
             for (&size, &axis) in extents.iter().zip(map.iter()) {
                 if size != 1 {
@@ -172,7 +172,7 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
             return Small::from_extents(&[], Proof::new());
         }
         let big = big.extents();
-        let mut out = [1; crate::dynamic::MAX_RANK];
+        let mut out = [1; shapecast_rules::MAX_RANK];
         for (o, &axis) in out.iter_mut().zip(M::MAP.iter()) {
             *o = big.get(axis).copied().unwrap_or(1);
         }
@@ -182,10 +182,10 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
 
 /// For each axis `k` of the output, the row-major stride in `big` of the axis it lands on,
 /// `map[k]`: read with these strides, `big` gives each output's first element.
-const fn first_strides(big: &[usize], map: &[usize]) -> [usize; crate::dynamic::MAX_RANK] {
+const fn first_strides(big: &[usize], map: &[usize]) -> [usize; shapecast_rules::MAX_RANK] {
     let own = row_major_strides(big);
     let own = own.as_slice();
-    let mut strides = [0; crate::dynamic::MAX_RANK];
+    let mut strides = [0; shapecast_rules::MAX_RANK];
     let mut k = 0;
     while k < map.len() && k < strides.len() {
         if map[k] < own.len() {

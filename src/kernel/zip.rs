@@ -1,14 +1,17 @@
-//! Element-wise closures that may keep state (`FnMut`): `zip_with`, `zip_assign` and the arrays
-//! of run-time rank. Each is one pass of the fused kernel over the operands' elements, and the
-//! closure is applied as the pass hands them on: exactly once per output element, in row-major
-//! order, on one thread, so that the closure sees what a plain loop would show it. (The pass
-//! computes whole blocks, and a short run's block repeats its last lane: only the reads are
-//! repeated, never the closure.) The pass is `run_plain`, whole runs in blocks: the closure's
-//! loop is the cost here, not the walk.
+//! Two sources zipped element by element ([`Pair`], with a [`Binary`] function): an
+//! expression's `zip` node as the pass reads it, and the element-wise closures that may keep
+//! state (`FnMut`: `zip_with`, `zip_assign` and the arrays of run-time rank). Each of those is
+//! one pass of the fused kernel over the operands' elements, and the closure is applied as the
+//! pass hands them on: exactly once per output element, in row-major order, on one thread, so
+//! that the closure sees what a plain loop would show it. (The pass computes whole blocks, and a
+//! short run's block repeats its last lane: only the reads are repeated, never the closure.)
+//! The pass is `run_plain`, whole runs in blocks: the closure's loop is the cost here, not the
+//! walk.
 
-use super::fused::{self, Hint, Source};
-use super::place::Pass;
-use crate::expr::{LeafSource, PairFn, Zip};
+use super::block::lanes;
+use super::fused::{self, BLOCK, Cursor, Hint, Source};
+use super::leaf::LeafSource;
+use super::place::{Pass, Spot};
 use crate::hot;
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
@@ -24,7 +27,7 @@ pub(crate) fn zip<const W: usize, A: Copy, B: Copy, O, P: Pass>(
     out: &mut [O],
     mut f: impl FnMut(A, B) -> O,
 ) {
-    each(Zip::pair(a, b, PairFn), dims, hint, out, |o, (x, y)| *o = f(x, y));
+    each(Pair::new(a, b, PairFn), dims, hint, out, |o, (x, y)| *o = f(x, y));
 }
 
 /// Sets `dst[i] = f(dst[i], x)` for every element of `dst` (an output of sizes `dims`,
@@ -63,4 +66,114 @@ fn each<const W: usize, S: Source<W>, O, P: Pass>(
             pos += n;
         },
     );
+}
+
+/// A function of two elements: an operator's (`Add`), a method's (`max`), or a closure's
+/// (`zip_with`).
+pub trait Binary<X, Y> {
+    /// The result.
+    type Output: Copy;
+    /// `f(x, y)`.
+    fn call(&self, x: X, y: Y) -> Self::Output;
+}
+
+/// The pair `(x, y)`: the two branches of a select, zipped, or the operands of a closure that
+/// may keep state (`zip_with` on tensors), which is applied to each pair as the pass hands it on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PairFn;
+impl<X: Copy, Y: Copy> Binary<X, Y> for PairFn {
+    type Output = (X, Y);
+    #[hot]
+    fn call(&self, x: X, y: Y) -> (X, Y) {
+        (x, y)
+    }
+}
+
+/// Two sources zipped by `f`, element by element: what the pass reads for an expression's
+/// `zip` node (and the eager zips of two tensors).
+#[derive(Clone, Copy)]
+pub struct Pair<A, B, F> {
+    a: A,
+    b: B,
+    f: F,
+}
+
+impl<A, B, F> Pair<A, B, F> {
+    /// The source that zips the sources `a` and `b` with `f`.
+    #[hot]
+    pub(crate) fn new(a: A, b: B, f: F) -> Self {
+        Pair { a, b, f }
+    }
+}
+
+/// Whether a zip reads its second operand before its first: where only the second holds a
+/// reduction (`x - mean`), whose block may call out to fold, the first's block read first
+/// would be kept in memory across that call, in every block, not only those that fold
+/// (`x - x.mean_keepdims::<axes![1]>()`).
+const fn b_first(a_slots: usize, b_slots: usize) -> bool {
+    a_slots == 0 && b_slots > 0
+}
+
+impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> Source<W> for Pair<A, B, F> {
+    type Elem = F::Output;
+    const LEAVES: usize = A::LEAVES + B::LEAVES;
+    const SLOTS: usize = A::SLOTS + B::SLOTS;
+    const FIXED_FOLDS: bool = A::FIXED_FOLDS && B::FIXED_FOLDS;
+
+    #[hot]
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
+        self.a.cursors(f);
+        self.b.cursors(f);
+    }
+
+    #[hot]
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
+        self.a.all(f) && self.b.all(f)
+    }
+
+    #[hot]
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
+            let y = self.b.block::<STRIDED>(at);
+            (self.a.block::<STRIDED>(at), y)
+        } else {
+            (self.a.block::<STRIDED>(at), self.b.block::<STRIDED>(at))
+        };
+        lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[hot]
+    fn part(&mut self, at: usize, len: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = (self.a.part(at, len), self.b.part(at, len));
+        lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[hot]
+    fn get(&mut self, at: usize) -> Self::Elem {
+        self.f.call(self.a.get(at), self.b.get(at))
+    }
+
+    #[hot]
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [Self::Elem; BLOCK] {
+        let (a, b) = (spot, spot.after(A::LEAVES, A::SLOTS));
+        let (x, y) = if const { b_first(A::SLOTS, B::SLOTS) } {
+            let y = self.b.planned::<P>(at, b, along);
+            (self.a.planned::<P>(at, a, along), y)
+        } else {
+            (self.a.planned::<P>(at, a, along), self.b.planned::<P>(at, b, along))
+        };
+        lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[hot]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
+        let (x, y) = (self.a.rows(at, len, n, down), self.b.rows(at, len, n, down));
+        lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[hot]
+    fn next_run(&mut self, down: usize, left: usize) {
+        self.a.next_run(down, left);
+        self.b.next_run(down, left);
+    }
 }

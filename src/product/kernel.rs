@@ -1,8 +1,8 @@
 //! The product kernel: one matrix product per batch index, each by the element type's GEMM.
 
 use super::Dot;
-use crate::dynamic::MAX_RANK;
 use crate::hot;
+use shapecast_rules::MAX_RANK;
 
 /// A matrix read in place: `rows × cols` elements of `data`, element `(i, j)` at
 /// `offset + i * row_stride + j * col_stride`.

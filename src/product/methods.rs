@@ -3,11 +3,11 @@
 use super::operand::Layout;
 use super::small::small;
 use super::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed, kernel};
-use crate::dynamic::{DynShape, MAX_RANK};
 use crate::hot;
 use crate::shape::AnyShape;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::tensor::{Data, Home, New, Owned, OwnedData, ShapeError, TensorBase, TensorMut};
+use shapecast_rules::{DynShape, MAX_RANK};
 
 /// Where the product of `A` and `B` goes: on the heap if either lives there.
 type HomeOfProduct<A, B> = <<A as MatrixOperand>::Home as Home>::With<<B as MatrixOperand>::Home>;
@@ -28,7 +28,7 @@ where
         let dims = const { <Out<A, B> as AnyShape>::STATIC };
         return Ok(DynShape::try_from_slice(&dims[..<Out<A, B> as AnyShape>::RANK]).unwrap_or_default());
     }
-    crate::dynamic::matmul_shape(&a.dims[..a.rank], &b.dims[..b.rank])
+    shapecast_rules::matmul_shape(&a.dims[..a.rank], &b.dims[..b.rank])
 }
 
 /// `a · b` into `out`, whose length is the product's element count (checked by its type).

@@ -1,9 +1,9 @@
 //! [`MatrixOperand`]: what a product reads, a tensor or a transposed view, and its layout.
 
-use crate::dynamic::MAX_RANK;
 use crate::hot;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, Home, HomeOf, TensorBase};
+use shapecast_rules::MAX_RANK;
 
 /// An operand of a matrix product: a tensor of any kind, or a [`Transposed`](super::Transposed)
 /// view of one. Its elements are read where they lie, with the strides of its layout.

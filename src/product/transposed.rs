@@ -90,7 +90,7 @@ impl<D: Data, S: Transposes> TensorBase<D, S> {
     /// ```
     #[hot]
     pub fn mt(&self) -> Transposed<'_, D::Elem, TransposedShape<S>, HomeOf<D, S>> {
-        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let mut dims = [0; shapecast_rules::MAX_RANK];
         let rank = S::RANK;
         self.shape().write_extents(&mut dims[..rank]);
         dims.swap(rank - 2, rank - 1);
@@ -132,13 +132,13 @@ impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H> {
     /// ```
     #[inline]
     pub fn strided(&self) -> crate::algebra::StridedView<'a, T, S, H> {
-        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let mut dims = [0; shapecast_rules::MAX_RANK];
         let rank = S::RANK;
         self.shape.write_extents(&mut dims[..rank]);
         // Row-major strides of the stored order (the last two sizes swapped back), then
         // swapped as the view swaps the axes.
         dims.swap(rank - 2, rank - 1);
-        let mut steps = [0; crate::dynamic::MAX_RANK];
+        let mut steps = [0; shapecast_rules::MAX_RANK];
         steps[..rank].copy_from_slice(&shapecast_rules::row_major_strides(&dims[..rank]));
         steps.swap(rank - 2, rank - 1);
         crate::algebra::StridedView::from_parts(self.data, self.shape, &steps[..rank])
@@ -152,7 +152,7 @@ where
     /// The view transposed back: the tensor it was made from, as a view.
     #[hot]
     pub fn mt(&self) -> TensorBase<&'a [T], TransposedShape<S>> {
-        let mut dims = [0; crate::dynamic::MAX_RANK];
+        let mut dims = [0; shapecast_rules::MAX_RANK];
         let rank = S::RANK;
         self.shape.write_extents(&mut dims[..rank]);
         dims.swap(rank - 2, rank - 1);

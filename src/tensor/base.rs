@@ -89,7 +89,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         S: AnyInsertAxis<U<I>>,
     {
         let dims = self.shape.extents();
-        let mut with = [1; crate::dynamic::MAX_RANK];
+        let mut with = [1; shapecast_rules::MAX_RANK];
         let at = I.min(dims.len());
         with[..at].copy_from_slice(&dims[..at]);
         with[at + 1..=dims.len()].copy_from_slice(&dims[at..]);
@@ -397,8 +397,8 @@ impl<D: Owning, S: Shape> TensorBase<D, S> {
 
 /// `f` of each multi-index of `dims`, called in row-major order.
 pub(crate) fn index_fn<T>(dims: &[usize], mut f: impl FnMut(&[usize]) -> T) -> impl FnMut(usize) -> T {
-    let mut index = [0usize; crate::dynamic::MAX_RANK];
-    let dims: crate::dynamic::DynShape = crate::dynamic::DynShape::try_from_slice(dims).unwrap_or_default();
+    let mut index = [0usize; shapecast_rules::MAX_RANK];
+    let dims: shapecast_rules::DynShape = shapecast_rules::DynShape::try_from_slice(dims).unwrap_or_default();
     move |_| {
         let value = f(&index[..dims.len()]);
         for axis in (0..dims.len()).rev() {

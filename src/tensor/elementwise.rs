@@ -8,12 +8,13 @@ use super::{
     Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, TensorMut, TensorRef,
     len_of,
 };
-use crate::expr::{LeafSource, planned};
+use crate::expr::planned;
 use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
 use crate::kernel::constant::Placed;
 use crate::kernel::fused::{self, Cursor};
+use crate::kernel::leaf::LeafSource;
 use crate::kernel::{
     self,
     statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs, ZipPlan},

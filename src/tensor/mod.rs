@@ -176,7 +176,7 @@ pub type Both<D1, S1, D2, S2> = HomeWith<HomeOf<D1, S1>, D2, S2>;
 /// let err = Tensor::<f32, shape![2, 3]>::from_slice(&[1.0; 5]).unwrap_err();
 /// assert_eq!(err.to_string(), "invalid data for shape [2, 3]: the slice holds 5 elements but its shape has 6");
 /// ```
-pub type ShapeError = crate::dynamic::BroadcastError;
+pub type ShapeError = shapecast_rules::BroadcastError;
 
 /// `Ok` if `len` is the element count of `shape`, computed without overflow: the check of
 /// [`dynamic::Array::new`](crate::dynamic::Array::new), so both errors read the same.
