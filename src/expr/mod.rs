@@ -380,6 +380,13 @@ impl<E: Expression> Lazy<E> {
         if !E::Shape::FIXED {
             check_result(&shape);
         }
+        if const { small::small::<E, E::Shape>() && small::by_elements::<E>() } {
+            let len = crate::tensor::len_of(&shape);
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |flat| {
+                small::element::<E, E::Shape>(&self.0, flat)
+            });
+            return TensorBase::from_parts(data, shape);
+        }
         if const { small::small::<E, E::Shape>() } {
             // (Made with the first element, then written row by row: the rows vectorize. An
             // empty output has no first element to read.)

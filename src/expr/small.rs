@@ -47,6 +47,18 @@ pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
         && E::READS.saturating_mul(count::<Out>()) <= SMALL
 }
 
+/// Whether a new output of `E` (every size fixed, [`small`]) is made element by element, each
+/// computed where it is stored, rather than filled and then written row by row: where no
+/// leaf reads contiguously along the output's rows, so that writing a row at once would not
+/// vectorize along it (a row sum or maximum reads a row of its operand per element), but
+/// filling first would cost a pass.
+pub(crate) const fn by_elements<E: Expression>() -> bool {
+    match E::Shape::RANK.checked_sub(1) {
+        Some(last) => E::STRIDES.fits() && !E::STRIDES.contiguous_along(last),
+        None => true,
+    }
+}
+
 /// The index of the first element of the `row`-th row (along `Out`'s last axis), as `E`
 /// (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
 #[hot]
@@ -84,6 +96,19 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
             *o = f(*o, expr.at(&index));
         }
     }
+}
+
+/// The element of `expr` at the row-major position `flat` of its shape `Out` (every size
+/// fixed), as [`write`] computes it: what a new output is made of where [`by_elements`].
+#[hot]
+pub(crate) fn element<E: Expression, Out: AnyShape>(expr: &E, flat: usize) -> E::Elem {
+    // (At least 1: an empty output has no element to compute.)
+    let row = if Out::RANK == 0 { 1 } else { Out::STATIC[Out::RANK - 1].max(1) };
+    let mut index = row_start::<E, Out>(flat / row);
+    if let Some(last) = E::Shape::RANK.checked_sub(1) {
+        index.0[last] = flat % row;
+    }
+    expr.at(&index)
 }
 
 /// The first element of `expr`: what a new output is made with before [`write`] fills it.

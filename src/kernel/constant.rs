@@ -115,6 +115,27 @@ impl Strides {
         out
     }
 
+    /// Whether the table is known and some leaf steps by one element along column `column`
+    /// (reads contiguously along that axis).
+    pub(crate) const fn contiguous_along(&self, column: usize) -> bool {
+        if !self.fits || column >= AXES {
+            return false;
+        }
+        let mut leaf = 0;
+        while leaf < self.leaves {
+            if self.rows[leaf][column] == 1 {
+                return true;
+            }
+            leaf += 1;
+        }
+        false
+    }
+
+    /// Whether the table is known (every size fixed, few enough leaves and axes).
+    pub(crate) const fn fits(&self) -> bool {
+        self.fits
+    }
+
     /// How many leaves the table has rows for.
     #[cfg(test)]
     pub(crate) const fn leaves(&self) -> usize {
