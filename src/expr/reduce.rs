@@ -1552,8 +1552,7 @@ where
         // A run shorter than a block is read whole, its lanes past it repeating its last
         // output (see `fused::short_runs`): no fold reaches past it.
         let short = const { PlanOf::<P, W>::SHORT_RUN };
-        if const { Self::LONG_ROWS }
-            && short == BLOCK
+        if const { Self::LONG_ROWS && PlanOf::<P, W>::SHORT_RUN == BLOCK }
             && self.long_row()
             && let Some(block) = self.by_cursors(along, |this| this.flat_long(at, None))
         {
@@ -1586,8 +1585,8 @@ where
             self.paired = Some((at + BLOCK, second));
             return first;
         }
-        if !close
-            && short == BLOCK
+        if const { PlanOf::<P, W>::SHORT_RUN == BLOCK }
+            && !close
             && let Some(block) = self.by_cursors(along, tile)
         {
             return block;

@@ -278,6 +278,15 @@ impl<const W: usize> Narrow<W> {
         }
     }
 
+    /// Whether the run's length is read when the pass runs (the output's first size, along
+    /// its only loop) or fixed shorter than a block.
+    pub(crate) const fn may_be_short(&self) -> bool {
+        match self.rank.checked_sub(1) {
+            Some(last) => (self.outer && last == 0) || self.dims[last] < BLOCK,
+            None => true,
+        }
+    }
+
     /// The column of the run (the plan's innermost axis), `None` for an output of no axes,
     /// whose run is the pass's axis along which nothing moves (`Cursor::STILL`).
     #[hot]

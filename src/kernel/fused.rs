@@ -14,7 +14,7 @@ use crate::hot;
 use core::marker::PhantomData;
 
 use super::constant::Narrow;
-use super::place::{Pass, RunTime, Spot};
+use super::place::{Pass, PlanOf, RunTime, Spot};
 
 pub use super::block::{BLOCK, lanes};
 
@@ -508,7 +508,7 @@ impl<P: Pass> Hint<P> {
     /// reads it.
     #[hot]
     pub(crate) fn plan<const W: usize>(&self) -> Option<&'static Narrow<W>> {
-        super::place::PlanOf::<P, W>::get()
+        PlanOf::<P, W>::get()
     }
 }
 
@@ -542,7 +542,7 @@ pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
 /// Whether a pass `P` over `S` reads as its plan says (see [`read`]): it has a plan made while
 /// the program compiled, and every reduction in `S` folds axes the types fix.
 pub(crate) const fn by_plan<const W: usize, S: Source<W>, P: Pass>() -> bool {
-    super::place::PlanOf::<P, W>::PLAN.is_some() && S::FIXED_FOLDS
+    PlanOf::<P, W>::PLAN.is_some() && S::FIXED_FOLDS
 }
 
 /// Whether pass `P` over `src` reads its blocks on the `STRIDED` path of [`read`]: it reads as
@@ -570,7 +570,13 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
     let (n, last) = (nest.run_len(), hint.last);
-    if n < BLOCK && n == last && src.all(&mut |c| c.inner() <= 1 && !c.folds()) {
+    // (The paths for short runs are compiled only for the passes that may take them, and the
+    // contiguous path only for those not read as their plan says.)
+    if const { PlanOf::<P, W>::MAY_BE_SHORT }
+        && n < BLOCK
+        && n == last
+        && src.all(&mut |c| c.inner() <= 1 && !c.folds())
+    {
         // A fixed short row of contiguous or stretched operands, and no reduction: its length
         // is a constant. Where every operand is contiguous across the rows too, or the same
         // along each row, the rows are one flat run in whole blocks (see `flat_rows`);
@@ -588,14 +594,14 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
             #[inline(always)]
             |src| sink(&src.part(0, last)[..last]),
         );
-    } else if const { S::SLOTS > 0 && super::place::PlanOf::<P, W>::SHORT_RUN < BLOCK && by_plan::<W, S, P>() }
-        && n == const { super::place::PlanOf::<P, W>::SHORT_RUN }
+    } else if const { S::SLOTS > 0 && PlanOf::<P, W>::SHORT_RUN < BLOCK && by_plan::<W, S, P>() }
+        && n == const { PlanOf::<P, W>::SHORT_RUN }
         && !src.all(&mut |c| !c.folds() || c.inner() == 0)
     {
         short_runs::<W, S, P>(&nest, &mut src, sink);
-    } else if n < BLOCK && nest.loops() > 0 {
+    } else if const { PlanOf::<P, W>::MAY_BE_SHORT } && n < BLOCK && nest.loops() > 0 {
         short_rows(&nest, &mut src, sink);
-    } else if strided::<W, S, P>(&src) {
+    } else if const { by_plan::<W, S, P>() } || strided::<W, S, P>(&src) {
         runs::<W, S, P, true>(&nest, &mut src, sink);
     } else {
         runs::<W, S, P, false>(&nest, &mut src, sink);

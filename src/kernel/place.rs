@@ -109,6 +109,14 @@ impl<P: Pass, const W: usize> PlanOf<P, W> {
         None => BLOCK,
     };
 
+    /// Whether the plan leaves the run's length to the pass (the output's first size, read
+    /// when it runs, is the run's) or fixes it shorter than a block: a pass whose plan fixes a
+    /// longer run never takes the paths for short runs, and those are not compiled for it.
+    pub(crate) const MAY_BE_SHORT: bool = match &Self::PLAN {
+        Some(plan) => plan.may_be_short(),
+        None => true,
+    };
+
     /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
     #[hot]
     pub(crate) fn get() -> Option<&'static Narrow<W>> {
