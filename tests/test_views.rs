@@ -259,6 +259,71 @@ mod run_time_twins {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Every position of every axis (and one past the end, refused), against index
+        /// arithmetic.
+        #[test]
+        fn index_axis_matches_index_arithmetic(
+            (dims, axis, index) in prop::collection::vec(0usize..=4, 1..=4)
+                .prop_flat_map(|d| { let n = d.len(); (Just(d), 0..n) })
+                .prop_flat_map(|(d, a)| { let size = d[a]; (Just(d), Just(a), 0..=size) })
+        ) {
+            let n: usize = dims.iter().product();
+            let data: Vec<i64> = (0..n as i64).map(|v| v * 7 - 3).collect();
+            let a = Array::new(&data, &dims).unwrap();
+            let rest: Vec<usize> = dims.iter().enumerate().filter(|&(k, _)| k != axis).map(|(_, &d)| d).collect();
+            let mut out = vec![-1; rest.iter().product()];
+            if index == dims[axis] {
+                prop_assert!(dynamic::index_axis(a, axis, index, &mut out).is_err());
+                prop_assert!(out.iter().all(|&v| v == -1), "nothing written on error");
+                return Ok(());
+            }
+            let shape = dynamic::index_axis(a, axis, index, &mut out).unwrap();
+            prop_assert_eq!(&*shape, &rest[..]);
+            let want: Vec<i64> = indices(&rest).iter().map(|i| {
+                let mut j = i.clone();
+                j.insert(axis, index);
+                super::at(&data, &dims, &j)
+            }).collect();
+            prop_assert_eq!(out, want);
+        }
+
+        /// A reshape to any shape of the same count reads the same elements in order; another
+        /// count is refused.
+        #[test]
+        fn reshape_keeps_the_elements(dims in prop::collection::vec(0usize..=4, 1..=4), split in 0usize..=4) {
+            let n: usize = dims.iter().product();
+            let data: Vec<i64> = (0..n as i64).collect();
+            let a = Array::new(&data, &dims).unwrap();
+            let to = [n, 1];
+            let b = dynamic::reshape(a, &to).unwrap();
+            prop_assert_eq!((b.shape(), b.data()), (&to[..], &data[..]));
+            let wrong = [n + 1 + split];
+            prop_assert!(dynamic::reshape(a, &wrong).is_err());
+        }
+    }
+
+    #[test]
+    fn index_axis_refuses_and_writes_nothing() {
+        let data = [1, 2, 3, 4, 5, 6];
+        let a = Array::new(&data, &[2, 3]).unwrap();
+        let mut out = [0; 3];
+        assert_eq!(
+            dynamic::index_axis(a, 2, 0, &mut out).unwrap_err().to_string(),
+            "cannot slice [2, 3] along axis 2 to 0..1: axis 2 is out of range for rank 2"
+        );
+        assert_eq!(
+            dynamic::index_axis(a, 0, 1, &mut out[..2]).unwrap_err().to_string(),
+            "cannot slice [2, 3] along axis 0 to 1..2: the target's slice holds 2 elements but its shape has 3"
+        );
+        assert!(dynamic::index_axis(a, 0, usize::MAX, &mut out).is_err());
+        assert_eq!(out, [0; 3]);
+        assert_eq!(*dynamic::index_axis(a, 0, 1, &mut out).unwrap(), [3]);
+        assert_eq!(out, [4, 5, 6]);
+    }
+
     #[test]
     fn slices_refuse_bad_ranges_and_write_nothing() {
         let data = [1, 2, 3, 4, 5, 6];

@@ -1,5 +1,6 @@
-//! Shape algebra on arrays whose shapes are given at run time: a permutation, a concatenation
-//! and a slice copied into an output slice.
+//! Shape algebra on arrays whose shapes are given at run time: a reshape (the same elements,
+//! no copy), and a permutation, a concatenation, a slice and one position of an axis copied
+//! into an output slice.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel::{self, Plan};
@@ -109,5 +110,61 @@ pub fn slice<T: Copy>(
     strides[axis] = if result[axis] > 1 { own[axis] * step } else { 0 };
     let plan = Plan::new(&result, [&strides[..own.len()]]);
     kernel::copy(a.data().get(first..).unwrap_or(&[]), &plan, plan.runs(), out);
+    Ok(result)
+}
+
+/// `a`'s elements read in the shape `to` ([`reshape_shape`](super::reshape_shape): the same
+/// element count), with no copy: a row-major array is any shape of its count.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+/// let a = Array::new(&[1, 2, 3, 4, 5, 6], &[2, 3])?;
+/// let b = dynamic::reshape(a, &[3, 2])?;
+/// assert_eq!((b.shape(), b.data()), (&[3, 2][..], &[1, 2, 3, 4, 5, 6][..]));
+/// assert_eq!(
+///     dynamic::reshape(a, &[4, 2]).unwrap_err().to_string(),
+///     "cannot reshape [2, 3] to [4, 2]: the element counts 6 and 8 differ; a reshape keeps every element"
+/// );
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn reshape<'a, T>(a: Array<'a, T>, to: &'a [usize]) -> Result<Array<'a, T>, BroadcastError> {
+    rules::reshape_shape(a.shape(), to)?;
+    Array::new(a.data(), to)
+}
+
+/// `out` = position `index` of `a`'s axis `axis`, without that axis (NumPy's `a[:, index]` for
+/// axis 1), row-major; the result's shape is returned. An axis or index out of range is the
+/// error [`slice`](fn@slice) gives for the range `index..index + 1`. Nothing is written on error.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+/// let a = Array::new(&[1, 2, 3, 4, 5, 6], &[2, 3])?;
+/// let mut column = [0; 2];
+/// assert_eq!(*dynamic::index_axis(a, 1, 2, &mut column)?, [2]);
+/// assert_eq!(column, [3, 6]);
+/// assert_eq!(
+///     dynamic::index_axis(a, 0, 2, &mut column).unwrap_err().to_string(),
+///     "cannot slice [2, 3] along axis 0 to 2..3: the range 2..3 does not lie within the axis' size 2; a range needs start ≤ end ≤ size"
+/// );
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn index_axis<T: Copy>(
+    a: Array<'_, T>,
+    axis: usize,
+    index: usize,
+    out: &mut [T],
+) -> Result<DynShape, BroadcastError> {
+    let end = index.saturating_add(1);
+    let one = rules::slice_shape(a.shape(), axis, index, end, 1)?;
+    // (One axis fewer than a shape that was checked: never refused.)
+    let mut dims = [0; super::MAX_RANK];
+    let rest = one.iter().enumerate().filter(|&(k, _)| k != axis).map(|(_, &d)| d);
+    let rank = dims.iter_mut().zip(rest).map(|(slot, d)| *slot = d).count();
+    let result = DynShape::try_from_slice(&dims[..rank]).unwrap_or_default();
+    check_output_len(out.len(), &result, |expected, found| {
+        BroadcastError::wrong_length(Form::Slice, (a.shape(), &[]), Slot::Target, expected, found)
+            .naming_list(&[axis, index, end, 1])
+    })?;
+    slice(a, axis, index..end, 1, out)?;
     Ok(result)
 }

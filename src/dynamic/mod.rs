@@ -47,7 +47,7 @@ mod sum;
 mod zip;
 
 pub use crate::product::einsum::einsum;
-pub use algebra::{concat, permute, slice};
+pub use algebra::{concat, index_axis, permute, reshape, slice};
 pub use array::{Array, ArrayMut};
 pub(crate) use array::{check_data, check_shape};
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
