@@ -15,6 +15,8 @@ use std::process::ExitCode;
 
 use shapecast::prelude::*;
 
+mod common;
+
 const HEADS: usize = 4;
 const TOKENS: usize = 16;
 const DIM: usize = 8;
@@ -25,30 +27,13 @@ const MAX_BATCH: usize = 4096;
 struct Batch;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("attention: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    common::main_of("attention", run)
 }
 
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
-    let batch = match (args.next(), args.next()) {
-        (None, _) => DEFAULT_BATCH,
-        (Some(arg), None) => match arg.parse::<usize>() {
-            Ok(n) if (1..=MAX_BATCH).contains(&n) => n,
-            _ => return Err(format!("the batch size must be an integer in 1..={MAX_BATCH}, not {arg:?}")),
-        },
-        (Some(_), Some(_)) => return Err("expected at most one argument, the batch size".to_string()),
-    };
-    let mut state = 0x5eed_u64;
-    let mut next = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (state >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    };
+    let batch = common::batch_argument(DEFAULT_BATCH, MAX_BATCH)?;
+    let mut lcg = common::Lcg(0x5eed_u64);
+    let mut next = move || lcg.next_f32() - 0.5;
     let n = batch * TOKENS * HEADS * DIM;
     let (qs, ks, vs): (Vec<f32>, Vec<f32>, Vec<f32>) = (
         (0..n).map(|_| next()).collect(),

@@ -14,6 +14,8 @@ use std::process::ExitCode;
 
 use shapecast::prelude::*;
 
+mod common;
+
 /// Features per row.
 const FEATURES: usize = 16;
 /// The batch size when none is given.
@@ -29,46 +31,21 @@ const TOLERANCE: f64 = 1e-9;
 struct Batch;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("batch_norm: {message}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// A 64-bit linear congruential generator (Knuth's MMIX constants): deterministic input.
-struct Lcg(u64);
-
-impl Lcg {
-    /// A number in `[0, 1)`, from the top 53 bits of the state.
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
+    common::main_of("batch_norm", run)
 }
 
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
-    let batch = match (args.next(), args.next()) {
-        (None, _) => DEFAULT_BATCH,
-        (Some(arg), None) => match arg.parse::<usize>() {
-            Ok(n) if (1..=MAX_BATCH).contains(&n) => n,
-            _ => return Err(format!("the batch size must be an integer in 1..={MAX_BATCH}, not {arg:?}")),
-        },
-        (Some(_), Some(_)) => return Err("expected at most one argument, the batch size".to_string()),
-    };
+    let batch = common::batch_argument(DEFAULT_BATCH, MAX_BATCH)?;
 
     // Deterministic data: feature j has mean about j and spread about 1 + j / 4.
-    let mut rng = Lcg(0x5eed);
+    let mut rng = common::Lcg(0x5eed);
     let x_data: Vec<f64> = (0..batch * FEATURES)
         .map(|i| {
             let j = (i % FEATURES) as f64;
-            j + (1.0 + j / 4.0) * (2.0 * rng.next() - 1.0)
+            j + (1.0 + j / 4.0) * (2.0 * rng.next_f64() - 1.0)
         })
         .collect();
-    let dy_data: Vec<f64> = (0..batch * FEATURES).map(|_| rng.next() - 0.5).collect();
+    let dy_data: Vec<f64> = (0..batch * FEATURES).map(|_| rng.next_f64() - 0.5).collect();
     let gamma = Tensor::<f64, shape![16]>::from_fn(|j| 0.5 + 0.1 * j as f64);
     let beta = Tensor::<f64, shape![16]>::from_fn(|j| 0.05 * j as f64 - 0.3);
 

@@ -13,6 +13,8 @@ use std::process::ExitCode;
 
 use shapecast::prelude::*;
 
+mod common;
+
 const SIDE: usize = 32;
 const CHANNELS: usize = 3;
 const CLASSES: usize = 10;
@@ -24,30 +26,13 @@ const MAX_BATCH: usize = 4096;
 struct Batch;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("image_batch: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    common::main_of("image_batch", run)
 }
 
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
-    let batch = match (args.next(), args.next()) {
-        (None, _) => DEFAULT_BATCH,
-        (Some(arg), None) => match arg.parse::<usize>() {
-            Ok(n) if (1..=MAX_BATCH).contains(&n) => n,
-            _ => return Err(format!("the batch size must be an integer in 1..={MAX_BATCH}, not {arg:?}")),
-        },
-        (Some(_), Some(_)) => return Err("expected at most one argument, the batch size".to_string()),
-    };
-    let mut state = 0x1a6e_u64;
-    let mut next = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (state >> 40) as f32 / (1u64 << 24) as f32
-    };
+    let batch = common::batch_argument(DEFAULT_BATCH, MAX_BATCH)?;
+    let mut lcg = common::Lcg(0x1a6e_u64);
+    let mut next = move || lcg.next_f32();
     // Pixels in 0..255, each channel with its own brightness.
     let pixels: Vec<f32> =
         (0..batch * PIXELS).map(|i| (next() * 200.0 + 20.0 * (i % CHANNELS) as f32).floor()).collect();

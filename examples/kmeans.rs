@@ -29,6 +29,8 @@ use std::process::ExitCode;
 
 use shapecast::prelude::*;
 
+mod common;
+
 /// Coordinates per point.
 const D: usize = 2;
 /// Clusters.
@@ -240,11 +242,8 @@ fn parse(text: &str) -> Result<Vec<[f64; D]>, String> {
 /// shuffled order: deterministic, from a 64-bit linear congruential generator (Knuth's MMIX
 /// constants).
 fn blobs(n: usize) -> Vec<[f64; D]> {
-    let mut state = 0x5eed_u64;
-    let mut uniform = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (state >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut lcg = common::Lcg(0x5eed_u64);
+    let mut uniform = move || lcg.next_f64();
     let centres = [[-4.0, -3.0], [4.0, -4.0], [-2.0, 5.0], [5.0, 4.0]];
     let mut points: Vec<[f64; D]> = (0..n)
         .map(|i| {

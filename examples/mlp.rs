@@ -11,6 +11,8 @@ use std::process::ExitCode;
 
 use shapecast::prelude::*;
 
+mod common;
+
 const INPUTS: usize = 64;
 const HIDDEN: usize = 128;
 const CLASSES: usize = 10;
@@ -76,32 +78,15 @@ fn sgd(net: &mut Mlp, g: &Gradients, rate: f32) {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("mlp: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    common::main_of("mlp", run)
 }
 
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
-    let batch = match (args.next(), args.next()) {
-        (None, _) => DEFAULT_BATCH,
-        (Some(arg), None) => match arg.parse::<usize>() {
-            Ok(n) if (1..=MAX_BATCH).contains(&n) => n,
-            _ => return Err(format!("the batch size must be an integer in 1..={MAX_BATCH}, not {arg:?}")),
-        },
-        (Some(_), Some(_)) => return Err("expected at most one argument, the batch size".to_string()),
-    };
+    let batch = common::batch_argument(DEFAULT_BATCH, MAX_BATCH)?;
 
     // Deterministic data and weights (Knuth's MMIX linear congruential generator).
-    let mut state = 0x5eed_u64;
-    let mut next = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (state >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-    };
+    let mut lcg = common::Lcg(0x5eed_u64);
+    let mut next = move || lcg.next_f32() - 0.5;
     let inputs: Vec<f32> = (0..batch * INPUTS).map(|_| next()).collect();
     let labels: Vec<usize> =
         (0..batch).map(|_| ((next() + 0.5) * CLASSES as f32) as usize % CLASSES).collect();

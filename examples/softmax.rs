@@ -20,6 +20,8 @@ use std::process::ExitCode;
 
 use shapecast::prelude::*;
 
+mod common;
+
 /// Classes per row.
 const CLASSES: usize = 10;
 /// The batch size when none is given.
@@ -33,33 +35,16 @@ const TOLERANCE: f64 = 1e-5;
 struct Batch;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("softmax: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    common::main_of("softmax", run)
 }
 
 fn run() -> Result<(), String> {
-    let mut args = std::env::args().skip(1);
-    let batch = match (args.next(), args.next()) {
-        (None, _) => DEFAULT_BATCH,
-        (Some(arg), None) => match arg.parse::<usize>() {
-            Ok(n) if (1..=MAX_BATCH).contains(&n) => n,
-            _ => return Err(format!("the batch size must be an integer in 1..={MAX_BATCH}, not {arg:?}")),
-        },
-        (Some(_), Some(_)) => return Err("expected at most one argument, the batch size".to_string()),
-    };
+    let batch = common::batch_argument(DEFAULT_BATCH, MAX_BATCH)?;
 
     // Deterministic data: logits in [−6, 6), labels in 0..10, from a 64-bit linear congruential
     // generator (Knuth's MMIX constants).
-    let mut state = 0x5eed_u64;
-    let mut next = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        state >> 11
-    };
+    let mut lcg = common::Lcg(0x5eed_u64);
+    let mut next = move || lcg.next_state() >> 11;
     let logits: Vec<f32> = (0..batch * CLASSES).map(|_| (next() % 12_000) as f32 / 1000.0 - 6.0).collect();
     let labels: Vec<usize> = (0..batch).map(|_| (next() % CLASSES as u64) as usize).collect();
 
