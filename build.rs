@@ -1,9 +1,9 @@
 //! Tells the crate whether its own build is optimized: `shapecast_unoptimized` at opt-level 0
 //! (cargo's dev and test profiles as they come). There, the hot path's functions are left to
 //! the compiler to inline (`#[inline]`, see `shapecast_macros::hot`): forced inlining would copy
-//! every strategy of every pass into each expression's code, for a debug build three times as
-//! long and as large, and buy no speed at opt-level 0. At every other level they are always
-//! inlined, as a pass needs to run at speed.
+//! every strategy of every pass into each expression's code, making a debug build slower and
+//! larger for no speed at opt-level 0 (`benches/README.md`, "Each test crate"). At every other
+//! level they are always inlined, as a pass needs to run at speed.
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(shapecast_unoptimized)");
     println!("cargo::rerun-if-changed=build.rs");

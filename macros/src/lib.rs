@@ -44,8 +44,7 @@ pub fn sizes_beyond_typenum(_: TokenStream) -> TokenStream {
 /// optimized build, where each block of a pass must be inlined into the pass to run at speed,
 /// and `#[inline]` at opt-level 0 (`shapecast_unoptimized`, set by shapecast's build script),
 /// where forced inlining copies every strategy of every pass into each expression's code and
-/// only slows the build (a test crate of fixed-shape expressions took three times the time
-/// and memory to compile).
+/// only slows the build (shapecast's `benches/README.md`, "Each test crate").
 #[doc(hidden)]
 #[proc_macro_attribute]
 pub fn hot(attr: TokenStream, item: TokenStream) -> TokenStream {
