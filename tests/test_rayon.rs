@@ -218,3 +218,46 @@ fn batches_of_small_products_on_threads_match_the_loops() {
         assert_eq!(got, one.as_slice());
     }
 }
+
+struct Cols;
+
+/// Transposed and permuted views, just below and just above the threshold: the pass walks them
+/// in tiles, split into bands of rows on two threads where the tiles' rows are the outermost
+/// loop, on one thread otherwise; the same bits as one thread, and as index arithmetic.
+#[test]
+fn views_walked_in_tiles_match_one_thread() {
+    for above in [false, true] {
+        let (r, c) = (rows(1001, above), 1001);
+        let data = values(r * c, 3);
+        bind!(let cols: Cols = c);
+        bind!(let batch: Batch = r);
+        let x = TensorRef::from_shape(dims![batch, cols], &data).unwrap();
+        let t = x.permute::<perm![1, 0]>(); // [1001, B]: rows of B, read down x's columns
+        let want: Vec<f64> = (0..r * c).map(|k| data[(k % r) * c + k / r] * 0.5 - 1.0).collect();
+        let (one, two) = both(|| (t.lazy() * 0.5 - 1.0).eval());
+        assert_bits(one.as_slice(), two.as_slice());
+        assert_bits(one.as_slice(), &want);
+        let (one, two) = both(|| t.to_tensor());
+        assert_bits(one.as_slice(), two.as_slice());
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; r * c];
+            (t.lazy() * 0.5 - 1.0 + &t).eval_into(&mut TensorMut::from_shape(t.shape(), &mut out).unwrap());
+            out
+        });
+        assert_bits(&one, &two);
+        let sum: Vec<f64> = want.iter().zip(0..).map(|(w, k)| w + data[(k % r) * c + k / r]).collect();
+        assert_bits(&one, &sum);
+    }
+    // [2, 4096, 1100] permuted to [2, 1100, 4096]: the tiles' rows are an inner loop, on one
+    // thread.
+    let data = values(2 * 4096 * 1100, 4);
+    bind!(let long: Batch = 4096);
+    let x = TensorRef::from_shape(dims![2, long, 1100], &data).unwrap();
+    let v = x.permute::<perm![0, 2, 1]>();
+    let (one, two) = both(|| (v.lazy() + 1.0).eval());
+    assert_bits(one.as_slice(), two.as_slice());
+    for (k, &y) in one.as_slice().iter().enumerate().step_by(7919) {
+        let (i, j, l) = (k / (1100 * 4096), k / 4096 % 1100, k % 4096);
+        assert_eq!(y.to_bits(), (data[(i * 4096 + l) * 1100 + j] + 1.0).to_bits(), "element {k}");
+    }
+}

@@ -572,3 +572,72 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Expressions over permuted views, often wide enough that the pass walks them in tiles
+    /// (runs of 64 or more, read across the source's rows): every order of a rank-3 source,
+    /// alone, with a contiguous operand beside it, and with a strided one stretched along the
+    /// first axis; into a new tensor and into an existing one; against index arithmetic. Sizes
+    /// that are not whole tiles are included.
+    #[test]
+    fn expressions_over_permuted_views_walked_in_tiles(
+        a in 1usize..=3, b in 1usize..=100, c in 1usize..=100, order in 0usize..6
+    ) {
+        use proptest::prelude::*;
+        struct A;
+        struct B;
+        struct C;
+        let dims = [a, b, c];
+        let data: Vec<i64> = (0..(a * b * c) as i64).map(|v| v * 7 - 3).collect();
+        bind!(let aa: A = a);
+        bind!(let bb: B = b);
+        bind!(let cc: C = c);
+        let x = TensorRef::from_shape(dims![aa, bb, cc], &data).unwrap();
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let want = permuted(&data, &dims, &orders[order]);
+        let out_dims: Vec<usize> = orders[order].iter().map(|&p| dims[p]).collect();
+        let n = want.len();
+        // Beside it, a contiguous operand of the output's shape, and the view's first plane
+        // stretched along its first axis.
+        let other: Vec<i64> = (0..n as i64).map(|v| v % 11 - 5).collect();
+        let plane = out_dims[1] * out_dims[2];
+        let check = |got: &[i64], with_other: bool, with_plane: bool| -> Result<(), TestCaseError> {
+            let expect: Vec<i64> = (0..n)
+                .map(|k| want[k] * 2 + 1 + if with_other { other[k] } else { 0 } + if with_plane { want[k % plane] } else { 0 })
+                .collect();
+            prop_assert_eq!(got, &expect[..], "{:?} in order {:?}", dims, orders[order]);
+            Ok(())
+        };
+        macro_rules! each_order {
+            ($($k:literal => $p:tt),*) => {$(
+                if order == $k {
+                    let v = x.permute::<perm!$p>();
+                    let o = TensorRef::from_shape(v.shape(), &other).unwrap();
+                    let first = v.index_axis::<0>(0).unwrap();
+                    check((v.lazy() * 2 + 1).eval().as_slice(), false, false)?;
+                    check((v.lazy() * 2 + 1 + &o).eval().as_slice(), true, false)?;
+                    check((v.lazy() * 2 + 1 + &first).eval().as_slice(), false, true)?;
+                    let mut into = BoxedTensor::<i64, _>::from_shape_fn(v.shape(), |_| -1).unwrap();
+                    (v.lazy() * 2 + 1).eval_into(&mut into);
+                    check(into.as_slice(), false, false)?;
+                }
+            )*};
+        }
+        each_order!(0 => [0, 1, 2], 1 => [0, 2, 1], 2 => [1, 0, 2], 3 => [1, 2, 0], 4 => [2, 0, 1], 5 => [2, 1, 0]);
+    }
+}
+
+/// A fixed-size transposed view walked in tiles, into an array kept inline and into a boxed
+/// one: the same elements as index arithmetic.
+#[test]
+fn fixed_transposed_views_walked_in_tiles() {
+    let x = Tensor::<i64, shape![70, 33]>::from_fn(|i| i as i64 * 5 - 11);
+    let want: Vec<i64> = permuted(x.as_slice(), &[70, 33], &[1, 0]).iter().map(|v| v * 2 + 1).collect();
+    let inline = (x.permute::<perm![1, 0]>().lazy() * 2 + 1).eval();
+    let _: &Tensor<i64, shape![33, 70]> = &inline;
+    assert_eq!(inline.as_slice(), &want[..]);
+    let boxed = BoxedTensor::<i64, shape![70, 33]>::from_fn(|i| i as i64 * 5 - 11);
+    assert_eq!((boxed.permute::<perm![1, 0]>().lazy() * 2 + 1).eval().as_slice(), &want[..]);
+}

@@ -120,9 +120,8 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
     }
 
     /// The view copied into a new tensor, row-major (the operators' storage rule: inline when
-    /// every size is fixed and the source was not boxed). A large transpose (the last axis
-    /// strided, another contiguous) is copied in tiles of 32 × 32, so that both sides stay in
-    /// cache.
+    /// every size is fixed and the source was not boxed). A large transpose is copied in tiles,
+    /// as every expression over such a view is evaluated, so that both sides stay in cache.
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -134,95 +133,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
     where
         New<S, H>: OwnedData<T, S>,
     {
-        let (dims, steps) = self.layout();
-        let len = self.shape.element_count();
-        if let (Some(first), Some(inner)) =
-            (self.data.first(), tiled_axis(&dims[..S::RANK], &steps[..S::RANK], len))
-        {
-            let mut data = <New<S, H> as OwnedData<T, S>>::from_fn(len, |_| *first);
-            {
-                use crate::tensor::DataMut as _;
-                transpose_tiles(self.data, data.slice_mut(), (&dims[..S::RANK], &steps[..S::RANK]), inner);
-            }
-            return TensorBase::from_parts(data, self.shape);
-        }
         self.lazy().eval()
-    }
-}
-
-/// Below this many elements a view is copied by the pass, element by element.
-const TILED_FROM: usize = 1 << 14;
-
-/// The side of a tile: 8 rows of the source and 8 of the output, so that with rows a power of
-/// two apart (whose lines all fall in one set of the first-level cache) a tile's lines still
-/// fit that set's ways, and stay in cache while the tile is read.
-const TILE: usize = 8;
-
-/// The side of a block of tiles (see `transpose_tiles`).
-const BLOCK_OF_TILES: usize = 64;
-
-/// The axis along which the view is contiguous (stride 1, not the last, size above 1), where
-/// its last axis is not and the view is large enough to tile: the two axes a copy tiles.
-fn tiled_axis(dims: &[usize], steps: &[usize], len: usize) -> Option<usize> {
-    let last = dims.len().checked_sub(1)?;
-    if len < TILED_FROM || steps[last] == 1 || dims[last] < TILE {
-        return None;
-    }
-    (0..last).find(|&a| steps[a] == 1 && dims[a] >= TILE)
-}
-
-/// `out` (row-major, sizes `dims`) = the view of `data` with strides `steps`, in tiles over the
-/// contiguous axis `inner` and the last axis, every other index in row-major order.
-fn transpose_tiles<T: Copy>(data: &[T], out: &mut [T], (dims, steps): (&[usize], &[usize]), inner: usize) {
-    let rank = dims.len();
-    let last = rank - 1;
-    let out_steps = shapecast_rules::row_major_strides(dims);
-    let (n_i, n_j) = (dims[inner], dims[last]);
-    let (src_j, out_i) = (steps[last], out_steps[inner]);
-    // Every index of the axes other than `inner` and `last`, by an odometer.
-    let mut index = [0usize; MAX_RANK];
-    loop {
-        let (mut src, mut dst) = (0, 0);
-        for k in 0..rank {
-            src += index[k] * steps[k];
-            dst += index[k] * out_steps[k];
-        }
-        // Tiles within blocks of tiles, so that the pages a block reads and writes stay in the
-        // address translation cache while it is copied.
-        for bi in (0..n_i).step_by(BLOCK_OF_TILES) {
-            for bj in (0..n_j).step_by(BLOCK_OF_TILES) {
-                for i0 in (bi..(bi + BLOCK_OF_TILES).min(n_i)).step_by(TILE) {
-                    for j0 in (bj..(bj + BLOCK_OF_TILES).min(n_j)).step_by(TILE) {
-                        let tj = TILE.min(n_j - j0);
-                        for i in i0..(i0 + TILE).min(n_i) {
-                            // A row of the output's tile, written in order; its elements read
-                            // down the source's tile (whose lines stay in cache from one row
-                            // to the next).
-                            let row = &mut out[dst + i * out_i + j0..][..tj];
-                            let from = data[src + i + j0 * src_j..].iter().step_by(src_j);
-                            for (o, x) in row.iter_mut().zip(from) {
-                                *o = *x;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let mut k = rank;
-        loop {
-            if k == 0 {
-                return;
-            }
-            k -= 1;
-            if k == inner || k == last {
-                continue;
-            }
-            index[k] += 1;
-            if index[k] < dims[k] {
-                break;
-            }
-            index[k] = 0;
-        }
     }
 }
 

@@ -12,6 +12,7 @@
 
 use crate::hot;
 use core::marker::PhantomData;
+use core::ops::Range;
 
 use super::constant::Narrow;
 use super::place::{Pass, PlanOf, RunTime, Spot};
@@ -450,6 +451,13 @@ impl<const W: usize> Nest<W> {
         index
     }
 
+    /// The number of steps of loop `a`.
+    #[cfg(feature = "rayon")]
+    #[hot]
+    pub(crate) fn size(&self, a: usize) -> usize {
+        self.dims[a]
+    }
+
     /// The number of loops around the innermost run.
     #[hot]
     pub(crate) fn loops(&self) -> usize {
@@ -471,6 +479,42 @@ impl<const W: usize> Nest<W> {
                 return;
             }
         }
+    }
+
+    /// How far apart in the output (row-major) the steps of each loop are: the product of the
+    /// sizes of the loops inside it.
+    #[hot]
+    fn out_strides(&self) -> [usize; W] {
+        let mut strides = [0; W];
+        let mut step = 1usize;
+        for a in (0..self.rank).rev() {
+            strides[a] = step;
+            step = step.wrapping_mul(self.dims[a]);
+        }
+        strides
+    }
+
+    /// Where in the output (row-major) the loops' `index` lies.
+    #[hot]
+    fn position(&self, index: &[usize; W]) -> usize {
+        let strides = self.out_strides();
+        (0..self.rank).fold(0, |pos, a| pos + index[a] * strides[a])
+    }
+
+    /// As [`advance`](Self::advance) over every loop around the run but `skip`, which a pass in
+    /// tiles walks itself.
+    fn advance_around<S: Source<W>>(&self, skip: usize, index: &mut [usize; W], src: &mut S) -> bool {
+        for a in (0..self.loops()).rev().filter(|&a| a != skip) {
+            index[a] += 1;
+            if index[a] < self.dims[a] {
+                src.cursors(&mut |c| c.step(a, None));
+                return true;
+            }
+            index[a] = 0;
+            let back = self.dims[a] - 1;
+            src.cursors(&mut |c| c.step(a, Some(back)));
+        }
+        false
     }
 
     /// One step of the odometer over the first `loops` loops, the cursors kept in step. `false`
@@ -566,9 +610,214 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
     dims: &[usize],
     hint: Hint<P>,
     mut src: S,
-    mut sink: impl FnMut(&[S::Elem]),
+    sink: impl FnMut(&[S::Elem]),
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
+    run_planned(&nest, hint, src, sink);
+}
+
+/// Where a pass that writes its output into memory puts each block: the next in row-major
+/// order ([`next`](Self::next)), or, for a pass in tiles, one at its position ([`at`](Self::at)).
+pub(crate) trait Sink<T> {
+    /// The block after the last, in row-major order.
+    fn next(&mut self, block: &[T]);
+    /// The block at position `pos` of the output (row-major), in any order.
+    fn at(&mut self, pos: usize, block: &[T]);
+}
+
+/// As [`run`], for an output written into memory: where a leaf reads the run across its lines
+/// and down the rows along them (a transposed view: see [`tiles`]), the output is walked in
+/// tiles of rows, so that each line read is read whole before it leaves the cache, and `sink`
+/// is told where each block goes; otherwise in row-major order, as `run` walks it.
+#[hot]
+pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass>(
+    dims: &[usize],
+    hint: Hint<P>,
+    mut src: S,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
+    if const { S::SLOTS == 0 }
+        && let Some(down) = tiles(&nest, &src)
+    {
+        in_tiles::<W, S, P>(&nest, down, 0..nest.dims[down], &mut src, sink);
+        return;
+    }
+    run_planned(
+        &nest,
+        hint,
+        src,
+        #[inline(always)]
+        |block| sink.next(block),
+    );
+}
+
+/// The runs of a tile of the output read run by run ([`tiled`]).
+const TILE_ROWS: usize = 16;
+
+/// The columns of a tile of the output: the lines a transposed leaf's tile reads stay in the
+/// cache while its rows are walked.
+const TILE_COLUMNS: usize = 4 * BLOCK;
+
+/// The loop the pass over `nest` is walked in tiles with, beside the run ([`tiled`],
+/// [`columns`]), if any: its runs are a tile wide or more, and a leaf steps along the run by a
+/// line or more (16 elements) but by less along that loop (a transposed view, whose elements
+/// down a column are neighbours; of several such loops, the one it steps along least). Read
+/// run by run, such a leaf loads a line for every element, and has left it before the next run
+/// needs it.
+#[hot]
+pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Option<usize> {
+    let loops = nest.loops();
+    if loops == 0 || nest.run_len() < TILE_COLUMNS {
+        return None;
+    }
+    let mut down: Option<(usize, usize)> = None;
+    src.all(&mut |c| {
+        if c.inner() >= BLOCK {
+            for a in (0..loops).rev() {
+                let s = c.stride(a);
+                if nest.dims[a] > 1 && s < c.inner() && down.is_none_or(|(least, _)| s < least) {
+                    down = Some((s, a));
+                }
+            }
+        }
+        true
+    });
+    down.map(|(_, a)| a)
+}
+
+/// The pass over `nest` in tiles with loop `down` ([`tiles`]), over its steps `rows` only (all
+/// of them, or a piece of a pass split across threads): read down the columns where every leaf
+/// steps by 1 or 0 along `down` ([`columns`]), otherwise run by run ([`tiled`]). `src`'s cursors
+/// are at the pass's start, and are left there.
+#[hot]
+pub(crate) fn in_tiles<const W: usize, S: Source<W>, P: Pass>(
+    nest: &Nest<W>,
+    down: usize,
+    rows: Range<usize>,
+    src: &mut S,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    if src.all(&mut |c| c.stride(down) <= 1) {
+        columns(nest, down, rows, src, sink);
+    } else {
+        tiled::<W, S, P>(nest, down, rows, src, sink);
+    }
+}
+
+/// The pass over `nest` in tiles of [`TILE_ROWS`] steps of loop `down` and [`TILE_COLUMNS`]
+/// elements of the run, each tile run by run, `sink` told where each block goes; the other
+/// loops in order around the tiles. Every block is read where a row-major pass reads it (the
+/// same `at` along its run), so the output is the same. (For sources with no reduction: their
+/// blocks depend on nothing but their position.)
+#[inline(never)]
+fn tiled<const W: usize, S: Source<W>, P: Pass>(
+    nest: &Nest<W>,
+    down: usize,
+    rows: Range<usize>,
+    src: &mut S,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    let n = nest.run_len();
+    let step = nest.out_strides()[down];
+    let full = n / BLOCK * BLOCK;
+    let mut index = [0usize; W];
+    loop {
+        let plane = nest.position(&index);
+        src.cursors(&mut |c| c.shift(c.stride(down), rows.start));
+        let mut top = rows.start;
+        while top < rows.end {
+            let height = (rows.end - top).min(TILE_ROWS);
+            let mut left = 0;
+            while left < n {
+                let right = (left + TILE_COLUMNS).min(n);
+                for r in 0..height {
+                    let row = plane + (top + r) * step;
+                    let mut at = left;
+                    while at < right.min(full) {
+                        sink.at(row + at, &read::<W, S, P, true>(src, at));
+                        at += BLOCK;
+                    }
+                    if at < right {
+                        sink.at(row + at, &src.part(at, right - at)[..right - at]);
+                    }
+                    src.cursors(&mut |c| c.step(down, None));
+                }
+                src.cursors(&mut |c| c.step(down, Some(height)));
+                left = right;
+            }
+            src.cursors(&mut |c| c.shift(c.stride(down), height));
+            top += height;
+        }
+        src.cursors(&mut |c| c.step(down, Some(rows.end)));
+        if !nest.advance_around(down, &mut index, src) {
+            return;
+        }
+    }
+}
+
+/// The pass over `nest` in tiles of [`BLOCK`] steps of loop `down` and [`TILE_COLUMNS`]
+/// elements of the run, where every leaf steps by 1 or 0 along `down` (a transposed view, with
+/// no other operand that moves along it): each column of a tile read along `down` as one
+/// block, one load per leaf, then the tile handed on run by run. (For sources with no
+/// reduction.)
+#[inline(never)]
+fn columns<const W: usize, S: Source<W>>(
+    nest: &Nest<W>,
+    down: usize,
+    rows: Range<usize>,
+    src: &mut S,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    let (n, along) = (nest.run_len(), nest.rank - 1);
+    let step = nest.out_strides()[down];
+    let column = |src: &mut S, k: usize, top: usize, height: usize| {
+        src.cursors(&mut |c| c.enter(k, down));
+        let x = if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) };
+        src.cursors(&mut |c| c.leave(k, along));
+        x
+    };
+    let mut index = [0usize; W];
+    loop {
+        let plane = nest.position(&index);
+        let mut top = rows.start;
+        while top < rows.end {
+            let height = (rows.end - top).min(BLOCK);
+            let mut left = 0;
+            while left < n {
+                let width = (n - left).min(TILE_COLUMNS);
+                let first = column(src, left, top, height);
+                let mut tile = [[first[0]; TILE_COLUMNS]; BLOCK];
+                for (r, &x) in first.iter().enumerate() {
+                    tile[r][0] = x;
+                }
+                for k in 1..width {
+                    let x = column(src, left + k, top, height);
+                    for (row, &x) in tile.iter_mut().zip(&x) {
+                        row[k] = x;
+                    }
+                }
+                for (r, row) in tile.iter().enumerate().take(height) {
+                    sink.at(plane + (top + r) * step + left, &row[..width]);
+                }
+                left += width;
+            }
+            top += height;
+        }
+        if !nest.advance_around(down, &mut index, src) {
+            return;
+        }
+    }
+}
+
+/// The pass over `nest` as [`run`] makes it: row-major, in the path its runs call for.
+#[hot]
+fn run_planned<const W: usize, S: Source<W>, P: Pass>(
+    nest: &Nest<W>,
+    hint: Hint<P>,
+    mut src: S,
+    mut sink: impl FnMut(&[S::Elem]),
+) {
     let (n, last) = (nest.run_len(), hint.last);
     // (The paths for short runs are compiled only for the passes that may take them, and the
     // contiguous path only for those not read as their plan says.)
@@ -586,7 +835,7 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
         if let Some(down) = nest.loops().checked_sub(1)
             && src.all(&mut |c| c.inner() == 0 || c.stride(down) == n)
         {
-            flat_rows(&nest, &mut src, last, sink);
+            flat_rows(nest, &mut src, last, sink);
             return;
         }
         nest.for_each_run(
@@ -598,13 +847,13 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
         && n == const { PlanOf::<P, W>::SHORT_RUN }
         && !src.all(&mut |c| !c.folds() || c.inner() == 0)
     {
-        short_runs::<W, S, P>(&nest, &mut src, sink);
+        short_runs::<W, S, P>(nest, &mut src, sink);
     } else if const { PlanOf::<P, W>::MAY_BE_SHORT } && n < BLOCK && nest.loops() > 0 {
-        short_rows(&nest, &mut src, sink);
+        short_rows(nest, &mut src, sink);
     } else if const { by_plan::<W, S, P>() } || strided::<W, S, P>(&src) {
-        runs::<W, S, P, true>(&nest, &mut src, sink);
+        runs::<W, S, P, true>(nest, &mut src, sink);
     } else {
-        runs::<W, S, P, false>(&nest, &mut src, sink);
+        runs::<W, S, P, false>(nest, &mut src, sink);
     }
 }
 

@@ -16,7 +16,9 @@ use core::marker::PhantomData;
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
-use super::fused::{BLOCK, Hint, Nest, Portable, Shared, Source, read, strided, whole_run};
+use super::fused::{
+    BLOCK, Hint, Nest, Portable, Shared, Sink, Source, in_tiles, read, strided, tiles, whole_run,
+};
 use super::place::Pass;
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
@@ -51,6 +53,12 @@ pub(crate) fn run_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     S::Elem: Shared,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
+    if const { S::SLOTS == 0 }
+        && let Some(down) = tiles(&nest, &src)
+    {
+        bands::<W, S, P>(&nest, down, 0..nest.size(down), src, out, write);
+        return;
+    }
     if strided::<W, S, P>(&src) {
         split::<W, S, P, true>(&nest, src, 0, out, write);
     } else {
@@ -85,6 +93,58 @@ fn split<const W: usize, S: Source<W> + Portable, P: Pass, const STRIDED: bool>(
         || split::<W, S, P, STRIDED>(nest, src, start, low, write),
         || split::<W, S, P, STRIDED>(nest, other, start + mid, high, write),
     );
+}
+
+/// The steps `rows` of loop `down` of a pass walked in tiles ([`in_tiles`]), written into `out`
+/// (the output's elements from the first of those rows on), in halves on their own tasks down
+/// to pieces of [`grain`] elements, where `down` is the outermost loop: each piece is then one
+/// stretch of the output. Around another loop, on this thread.
+fn bands<const W: usize, S: Source<W> + Portable, P: Pass>(
+    nest: &Nest<W>,
+    down: usize,
+    rows: core::ops::Range<usize>,
+    mut src: S,
+    out: &mut [S::Elem],
+    write: &(impl Fn(&mut [S::Elem], &[S::Elem]) + Sync),
+) where
+    S::Elem: Shared,
+{
+    let step = out.len() / rows.len().max(1);
+    if down != 0 || out.len() <= grain::<S::Elem>() || rows.len() < 2 * BLOCK {
+        let start = rows.start * step;
+        in_tiles::<W, S, P>(nest, down, rows, &mut src, &mut Piece { out, start, pos: start, write });
+        return;
+    }
+    let mid = rows.start + rows.len() / 2;
+    let (low, high) = out.split_at_mut((mid - rows.start) * step);
+    let other = src.clone();
+    rayon::join(
+        || bands::<W, S, P>(nest, down, rows.start..mid, src, low, write),
+        || bands::<W, S, P>(nest, down, mid..rows.end, other, high, write),
+    );
+}
+
+/// A piece of an output from position `start` on, as a pass in tiles writes it ([`bands`]).
+struct Piece<'a, T, F> {
+    out: &'a mut [T],
+    start: usize,
+    /// Where the next block in row-major order goes.
+    pos: usize,
+    write: &'a F,
+}
+
+impl<T, F: Fn(&mut [T], &[T])> Sink<T> for Piece<'_, T, F> {
+    #[hot]
+    fn next(&mut self, block: &[T]) {
+        self.at(self.pos, block);
+        self.pos += block.len();
+    }
+
+    #[hot]
+    fn at(&mut self, pos: usize, block: &[T]) {
+        let from = pos - self.start;
+        (self.write)(&mut self.out[from..from + block.len()], block);
+    }
 }
 
 /// Evaluates the output elements `start..end` (row-major positions) of the pass planned as
@@ -160,6 +220,16 @@ where
     S::Elem: Shared + Copy,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return alloc::vec::Vec::new() };
+    if const { S::SLOTS == 0 }
+        && let Some(down) = tiles(&nest, &src)
+    {
+        // (Filled first with a stand-in, each element of which the tiles write.)
+        let mut out = alloc::vec![src.get(0); len];
+        bands::<W, S, P>(&nest, down, 0..nest.size(down), src, &mut out, &|o, block| {
+            o.copy_from_slice(block)
+        });
+        return out;
+    }
     let to = len.div_ceil(BLOCK);
     let mut blocks = alloc::vec::Vec::new();
     if strided::<W, S, P>(&src) {

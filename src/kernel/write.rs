@@ -3,11 +3,11 @@
 
 use crate::hot;
 
-use super::fused::{Hint, Portable, Shared, Source, run};
+use super::fused::{Hint, Portable, Shared, Sink, Source, run_into};
 use super::place::Pass;
 
-/// Evaluates `src` over `dims` into `out`, the whole output in row-major order: `write` gets
-/// each block with the part of `out` it covers (a copy, or an update in place). With feature
+/// Evaluates `src` over `dims` into `out`, the whole output (row-major): `write` gets each
+/// block with the part of `out` it covers (a copy, or an update in place). With feature
 /// `rayon`, an output large enough to pay for it is split across rayon's threads.
 #[hot]
 pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
@@ -24,16 +24,27 @@ pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
         super::parallel::run_into(dims, hint, src, out, &write);
         return;
     }
-    let mut pos = 0;
-    run(
-        dims,
-        hint,
-        src,
-        #[inline(always)]
-        |block| {
-            let n = block.len();
-            write(&mut out[pos..pos + n], block);
-            pos += n;
-        },
-    );
+    run_into(dims, hint, src, &mut SliceSink { out, pos: 0, write });
+}
+
+/// An output slice as a pass's [`Sink`]: `write` stores each block into the elements it covers.
+struct SliceSink<'a, T, F> {
+    out: &'a mut [T],
+    /// Where the next block in row-major order goes.
+    pos: usize,
+    write: F,
+}
+
+impl<T, F: Fn(&mut [T], &[T])> Sink<T> for SliceSink<'_, T, F> {
+    #[hot]
+    fn next(&mut self, block: &[T]) {
+        let n = block.len();
+        (self.write)(&mut self.out[self.pos..self.pos + n], block);
+        self.pos += n;
+    }
+
+    #[hot]
+    fn at(&mut self, pos: usize, block: &[T]) {
+        (self.write)(&mut self.out[pos..pos + block.len()], block);
+    }
 }

@@ -302,19 +302,12 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         T: Copy + crate::kernel::fused::Shared,
     {
         use generic_array::sequence::GenericSequence;
-        // The array is made when the pass hands on its first block, as copies of that block's
-        // first element, and the pass then writes every element where it lies. With every
-        // shape fixed the plan is a constant, and the optimizer drops those first stores.
-        let (mut out, mut pos): (Option<GenericArray<T, S::Len>>, usize) = (None, 0);
-        crate::kernel::fused::run(dims, hint, src, |block| {
-            let n = block.len();
-            let out = out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
-            out[pos..pos + n].copy_from_slice(block);
-            pos += n;
-        });
+        let mut sink = ArraySink::<T, S::Len> { out: None, pos: 0 };
+        crate::kernel::fused::run_into(dims, hint, src, &mut sink);
         // No block for an empty shape, whose array has no element to make.
         Inline(
-            out.unwrap_or_else(|| GenericArray::generate(|_| unreachable!("an empty shape has no element"))),
+            sink.out
+                .unwrap_or_else(|| GenericArray::generate(|_| unreachable!("an empty shape has no element"))),
         )
     }
 
@@ -352,28 +345,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
             return crate::kernel::parallel::collect(dims, len, hint, src).into_boxed_slice();
         }
         let mut data = alloc::vec::Vec::with_capacity(len);
-        // A short block (a row of softmax's 10 classes) element by element: as a slice, it
-        // is a call to `memmove` per row. Full blocks as slices: element by element, batch
-        // norm's pass is slower. The room is asserted first (a branch that cannot return): with
-        // only the vector's own check, which may call the allocator, every operand's block is
-        // kept on the stack across that call, and a new tensor costs more than a hand loop's
-        // new `Vec`.
-        crate::kernel::fused::run(
-            dims,
-            hint,
-            src,
-            #[inline(always)]
-            |block| {
-                assert!(block.len() <= data.capacity() - data.len(), "a pass writes its output's length");
-                if block.len() == crate::kernel::fused::BLOCK {
-                    data.extend_from_slice(block);
-                } else {
-                    for &x in block {
-                        data.push(x);
-                    }
-                }
-            },
-        );
+        crate::kernel::fused::run_into(dims, hint, src, &mut VecSink(&mut data));
         data.into_boxed_slice()
     }
 
@@ -391,4 +363,67 @@ pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<allo
     data.try_reserve_exact(len).ok()?;
     data.extend((0..len).map(f));
     Some(data.into_boxed_slice())
+}
+
+/// A fixed array filled by a pass: made when the pass hands on its first block, as copies of
+/// that block's first element, then written where each block lies. With every shape fixed the
+/// plan is a constant, and the optimizer drops those first stores.
+struct ArraySink<T, N: generic_array::ArrayLength> {
+    out: Option<GenericArray<T, N>>,
+    /// Where the next block in row-major order goes.
+    pos: usize,
+}
+
+impl<T: Copy, N: generic_array::ArrayLength> crate::kernel::fused::Sink<T> for ArraySink<T, N> {
+    #[hot]
+    fn next(&mut self, block: &[T]) {
+        self.at(self.pos, block);
+        self.pos += block.len();
+    }
+
+    #[hot]
+    fn at(&mut self, pos: usize, block: &[T]) {
+        use generic_array::sequence::GenericSequence;
+        let out = self.out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
+        out[pos..pos + block.len()].copy_from_slice(block);
+    }
+}
+
+/// A new vector filled by a pass, its capacity the output's length.
+#[cfg(feature = "alloc")]
+struct VecSink<'a, T>(&'a mut alloc::vec::Vec<T>);
+
+#[cfg(feature = "alloc")]
+impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<'_, T> {
+    /// A short block (a row of softmax's 10 classes) element by element: as a slice, it is a
+    /// call to `memmove` per row. Full blocks as slices: element by element, batch norm's pass
+    /// is slower. The room is asserted first (a branch that cannot return): with only the
+    /// vector's own check, which may call the allocator, every operand's block is kept on the
+    /// stack across that call, and a new tensor costs more than a hand loop's new `Vec`.
+    #[hot]
+    fn next(&mut self, block: &[T]) {
+        let data = &mut *self.0;
+        assert!(block.len() <= data.capacity() - data.len(), "a pass writes its output's length");
+        if block.len() == crate::kernel::fused::BLOCK {
+            data.extend_from_slice(block);
+        } else {
+            for &x in block {
+                data.push(x);
+            }
+        }
+    }
+
+    /// A pass in tiles writes ahead of the end: the gap is filled with a stand-in, each element
+    /// of which the pass writes later.
+    #[hot]
+    fn at(&mut self, pos: usize, block: &[T]) {
+        let data = &mut *self.0;
+        assert!(pos + block.len() <= data.capacity(), "a pass writes its output's length");
+        if pos > data.len() {
+            data.resize(pos, block[0]);
+        }
+        let end = data.len().min(pos + block.len());
+        data[pos..end].copy_from_slice(&block[..end - pos]);
+        data.extend_from_slice(&block[end - pos..]);
+    }
 }
