@@ -347,6 +347,26 @@ mod run_time_twins {
         );
     }
 
+    /// Large enough that the pass walks the permuted array in tiles: every order of rank 3,
+    /// with sizes that are not whole tiles, and a stepped slice of a transposed array.
+    #[test]
+    fn large_permutes_and_slices_match_index_arithmetic() {
+        let dims = [3, 70, 81];
+        let n: usize = dims.iter().product();
+        let data: Vec<i64> = (0..n as i64).map(|v| v * 5 - 2).collect();
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let mut out = vec![-1; n];
+            dynamic::permute(Array::new(&data, &dims).unwrap(), &order, &mut out).unwrap();
+            assert_eq!(out, permuted(&data, &dims, &order), "order {order:?}");
+        }
+        let t = permuted(&data, &dims, &[2, 1, 0]); // [81, 70, 3]
+        let mut out = vec![-1; 81 * 70];
+        dynamic::slice(Array::new(&t, &[81, 70, 3]).unwrap(), 2, 1..2, 1, &mut out).unwrap();
+        let want: Vec<i64> =
+            indices(&[81, 70, 1]).iter().map(|i| super::at(&t, &[81, 70, 3], &[i[0], i[1], 1])).collect();
+        assert_eq!(out, want);
+    }
+
     #[test]
     fn errors_write_nothing() {
         let data = [1, 2, 3, 4, 5, 6];

@@ -3,7 +3,7 @@
 //! into an output slice.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
-use crate::kernel::{self, Plan};
+use crate::kernel;
 use shapecast_rules as rules;
 
 /// `out` = `a` with its axes in `order` ([`permute_shape`](super::permute_shape)), row-major;
@@ -27,10 +27,7 @@ pub fn permute<T: Copy>(a: Array<'_, T>, order: &[usize], out: &mut [T]) -> Resu
     for (k, &axis) in order.iter().enumerate() {
         strides[k] = own[axis];
     }
-    // The copy kernel of the broadcasts, which reads any strides (a gather's step by more
-    // than 1, element by element).
-    let plan = Plan::new(&result, [&strides[..order.len()]]);
-    kernel::copy(a.data(), &plan, plan.runs(), out);
+    kernel::write::gather(a.data(), &result, &strides[..order.len()], out);
     Ok(result)
 }
 
@@ -108,8 +105,7 @@ pub fn slice<T: Copy>(
     // Along an axis of one position or none the stride is never stepped (the product could
     // pass `usize` for a step far past the axis).
     strides[axis] = if result[axis] > 1 { own[axis] * step } else { 0 };
-    let plan = Plan::new(&result, [&strides[..own.len()]]);
-    kernel::copy(a.data().get(first..).unwrap_or(&[]), &plan, plan.runs(), out);
+    kernel::write::gather(a.data().get(first..).unwrap_or(&[]), &result, &strides[..own.len()], out);
     Ok(result)
 }
 

@@ -24,7 +24,32 @@ pub(crate) fn write_into<const W: usize, S: Source<W> + Portable, P: Pass>(
         super::parallel::run_into(dims, hint, src, out, &write);
         return;
     }
+    write_here(dims, hint, src, out, write);
+}
+
+/// As [`write_into`], always on this thread (for sources that cannot be shared by threads).
+#[hot]
+pub(crate) fn write_here<const W: usize, S: Source<W>, P: Pass>(
+    dims: &[usize],
+    hint: Hint<P>,
+    src: S,
+    out: &mut [S::Elem],
+    write: impl Fn(&mut [S::Elem], &[S::Elem]),
+) {
     run_into(dims, hint, src, &mut SliceSink { out, pos: 0, write });
+}
+
+/// `out` (row-major, sizes `dims`) = the elements of `data` read with `strides` along each
+/// axis (a permuted or sliced array; every index the caller has checked to land inside `data`):
+/// through the pass, which walks a transposed one in tiles.
+#[hot]
+pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize], out: &mut [T]) {
+    use super::fused::{Cursor, with_rank_width};
+    let lands: [usize; shapecast_rules::MAX_RANK] = core::array::from_fn(|k| k);
+    with_rank_width!(dims.len(), W => {
+        let src = super::leaf::LeafSource::new(data, Cursor::<W>::strided(dims, strides, &lands[..dims.len()]));
+        write_here(dims, Hint::RUN_TIME, src, out, |o, block| o.copy_from_slice(block));
+    });
 }
 
 /// An output slice as a pass's [`Sink`]: `write` stores each block into the elements it covers.
