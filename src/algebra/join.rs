@@ -403,10 +403,8 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         let data = <New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>> as OwnedData<
             Self::Elem,
             Concatenated<Self::Shape, Rhs::Shape, AXIS>,
-        >>::from_fn(len, stand_in([a, b]));
-        let mut out = TensorBase::from_parts(data, shape);
-        fill_rows(out.as_mut_slice(), [a, b], blocks);
-        out
+        >>::from_slices(len, rows([a, b], blocks));
+        TensorBase::from_parts(data, shape)
     }
 
     /// `self` and `other` joined along axis `AXIS`, written into `out`: nothing allocated.
@@ -468,34 +466,22 @@ fn product(dims: &[usize]) -> usize {
     dims.iter().fold(1, |n: usize, &d| n.saturating_mul(d))
 }
 
-/// What allocates a result with an element of the parts, before [`fill_rows`] writes every one
-/// of its elements a block at a time (called only for a result that has elements, which one of
-/// the parts then has).
-#[hot]
-fn stand_in<'a, T: Clone, const P: usize>(parts: [&'a [T]; P]) -> impl FnMut(usize) -> T + 'a {
-    let first = parts.iter().find_map(|p| p.first());
-    move |_| match first {
-        Some(x) => x.clone(),
-        None => unreachable!("a result with elements has an operand with elements"),
-    }
+/// The joined result's elements in order, a block at a time: part `p`'s next `blocks[p]`
+/// elements, for each `p` in turn, then the next row, until the parts are used up.
+fn rows<T, const P: usize>(parts: [&[T]; P], blocks: [usize; P]) -> impl Iterator<Item = &[T]> {
+    // (Every part with a block has as many rows; none has, and there is no element.)
+    let count = parts.iter().zip(&blocks).find_map(|(p, &b)| p.len().checked_div(b)).unwrap_or(0);
+    (0..count).flat_map(move |r| {
+        (0..P).map(move |p| parts[p].get(r * blocks[p]..(r + 1) * blocks[p]).unwrap_or(&[]))
+    })
 }
 
-/// `out` filled row by row from the parts: part `p`'s next `blocks[p]` elements, for each `p` in
-/// turn, then the next row, a block at a time.
+/// `out` filled from the parts in the order of [`rows`], a block at a time.
 fn fill_rows<T: Clone, const P: usize>(out: &mut [T], parts: [&[T]; P], blocks: [usize; P]) {
-    let row: usize = blocks.iter().fold(0, |n: usize, &b| n.saturating_add(b));
-    if row == 0 {
-        return;
-    }
-    let mut starts = [0; P];
-    for out_row in out.chunks_exact_mut(row) {
-        let mut at = 0;
-        for p in 0..P {
-            let (b, s) = (blocks[p], starts[p]);
-            out_row[at..at + b].clone_from_slice(&parts[p][s..s + b]);
-            at += b;
-            starts[p] = s + b;
-        }
+    let mut at = 0;
+    for block in rows(parts, blocks) {
+        out[at..at + block.len()].clone_from_slice(block);
+        at += block.len();
     }
 }
 
@@ -574,10 +560,8 @@ pub trait Stack<const N: usize>: sealed::Sealed {
         let data = <New<Stacked<Self::Shape, AXIS, N>, Self::Home> as OwnedData<
             Self::Elem,
             Stacked<Self::Shape, AXIS, N>,
-        >>::from_fn(len, stand_in(parts));
-        let mut out = TensorBase::from_parts(data, shape);
-        fill_rows(out.as_mut_slice(), parts, [block; N]);
-        out
+        >>::from_slices(len, rows(parts, [block; N]));
+        TensorBase::from_parts(data, shape)
     }
 
     /// The `N` tensors along a new axis `AXIS`, written into `out`: nothing allocated.

@@ -240,6 +240,14 @@ pub trait OwnedData<T, S> {
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self::Data> {
         Self::Data::try_from_fn(len, f)
     }
+    /// Storage of `len` elements, the elements of `slices` in order (`len` of them in all).
+    #[hot]
+    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [T]>) -> Self::Data
+    where
+        T: Clone + 's,
+    {
+        Self::Data::from_slices(len, slices)
+    }
 }
 
 impl<T, S: Shape> OwnedData<T, S> for crate::typelevel::Fixed {
@@ -278,6 +286,14 @@ pub trait Owning: DataMut + Sized {
     /// allocation fails.
     #[doc(hidden)]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Option<Self>;
+
+    /// `len` elements, those of `slices` in order (the caller gives `len` of them in all), each
+    /// written once where it lives: how a concatenation is built, a block of an operand at a
+    /// time.
+    #[doc(hidden)]
+    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [Self::Elem]>) -> Self
+    where
+        Self::Elem: Clone + 's;
 }
 
 impl<T, S: Shape> Owning for Inline<T, S> {
@@ -314,6 +330,19 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     #[hot]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
         Some(Self::from_fn(len, f))
+    }
+
+    #[hot]
+    fn from_slices<'s>(_: usize, slices: impl Iterator<Item = &'s [T]>) -> Self
+    where
+        T: Clone + 's,
+    {
+        use generic_array::sequence::GenericSequence;
+        let mut elements = slices.flat_map(|s| s.iter().cloned());
+        Inline(GenericArray::generate(|_| match elements.next() {
+            Some(x) => x,
+            None => unreachable!("the slices hold the shape's element count"),
+        }))
     }
 }
 
@@ -352,6 +381,19 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     #[hot]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self> {
         try_boxed(len, f)
+    }
+
+    /// Appended to an empty allocation of `len`: no element is written twice.
+    #[hot]
+    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [T]>) -> Self
+    where
+        T: Clone + 's,
+    {
+        let mut data = alloc::vec::Vec::with_capacity(len);
+        for s in slices {
+            data.extend_from_slice(s);
+        }
+        data.into_boxed_slice()
     }
 }
 
