@@ -278,6 +278,30 @@ impl<const W: usize> Narrow<W> {
         }
     }
 
+    /// Whether a pass by this plan may be walked in tiles (see `fused::tiles`): it has a loop
+    /// around a run of `run` elements or more, and a leaf steps along the run by a block or
+    /// more but by less along one of those loops. Where not, the tiles are not compiled.
+    pub(crate) const fn may_tile(&self, run: usize) -> bool {
+        let last = match self.rank.checked_sub(1) {
+            Some(last) if last > 0 && self.dims[last] >= run => last,
+            _ => return false,
+        };
+        let mut leaf = 0;
+        while leaf < self.leaves {
+            let inner = self.rows[leaf][last];
+            let mut a = 0;
+            while a < last {
+                let moves = (self.outer && a == 0) || self.dims[a] > 1;
+                if inner >= BLOCK && moves && self.rows[leaf][a] < inner {
+                    return true;
+                }
+                a += 1;
+            }
+            leaf += 1;
+        }
+        false
+    }
+
     /// Whether the run's length is read when the pass runs (the output's first size, along
     /// its only loop) or fixed shorter than a block.
     pub(crate) const fn may_be_short(&self) -> bool {

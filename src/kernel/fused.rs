@@ -613,7 +613,7 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
     sink: impl FnMut(&[S::Elem]),
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    run_planned(&nest, hint, src, sink);
+    run_planned(&nest, hint, &mut src, sink);
 }
 
 /// Where a pass that writes its output into memory puts each block: the next in row-major
@@ -637,7 +637,7 @@ pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass>(
     sink: &mut impl Sink<S::Elem>,
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    if const { S::SLOTS == 0 }
+    if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
         in_tiles::<W, S, P>(&nest, down, 0..nest.dims[down], &mut src, sink);
@@ -646,10 +646,17 @@ pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass>(
     run_planned(
         &nest,
         hint,
-        src,
+        &mut src,
         #[inline(always)]
         |block| sink.next(block),
     );
+}
+
+/// Whether a pass `P` over `S` may be walked in tiles ([`run_into`]): it has no reduction, and
+/// no plan made while the program compiled that rules the tiles out. Where not, the tiles are
+/// not compiled.
+pub(crate) const fn may_tile<const W: usize, S: Source<W>, P: Pass>() -> bool {
+    S::SLOTS == 0 && PlanOf::<P, W>::MAY_TILE
 }
 
 /// The runs of a tile of the output read run by run ([`tiled`]).
@@ -657,7 +664,7 @@ const TILE_ROWS: usize = 16;
 
 /// The columns of a tile of the output: the lines a transposed leaf's tile reads stay in the
 /// cache while its rows are walked.
-const TILE_COLUMNS: usize = 4 * BLOCK;
+pub(crate) const TILE_COLUMNS: usize = 4 * BLOCK;
 
 /// The loop the pass over `nest` is walked in tiles with, beside the run ([`tiled`],
 /// [`columns`]), if any: its runs are a tile wide or more, and a leaf steps along the run by a
@@ -815,7 +822,7 @@ fn columns<const W: usize, S: Source<W>>(
 fn run_planned<const W: usize, S: Source<W>, P: Pass>(
     nest: &Nest<W>,
     hint: Hint<P>,
-    mut src: S,
+    src: &mut S,
     mut sink: impl FnMut(&[S::Elem]),
 ) {
     let (n, last) = (nest.run_len(), hint.last);
@@ -835,11 +842,11 @@ fn run_planned<const W: usize, S: Source<W>, P: Pass>(
         if let Some(down) = nest.loops().checked_sub(1)
             && src.all(&mut |c| c.inner() == 0 || c.stride(down) == n)
         {
-            flat_rows(nest, &mut src, last, sink);
+            flat_rows(nest, src, last, sink);
             return;
         }
         nest.for_each_run(
-            &mut src,
+            src,
             #[inline(always)]
             |src| sink(&src.part(0, last)[..last]),
         );
@@ -847,13 +854,13 @@ fn run_planned<const W: usize, S: Source<W>, P: Pass>(
         && n == const { PlanOf::<P, W>::SHORT_RUN }
         && !src.all(&mut |c| !c.folds() || c.inner() == 0)
     {
-        short_runs::<W, S, P>(nest, &mut src, sink);
+        short_runs::<W, S, P>(nest, src, sink);
     } else if const { PlanOf::<P, W>::MAY_BE_SHORT } && n < BLOCK && nest.loops() > 0 {
-        short_rows(nest, &mut src, sink);
-    } else if const { by_plan::<W, S, P>() } || strided::<W, S, P>(&src) {
-        runs::<W, S, P, true>(nest, &mut src, sink);
+        short_rows(nest, src, sink);
+    } else if const { by_plan::<W, S, P>() } || strided::<W, S, P>(src) {
+        runs::<W, S, P, true>(nest, src, sink);
     } else {
-        runs::<W, S, P, false>(nest, &mut src, sink);
+        runs::<W, S, P, false>(nest, src, sink);
     }
 }
 

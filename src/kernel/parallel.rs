@@ -17,7 +17,7 @@ use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsu
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
 use super::fused::{
-    BLOCK, Hint, Nest, Portable, Shared, Sink, Source, in_tiles, read, strided, tiles, whole_run,
+    BLOCK, Hint, Nest, Portable, Shared, Sink, Source, in_tiles, may_tile, read, strided, tiles, whole_run,
 };
 use super::place::Pass;
 
@@ -53,7 +53,7 @@ pub(crate) fn run_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     S::Elem: Shared,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    if const { S::SLOTS == 0 }
+    if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
         bands::<W, S, P>(&nest, down, 0..nest.size(down), src, out, write);
@@ -220,7 +220,7 @@ where
     S::Elem: Shared + Copy,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return alloc::vec::Vec::new() };
-    if const { S::SLOTS == 0 }
+    if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
         // (Filled first with a stand-in, each element of which the tiles write.)

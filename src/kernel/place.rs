@@ -117,6 +117,14 @@ impl<P: Pass, const W: usize> PlanOf<P, W> {
         None => true,
     };
 
+    /// Whether the pass may be walked in tiles (see `fused::tiles`): always where it has no
+    /// plan; where it has one, only if the plan's strides allow it, and otherwise the tiles are
+    /// not compiled (a small fixed output then stays in registers).
+    pub(crate) const MAY_TILE: bool = match &Self::PLAN {
+        Some(plan) => plan.may_tile(super::fused::TILE_COLUMNS),
+        None => true,
+    };
+
     /// [`PLAN`](Self::PLAN), where the pass reads it: in read-only memory.
     #[hot]
     pub(crate) fn get() -> Option<&'static Narrow<W>> {

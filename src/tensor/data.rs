@@ -318,12 +318,26 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         T: Copy + crate::kernel::fused::Shared,
     {
         use generic_array::sequence::GenericSequence;
-        let mut sink = ArraySink::<T, S::Len> { out: None, pos: 0 };
-        crate::kernel::fused::run_into(dims, hint, src, &mut sink);
+        if const { crate::kernel::fused::may_tile::<W, Src, P>() } {
+            let mut sink = ArraySink::<T, S::Len> { out: None, pos: 0 };
+            crate::kernel::fused::run_into(dims, hint, src, &mut sink);
+            return Inline(sink.out.unwrap_or_else(|| {
+                GenericArray::generate(|_| unreachable!("an empty shape has no element"))
+            }));
+        }
+        // Row-major, the array made at the first block as copies of its first element, then
+        // each block written where it lies. With every shape fixed the plan is a constant, and
+        // the optimizer drops those first stores.
+        let (mut out, mut pos): (Option<GenericArray<T, S::Len>>, usize) = (None, 0);
+        crate::kernel::fused::run(dims, hint, src, |block| {
+            let n = block.len();
+            let out = out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
+            out[pos..pos + n].copy_from_slice(block);
+            pos += n;
+        });
         // No block for an empty shape, whose array has no element to make.
         Inline(
-            sink.out
-                .unwrap_or_else(|| GenericArray::generate(|_| unreachable!("an empty shape has no element"))),
+            out.unwrap_or_else(|| GenericArray::generate(|_| unreachable!("an empty shape has no element"))),
         )
     }
 
@@ -373,9 +387,9 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         if crate::kernel::parallel::worth::<T>(len) {
             return crate::kernel::parallel::collect(dims, len, hint, src).into_boxed_slice();
         }
-        let mut data = alloc::vec::Vec::with_capacity(len);
-        crate::kernel::fused::run_into(dims, hint, src, &mut VecSink(&mut data));
-        data.into_boxed_slice()
+        let mut sink = VecSink(alloc::vec::Vec::with_capacity(len));
+        crate::kernel::fused::run_into(dims, hint, src, &mut sink);
+        sink.0.into_boxed_slice()
     }
 
     #[hot]
@@ -407,9 +421,8 @@ pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<allo
     Some(data.into_boxed_slice())
 }
 
-/// A fixed array filled by a pass: made when the pass hands on its first block, as copies of
-/// that block's first element, then written where each block lies. With every shape fixed the
-/// plan is a constant, and the optimizer drops those first stores.
+/// A fixed array filled by a pass that may be walked in tiles: made when the pass hands on its
+/// first block, as copies of that block's first element, then written where each block lies.
 struct ArraySink<T, N: generic_array::ArrayLength> {
     out: Option<GenericArray<T, N>>,
     /// Where the next block in row-major order goes.
@@ -419,24 +432,35 @@ struct ArraySink<T, N: generic_array::ArrayLength> {
 impl<T: Copy, N: generic_array::ArrayLength> crate::kernel::fused::Sink<T> for ArraySink<T, N> {
     #[hot]
     fn next(&mut self, block: &[T]) {
-        self.at(self.pos, block);
-        self.pos += block.len();
+        let (out, pos) = (&mut self.out, &mut self.pos);
+        store(out, *pos, block);
+        *pos += block.len();
     }
 
     #[hot]
     fn at(&mut self, pos: usize, block: &[T]) {
-        use generic_array::sequence::GenericSequence;
-        let out = self.out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
-        out[pos..pos + block.len()].copy_from_slice(block);
+        store(&mut self.out, pos, block);
     }
+}
+
+/// `block` stored at `pos` of the array, made at the first block as copies of its first element.
+#[hot]
+fn store<T: Copy, N: generic_array::ArrayLength>(
+    out: &mut Option<GenericArray<T, N>>,
+    pos: usize,
+    block: &[T],
+) {
+    use generic_array::sequence::GenericSequence;
+    let out = out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
+    out[pos..pos + block.len()].copy_from_slice(block);
 }
 
 /// A new vector filled by a pass, its capacity the output's length.
 #[cfg(feature = "alloc")]
-struct VecSink<'a, T>(&'a mut alloc::vec::Vec<T>);
+struct VecSink<T>(alloc::vec::Vec<T>);
 
 #[cfg(feature = "alloc")]
-impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<'_, T> {
+impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<T> {
     /// A short block (a row of softmax's 10 classes) element by element: as a slice, it is a
     /// call to `memmove` per row. Full blocks as slices: element by element, batch norm's pass
     /// is slower. The room is asserted first (a branch that cannot return): with only the
@@ -444,7 +468,7 @@ impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<'_, T> {
     /// stack across that call, and a new tensor costs more than a hand loop's new `Vec`.
     #[hot]
     fn next(&mut self, block: &[T]) {
-        let data = &mut *self.0;
+        let data = &mut self.0;
         assert!(block.len() <= data.capacity() - data.len(), "a pass writes its output's length");
         if block.len() == crate::kernel::fused::BLOCK {
             data.extend_from_slice(block);
@@ -459,7 +483,7 @@ impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<'_, T> {
     /// of which the pass writes later.
     #[hot]
     fn at(&mut self, pos: usize, block: &[T]) {
-        let data = &mut *self.0;
+        let data = &mut self.0;
         assert!(pos + block.len() <= data.capacity(), "a pass writes its output's length");
         if pos > data.len() {
             data.resize(pos, block[0]);
