@@ -382,6 +382,70 @@ mod run_time_twins {
         );
         assert_eq!(out, [0; 6]);
     }
+
+    /// Each way a stack is refused, by its message, with nothing written: no parts, a rank or a
+    /// size that differs (named by part), a new axis past the result's rank, an output of the
+    /// wrong length.
+    #[test]
+    fn stacks_refuse_and_write_nothing() {
+        let data = [1, 2, 3, 4, 5, 6];
+        let (a, b) = (Array::new(&data, &[2, 3]).unwrap(), Array::new(&data, &[3, 2]).unwrap());
+        let row = Array::new(&data, &[6]).unwrap();
+        let mut out = [0; 12];
+        let refusals = [
+            (
+                dynamic::stack::<i32>(&[], 0, &mut out),
+                "cannot stack along a new axis 0: there is no array to stack; a stack needs at least one",
+            ),
+            (
+                dynamic::stack(&[a, a, b], 0, &mut out),
+                "cannot stack [2, 3] with [3, 2] along a new axis 0: axis 0 has size 2 in part 0 and 3 in part 2; stacked arrays have one shape",
+            ),
+            (
+                dynamic::stack(&[a, row], 1, &mut out),
+                "cannot stack [2, 3] with [6] along a new axis 1: part 1 has rank 1 but part 0 has rank 2; stacked arrays have one shape",
+            ),
+            (
+                dynamic::stack(&[a, a], 3, &mut out),
+                "cannot stack [2, 3] along a new axis 3: the new axis 3 is out of range for the result's rank 3",
+            ),
+            (
+                dynamic::stack(&[a, a], 0, &mut out[..11]),
+                "cannot stack [2, 3] along a new axis 0: the target's slice holds 11 elements but its shape has 12",
+            ),
+        ];
+        for (result, message) in refusals {
+            assert_eq!(result.unwrap_err().to_string(), message);
+        }
+        assert_eq!(out, [0; 12]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// One to four arrays of one shape (empty axes included) stacked along every new axis,
+        /// against index arithmetic.
+        #[test]
+        fn stack_matches_index_arithmetic(
+            (dims, count, axis) in prop::collection::vec(0usize..=3, 0..=3)
+                .prop_flat_map(|d| { let n = d.len(); (Just(d), 1usize..=4, 0..=n) })
+        ) {
+            let n: usize = dims.iter().product();
+            let datas: Vec<Vec<i64>> = (0..count).map(|p| (0..n as i64).map(|v| v * 10 + p as i64).collect()).collect();
+            let parts: Vec<Array<'_, i64>> = datas.iter().map(|d| Array::new(d, &dims).unwrap()).collect();
+            let mut joined = dims.clone();
+            joined.insert(axis, count);
+            let mut out = vec![-1; joined.iter().product()];
+            let shape = dynamic::stack(&parts, axis, &mut out).unwrap();
+            prop_assert_eq!(&*shape, &joined[..]);
+            let want: Vec<i64> = indices(&joined).iter().map(|i| {
+                let mut j = i.clone();
+                let p = j.remove(axis);
+                super::at(&datas[p], &dims, &j)
+            }).collect();
+            prop_assert_eq!(out, want);
+        }
+    }
 }
 
 #[test]

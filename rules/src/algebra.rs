@@ -107,6 +107,66 @@ pub fn concat_shape(a: &[usize], b: &[usize], axis: usize) -> Result<DynShape, B
     counted(Mode::Plain, out).map_err(error)
 }
 
+/// The shape of `parts`, arrays of one shape, joined along a new axis `axis` of their count
+/// (NumPy's `stack`): `axis` at most their rank (their rank appends it).
+///
+/// ```
+/// use shapecast_rules::stack_shape;
+/// assert_eq!(*stack_shape(&[&[2, 3], &[2, 3], &[2, 3]], 1)?, [2, 3, 3]);
+/// assert_eq!(
+///     stack_shape(&[&[2, 3], &[2, 3], &[2, 4]], 0).unwrap_err().to_string(),
+///     "cannot stack [2, 3] with [2, 4] along a new axis 0: axis 1 has size 3 in part 0 and 4 in part 2; stacked arrays have one shape"
+/// );
+/// assert_eq!(
+///     stack_shape(&[&[2, 3]], 3).unwrap_err().to_string(),
+///     "cannot stack [2, 3] along a new axis 3: the new axis 3 is out of range for the result's rank 3"
+/// );
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn stack_shape(parts: &[&[usize]], axis: usize) -> Result<DynShape, BroadcastError> {
+    stack_shape_of(parts.len(), |k| parts[k], axis)
+}
+
+/// [`stack_shape`] of `count` parts, part `k`'s shape `shape(k)` (the shapes of arrays that
+/// hold them: `shapecast::dynamic::stack`'s).
+#[doc(hidden)]
+pub fn stack_shape_of<'a>(
+    count: usize,
+    shape: impl Fn(usize) -> &'a [usize],
+    axis: usize,
+) -> Result<DynShape, BroadcastError> {
+    if count == 0 {
+        return Err(BroadcastError::new(Form::Stack, ErrorKind::NoOperands, &[], &[]).naming_list(&[axis, 0]));
+    }
+    let first = shape(0);
+    let error = |kind, k: usize| {
+        BroadcastError::new(Form::Stack, kind, first, shape(k)).with_operands(2).naming_list(&[axis, k])
+    };
+    for k in 0..count {
+        let part = shape(k);
+        within_rank(Form::Stack, Slot::Operand(k), part).map_err(|e| e.with_operands(count))?;
+        if part.len() != first.len() {
+            return Err(error(ErrorKind::WrongAxisCount { expected: first.len(), found: part.len() }, k));
+        }
+        if let Some(a) = first.iter().zip(part.iter()).position(|(x, y)| x != y) {
+            let sizes = [first[a], part[a]];
+            return Err(error(ErrorKind::SizeMismatch { axis: a, sizes, operands: [0, k] }, k));
+        }
+    }
+    let rank = first.len() + 1;
+    if axis >= rank {
+        return Err(error(ErrorKind::AxisOutOfRange { entry: 0, axis, rank }, 0));
+    }
+    within_rank(Form::Stack, Slot::Target, &[0; crate::MAX_RANK + 1][..rank])
+        .map_err(|e| e.with_operands(1))?;
+    let mut out = DynShape::filled(rank, 0);
+    let dims = out.as_mut_slice();
+    dims[..axis].copy_from_slice(&first[..axis]);
+    dims[axis] = count;
+    dims[axis + 1..].copy_from_slice(&first[axis..]);
+    counted(Mode::Plain, out).map_err(|kind| error(kind, 0))
+}
+
 /// The shape of positions `start`, `start + step`, … below `end` of axis `axis` of `dims`
 /// (NumPy's `x[..., start:end:step]` on that axis): `ceil((end − start) / step)` positions,
 /// `start ≤ end ≤ dims[axis]` and `step ≥ 1`.

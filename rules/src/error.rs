@@ -31,6 +31,10 @@ pub enum Form {
     Reshape,
     /// Shape algebra: `concat` (one axis joined, the others equal).
     Concat,
+    /// Shape algebra: `stack` (arrays of one shape joined along a new axis). The error's
+    /// [`list`](BroadcastError::list) holds the new axis and the part that differs from the
+    /// first; its two shapes are the first part's and that part's.
+    Stack,
     /// Shape algebra: a slice of one axis, `start..end` in steps of `step`. The error's
     /// [`list`](BroadcastError::list) holds the axis, the start, the end and the step.
     Slice,
@@ -173,6 +177,13 @@ pub enum ErrorKind {
     /// assert_eq!(e.kind(), ErrorKind::TooManyElements);
     /// ```
     TooManyElements,
+    /// Nothing to join: a stack of no arrays.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, stack_shape};
+    /// assert_eq!(stack_shape(&[], 0).unwrap_err().kind(), ErrorKind::NoOperands);
+    /// ```
+    NoOperands,
     /// Symmetric rule (NumPy, XLA's degenerate step): two sizes differ and neither is 1.
     SizeMismatch {
         /// The output axis.
@@ -686,6 +697,20 @@ impl BroadcastError {
             }
             return Ok(());
         }
+        if self.form == Form::Stack {
+            let list = self.list();
+            let at = |k: usize| list.get(k).copied().unwrap_or(0);
+            f.write_str("cannot stack ")?;
+            if self.kind != ErrorKind::NoOperands {
+                self.write_list(f, names, 0)?;
+                if at(1) > 0 {
+                    f.write_str(" with ")?;
+                    self.write_list(f, names, 1)?;
+                }
+                f.write_str(" ")?;
+            }
+            return write!(f, "along a new axis {}", at(0));
+        }
         if self.form == Form::Shape {
             f.write_str("invalid data for shape ")?;
             return self.write_list(f, names, 0);
@@ -803,6 +828,14 @@ impl BroadcastError {
                 f.write_str("its element count overflows usize")
             }
             ErrorKind::TooManyElements => f.write_str("the result has more elements than usize can count"),
+            ErrorKind::NoOperands => f.write_str("there is no array to stack; a stack needs at least one"),
+            ErrorKind::SizeMismatch { axis, sizes: [a, b], operands: [i, j] } if self.form == Form::Stack => {
+                write!(f, "axis {axis} has size ")?;
+                size(f, a)?;
+                write!(f, " in part {i} and ")?;
+                size(f, b)?;
+                write!(f, " in part {j}; stacked arrays have one shape")
+            }
             ErrorKind::SizeMismatch { axis, sizes: [a, b], .. } => {
                 if self.form == Form::Concat {
                     write!(f, "axis {axis} has sizes ")?;
@@ -864,6 +897,9 @@ impl BroadcastError {
                 f.write_str("; a range needs start ≤ end ≤ size")
             }
             ErrorKind::ZeroStep => f.write_str("a step is at least 1"),
+            ErrorKind::AxisOutOfRange { axis, rank, .. } if self.form == Form::Stack => {
+                write!(f, "the new axis {axis} is out of range for the result's rank {rank}")
+            }
             ErrorKind::AxisOutOfRange { axis, rank, .. }
                 if matches!(self.form, Form::Concat | Form::Slice) =>
             {
@@ -885,6 +921,11 @@ impl BroadcastError {
                 Form::Concat => write!(
                     f,
                     "the second operand has rank {found} but the first has rank {expected}; concatenated tensors have one rank"
+                ),
+                Form::Stack => write!(
+                    f,
+                    "part {} has rank {found} but part 0 has rank {expected}; stacked arrays have one shape",
+                    self.list().get(1).copied().unwrap_or(0)
                 ),
                 Form::Axes => write!(
                     f,

@@ -1,6 +1,6 @@
 //! Shape algebra on arrays whose shapes are given at run time: a reshape (the same elements,
-//! no copy), and a permutation, a concatenation, a slice and one position of an axis copied
-//! into an output slice.
+//! no copy), and a permutation, a concatenation, a stack, a slice and one position of an axis
+//! copied into an output slice.
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel;
@@ -65,6 +65,47 @@ pub fn concat<T: Copy>(
         at += run_a;
         out[at..at + run_b].copy_from_slice(&b.data()[i * run_b..][..run_b]);
         at += run_b;
+    }
+    Ok(result)
+}
+
+/// `out` = `parts`, arrays of one shape, joined along a new axis `axis` of their count
+/// ([`stack_shape`](super::stack_shape), NumPy's `stack`), row-major; the result's shape is
+/// returned. Nothing is written on error.
+///
+/// ```
+/// use shapecast::dynamic::{self, Array};
+/// let (a, b) = (Array::new(&[1, 2, 3], &[3])?, Array::new(&[4, 5, 6], &[3])?);
+/// let mut out = [0; 6];
+/// assert_eq!(*dynamic::stack(&[a, b], 1, &mut out)?, [3, 2]);
+/// assert_eq!(out, [1, 4, 2, 5, 3, 6]);
+/// assert_eq!(
+///     dynamic::stack(&[a, Array::new(&[7, 8], &[2])?], 0, &mut out).unwrap_err().to_string(),
+///     "cannot stack [3] with [2] along a new axis 0: axis 0 has size 3 in part 0 and 2 in part 1; stacked arrays have one shape"
+/// );
+/// # Ok::<(), dynamic::BroadcastError>(())
+/// ```
+pub fn stack<T: Copy>(
+    parts: &[Array<'_, T>],
+    axis: usize,
+    out: &mut [T],
+) -> Result<DynShape, BroadcastError> {
+    let result = rules::stack_shape_of(parts.len(), |k| parts[k].shape(), axis)?;
+    check_output_len(out.len(), &result, |expected, found| {
+        BroadcastError::wrong_length(Form::Stack, (parts[0].shape(), &[]), Slot::Target, expected, found)
+            .naming_list(&[axis, 0])
+    })?;
+    // Row-major, each part's axes from `axis` on are one block: the outer index picks a block
+    // of each part in turn.
+    let block: usize = parts[0].shape()[axis..].iter().product();
+    if block > 0 {
+        let mut at = 0;
+        for i in 0..out.len() / block.saturating_mul(parts.len()) {
+            for part in parts {
+                out[at..at + block].copy_from_slice(&part.data()[i * block..][..block]);
+                at += block;
+            }
+        }
     }
     Ok(result)
 }

@@ -47,7 +47,7 @@ mod sum;
 mod zip;
 
 pub use crate::product::einsum::einsum;
-pub use algebra::{concat, index_axis, permute, reshape, slice};
+pub use algebra::{concat, index_axis, permute, reshape, slice, stack};
 pub use array::{Array, ArrayMut};
 pub(crate) use array::{check_data, check_shape};
 pub use copy::{copy_broadcast_axes, copy_broadcast_in_dim, copy_broadcast_to, zip_assign};
@@ -63,7 +63,7 @@ pub use shapecast_rules::{
     BroadcastError, DynShape, Einsum, ErrorKind, Form, MAX_LABELS, MAX_OPERANDS, MAX_RANK, Slot,
     broadcast_axes, broadcast_in_dim, broadcast_shapes, broadcast_to, broadcast_with_dims, concat_shape,
     einsum_shape, element_count, matmul_shape, permute_shape, reshape_shape, same_shape, slice_shape,
-    sum_to_axes,
+    stack_shape, sum_to_axes,
 };
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};
