@@ -370,3 +370,43 @@ fn no_axes() {
     assert_eq!(s.mean_axes::<axes![]>().as_slice(), [2.5]);
     assert_eq!(s.min_axes::<axes![]>().unwrap().as_slice(), [2.5]);
 }
+
+/// The first maxima and minima of the columns of `[B, 10]` as an expression (the rows read
+/// flat, in lanes that each take every eighth row, then merged): ties keep the first row, NaN
+/// is ignored unless a column is all NaN, against a scan down each column.
+#[test]
+fn column_positions_of_an_expression_keep_the_first_row() {
+    struct Rows;
+    for rows in [1usize, 7, 8, 9, 203, 1000] {
+        let mut data: Vec<f64> = (0..rows * 10).map(|i| ((i * 7919) % 23) as f64).collect();
+        // A NaN in column 3 everywhere, a NaN at the top of column 5, ties down column 7.
+        for r in 0..rows {
+            data[r * 10 + 3] = f64::NAN;
+            data[r * 10 + 7] = 4.0;
+        }
+        data[5] = f64::NAN;
+        bind!(let b: Rows = rows);
+        let x = TensorRef::from_shape(dims![b, 10], &data).unwrap();
+        let scan = |better: fn(f64, f64) -> bool| -> Vec<usize> {
+            (0..10)
+                .map(|c| {
+                    let column: Vec<f64> = (0..rows).map(|r| data[r * 10 + c]).collect();
+                    if column.iter().all(|v| v.is_nan()) {
+                        return 0;
+                    }
+                    let mut best = column.iter().position(|v| !v.is_nan()).unwrap();
+                    for (r, &v) in column.iter().enumerate() {
+                        if !v.is_nan() && better(v, column[best]) {
+                            best = r;
+                        }
+                    }
+                    best
+                })
+                .collect()
+        };
+        let got = (x.lazy() + 0.0).try_argmax_axes::<axes![0]>().unwrap().eval();
+        assert_eq!(got.as_slice(), &scan(|v, b| v > b)[..], "argmax over {rows} rows");
+        let got = (x.lazy() * 1.0).try_argmin_axes::<axes![0]>().unwrap().eval();
+        assert_eq!(got.as_slice(), &scan(|v, b| v < b)[..], "argmin over {rows} rows");
+    }
+}

@@ -109,12 +109,6 @@ pub trait Fold<T: Copy> {
     /// slower so), so short rows are folded in lanes, one output each, as longer ones are (see
     /// `ReduceSource::flat`).
     const SELECTS: bool = false;
-    /// Whether the carry ignores each element's index and the fold may take the elements in
-    /// any order, [`merge`](Self::merge) joining any two parts (a sum, a mean, a maximum with
-    /// its exact [`step`](Self::step)): a column of a short run is then folded in lanes that
-    /// each take every `lcm(len, 16)`-th element of the rows read flat (see
-    /// `ReduceSource::periodic`).
-    const ORDERLESS: bool = false;
     /// The widest row of outputs that the kernels over slices fold faster than the pass, when
     /// the operand is a tensor as it lies (see [`slices`](Self::slices)); 0 where they do not
     /// fold this.
@@ -190,7 +184,6 @@ pub struct SumFold;
 impl<T: Summable + Shared> Fold<T> for SumFold {
     type Acc = T;
     type Output = T;
-    const ORDERLESS: bool = true;
     #[hot]
     fn first(x: T) -> T {
         Sum::combine(T::ZERO, x)
@@ -235,7 +228,6 @@ pub struct MeanFold;
 impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     type Acc = T;
     type Output = T;
-    const ORDERLESS: bool = true;
     #[hot]
     fn first(x: T) -> T {
         SumFold::first(x)
@@ -290,7 +282,6 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     type Acc = T;
     type Output = T;
     const SELECTS: bool = true;
-    const ORDERLESS: bool = true;
     #[hot]
     fn first(x: T) -> T {
         x
@@ -997,16 +988,17 @@ where
     }
 
     /// The whole run of `len` outputs (fewer than a block: the 10 column sums of `[B, 10]`),
-    /// each folding one long column, when the fold takes its elements in any order
-    /// ([`Fold::ORDERLESS`]): the rows are read as one flat run of whole blocks, into lanes
-    /// that repeat every `lcm(len, 16)` elements (5 blocks for 10 columns), so that each lane
-    /// folds one column's every few rows; then each column's lanes are merged. `None` where
-    /// that does not hold, or the rows hold less than one such period. (The column sums of
-    /// `[200000, 10]`, and their maxima with the exact step, are several times faster so than
-    /// with a partial block and a cursor step per row.)
+    /// each folding one long column: the rows are read as one flat run of whole blocks, into
+    /// lanes that repeat every `lcm(len, 16)` elements (5 blocks for 10 columns), so that each
+    /// lane folds one column's every few rows, in order, told each row's index; then each
+    /// column's lanes are merged ([`Fold::merge`], which keeps the first position of a tie).
+    /// `None` where that does not hold, or the rows hold less than one such period. (The
+    /// column sums of `[200000, 10]`, their maxima with the exact step, and their first
+    /// maxima, are several times faster so than with a partial block and a cursor step per
+    /// row.)
     #[inline(never)]
     fn periodic(&mut self, at: usize, len: usize) -> Option<[F::Output; BLOCK]> {
-        if !F::ORDERLESS || self.n != 1 || at != 0 || self.count == 0 {
+        if self.n != 1 || at != 0 || self.count == 0 {
             return None;
         }
         let axis = self.axes[0];
@@ -1022,21 +1014,25 @@ where
         if full == 0 {
             return None;
         }
+        // The row of each lane in the first period; a later period's are `rows` further on.
+        let row: [[usize; BLOCK]; BLOCK] = core::array::from_fn(|b| fused::lanes(|l| (b * BLOCK + l) / len));
+        let rows = period / len;
         let first = self.inner.rows(0, BLOCK, len, axis);
-        let mut acc = [fused::lanes(|l| F::first(first[l])); BLOCK];
+        let mut acc = [fused::lanes(|l| F::first_at(first[l], row[0][l])); BLOCK];
         for (b, a) in acc.iter_mut().enumerate().take(blocks).skip(1) {
             let x = self.inner.rows(b * BLOCK, BLOCK, len, axis);
-            *a = fused::lanes(|l| F::first(x[l]));
+            *a = fused::lanes(|l| F::first_at(x[l], row[b][l]));
         }
-        let mut p = period;
+        let (mut p, mut base) = (period, rows);
         while p < full {
             for (b, a) in acc[..blocks].iter_mut().enumerate() {
                 let x = self.inner.rows(p + b * BLOCK, BLOCK, len, axis);
-                for (a, &x) in a.iter_mut().zip(&x) {
-                    *a = F::step(*a, x, 0);
+                for ((a, &x), &r) in a.iter_mut().zip(&x).zip(&row[b]) {
+                    *a = F::step(*a, x, base + r);
                 }
             }
             p += period;
+            base += rows;
         }
         // Each column's lanes, then the elements past the last whole period.
         let mut columns: [Option<F::Acc>; BLOCK] = [None; BLOCK];
@@ -1050,7 +1046,7 @@ where
             }
         }
         for q in full..total {
-            add(q, F::first(self.inner.rows(q, 1, len, axis)[0]));
+            add(q, F::first_at(self.inner.rows(q, 1, len, axis)[0], q / len));
         }
         let count = self.count;
         let last = columns[len - 1]?;
@@ -1481,9 +1477,7 @@ where
         if self.lengthwise() {
             return self.each(at, len);
         }
-        if const { F::ORDERLESS }
-            && let Some(block) = self.periodic(at, len)
-        {
+        if let Some(block) = self.periodic(at, len) {
             return block;
         }
         self.remembered(at, len, |this| this.across(|inner| inner.part(at, len)))
