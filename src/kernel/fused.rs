@@ -501,20 +501,12 @@ impl<const W: usize> Nest<W> {
         (0..self.rank).fold(0, |pos, a| pos + index[a] * strides[a])
     }
 
-    /// As [`advance`](Self::advance) over every loop around the run but `skip`, which a pass in
-    /// tiles walks itself.
-    fn advance_around<S: Source<W>>(&self, skip: usize, index: &mut [usize; W], src: &mut S) -> bool {
-        for a in (0..self.loops()).rev().filter(|&a| a != skip) {
-            index[a] += 1;
-            if index[a] < self.dims[a] {
-                src.cursors(&mut |c| c.step(a, None));
-                return true;
-            }
-            index[a] = 0;
-            let back = self.dims[a] - 1;
-            src.cursors(&mut |c| c.step(a, Some(back)));
-        }
-        false
+    /// The nest with loop `skip` of one step: its odometer ([`advance`](Self::advance)) walks
+    /// every other loop, as a pass in tiles that walks `skip` itself needs.
+    fn without(&self, skip: usize) -> Self {
+        let mut around = Nest { rank: self.rank, dims: self.dims };
+        around.dims[skip] = 1;
+        around
     }
 
     /// One step of the odometer over the first `loops` loops, the cursors kept in step. `false`
@@ -728,7 +720,7 @@ fn tiled<const W: usize, S: Source<W>, P: Pass>(
     let n = nest.run_len();
     let step = nest.out_strides()[down];
     let full = n / BLOCK * BLOCK;
-    let mut index = [0usize; W];
+    let (around, mut index) = (nest.without(down), [0usize; W]);
     loop {
         let plane = nest.position(&index);
         src.cursors(&mut |c| c.shift(c.stride(down), rows.start));
@@ -757,7 +749,7 @@ fn tiled<const W: usize, S: Source<W>, P: Pass>(
             top += height;
         }
         src.cursors(&mut |c| c.step(down, Some(rows.end)));
-        if !nest.advance_around(down, &mut index, src) {
+        if !around.advance(around.loops(), &mut index, src) {
             return;
         }
     }
@@ -784,7 +776,7 @@ fn columns<const W: usize, S: Source<W>>(
         src.cursors(&mut |c| c.leave(k, along));
         x
     };
-    let mut index = [0usize; W];
+    let (around, mut index) = (nest.without(down), [0usize; W]);
     loop {
         let plane = nest.position(&index);
         let mut top = rows.start;
@@ -811,7 +803,7 @@ fn columns<const W: usize, S: Source<W>>(
             }
             top += height;
         }
-        if !nest.advance_around(down, &mut index, src) {
+        if !around.advance(around.loops(), &mut index, src) {
             return;
         }
     }
