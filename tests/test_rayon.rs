@@ -222,8 +222,8 @@ fn batches_of_small_products_on_threads_match_the_loops() {
 struct Cols;
 
 /// Transposed and permuted views, just below and just above the threshold: the pass walks them
-/// in tiles, split into bands of rows on two threads where the tiles' rows are the outermost
-/// loop, on one thread otherwise; the same bits as one thread, and as index arithmetic.
+/// in tiles, split across two threads along the outermost loop (bands of the tiles' rows where
+/// that loop is theirs); the same bits as one thread, and as index arithmetic.
 #[test]
 fn views_walked_in_tiles_match_one_thread() {
     for above in [false, true] {
@@ -248,8 +248,8 @@ fn views_walked_in_tiles_match_one_thread() {
         let sum: Vec<f64> = want.iter().zip(0..).map(|(w, k)| w + data[(k % r) * c + k / r]).collect();
         assert_bits(&one, &sum);
     }
-    // [2, 4096, 1100] permuted to [2, 1100, 4096]: the tiles' rows are an inner loop, on one
-    // thread.
+    // [2, 4096, 1100] permuted to [2, 1100, 4096]: the tiles' rows are an inner loop, and each
+    // thread walks one step of the outer one.
     let data = values(2 * 4096 * 1100, 4);
     bind!(let long: Batch = 4096);
     let x = TensorRef::from_shape(dims![2, long, 1100], &data).unwrap();

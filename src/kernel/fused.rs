@@ -501,6 +501,15 @@ impl<const W: usize> Nest<W> {
         (0..self.rank).fold(0, |pos, a| pos + index[a] * strides[a])
     }
 
+    /// The nest with only the first `steps` steps of its outermost loop: a piece of a pass split
+    /// across threads, its cursors moved to the piece's first step.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn first(&self, steps: usize) -> Self {
+        let mut piece = Nest { rank: self.rank, dims: self.dims };
+        piece.dims[0] = steps;
+        piece
+    }
+
     /// The nest with loop `skip` of one step: its odometer ([`advance`](Self::advance)) walks
     /// every other loop, as a pass in tiles that walks `skip` itself needs.
     fn without(&self, skip: usize) -> Self {

@@ -56,7 +56,7 @@ pub(crate) fn run_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
-        bands::<W, S, P>(&nest, down, 0..nest.size(down), src, out, write);
+        bands::<W, S, P>(&nest, down, 0..nest.size(0), src, out, write);
         return;
     }
     if strided::<W, S, P>(&src) {
@@ -95,10 +95,11 @@ fn split<const W: usize, S: Source<W> + Portable, P: Pass, const STRIDED: bool>(
     );
 }
 
-/// The steps `rows` of loop `down` of a pass walked in tiles ([`in_tiles`]), written into `out`
-/// (the output's elements from the first of those rows on), in halves on their own tasks down
-/// to pieces of [`grain`] elements, where `down` is the outermost loop: each piece is then one
-/// stretch of the output. Around another loop, on this thread.
+/// The steps `rows` of the outermost loop of a pass walked in tiles with loop `down`
+/// ([`in_tiles`]), written into `out` (the output's elements from the first of those steps on),
+/// in halves on their own tasks down to pieces of [`grain`] elements: each piece is one stretch
+/// of the output. Where `down` is that loop, a piece is a band of the tiles' rows; otherwise a
+/// piece walks its steps of the outermost loop with tiles inside each.
 fn bands<const W: usize, S: Source<W> + Portable, P: Pass>(
     nest: &Nest<W>,
     down: usize,
@@ -110,9 +111,19 @@ fn bands<const W: usize, S: Source<W> + Portable, P: Pass>(
     S::Elem: Shared,
 {
     let step = out.len() / rows.len().max(1);
-    if down != 0 || out.len() <= grain::<S::Elem>() || rows.len() < 2 * BLOCK {
-        let start = rows.start * step;
-        in_tiles::<W, S, P>(nest, down, rows, &mut src, &mut Piece { out, start, pos: start, write });
+    let fewest = if down == 0 { 2 * BLOCK } else { 2 };
+    if out.len() <= grain::<S::Elem>() || rows.len() < fewest {
+        if down == 0 {
+            let start = rows.start * step;
+            in_tiles::<W, S, P>(nest, down, rows, &mut src, &mut Piece { out, start, pos: start, write });
+        } else {
+            // The piece's steps of the outermost loop, as a nest of its own whose positions
+            // start at the piece's.
+            src.cursors(&mut |c| c.shift(c.stride(0), rows.start));
+            let piece = nest.first(rows.len());
+            let mut sink = Piece { out, start: 0, pos: 0, write };
+            in_tiles::<W, S, P>(&piece, down, 0..piece.size(down), &mut src, &mut sink);
+        }
         return;
     }
     let mid = rows.start + rows.len() / 2;
@@ -225,9 +236,7 @@ where
     {
         // (Filled first with a stand-in, each element of which the tiles write.)
         let mut out = alloc::vec![src.get(0); len];
-        bands::<W, S, P>(&nest, down, 0..nest.size(down), src, &mut out, &|o, block| {
-            o.copy_from_slice(block)
-        });
+        bands::<W, S, P>(&nest, down, 0..nest.size(0), src, &mut out, &|o, block| o.copy_from_slice(block));
         return out;
     }
     let to = len.div_ceil(BLOCK);
