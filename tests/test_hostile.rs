@@ -311,3 +311,25 @@ fn empty_arrays_with_huge_axes_return_at_once() {
         assert_eq!(r, Ok(()));
     }
 }
+
+/// Storage built from slices through the public `Owning` trait refuses a wrong count: it never
+/// panics on what a caller hands it, and never makes storage of another length.
+#[test]
+fn storage_from_slices_refuses_a_wrong_count() {
+    use shapecast::shape;
+    use shapecast::tensor::{Inline, Owning};
+    type I = Inline<i32, shape![2, 2]>;
+    let four: [&[i32]; 2] = [&[1, 2], &[3, 4]];
+    assert!(<I as Owning>::from_slices(4, four.into_iter()).is_some());
+    let short: [&[i32]; 1] = [&[1, 2, 3]];
+    assert!(<I as Owning>::from_slices(4, short.into_iter()).is_none());
+    assert!(<I as Owning>::from_slices(4, core::iter::empty()).is_none());
+    let long: [&[i32]; 2] = [&[1, 2, 3], &[4, 5]];
+    assert!(<I as Owning>::from_slices(4, long.into_iter()).is_none());
+    let empty = <Inline<i32, shape![0, 3]> as Owning>::from_slices(0, core::iter::empty());
+    assert!(empty.is_some());
+    type B = Box<[i32]>;
+    assert_eq!(<B as Owning>::from_slices(4, four.into_iter()).as_deref(), Some(&[1, 2, 3, 4][..]));
+    assert!(<B as Owning>::from_slices(4, short.into_iter()).is_none());
+    assert!(<B as Owning>::from_slices(4, long.into_iter()).is_none());
+}

@@ -7,7 +7,7 @@ use typenum::{Const, NonZero, Sum, ToUInt, U};
 
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
-use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut};
+use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase, TensorMut};
 use crate::typelevel::{Ahead, At, Axis, Fixed, Here, InsertSizeAt, Next, NextAxis, Runtime, SizeOf, ToSize};
 use shapecast_rules::MAX_RANK;
 
@@ -384,8 +384,8 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
     /// # Panics
     ///
     /// Only if the result's element count passes `usize` (with run-time sizes and zero-sized
-    /// elements: data of a nonzero size that large would not fit in memory).
-    /// [`concat_into`](Self::concat_into) never panics.
+    /// elements: data of a nonzero size that large would not fit in memory), or if the
+    /// allocation of a boxed result fails. [`concat_into`](Self::concat_into) never panics.
     #[inline]
     fn concat<const AXIS: usize>(&self, other: &Rhs) -> ConcatOutput<Self, Rhs, AXIS>
     where
@@ -400,10 +400,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         let Some(len) = a.len().checked_add(b.len()) else {
             panic!("shapecast: the element count of a concatenation passes usize");
         };
-        let data = <New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>> as OwnedData<
+        let data = <<New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>> as OwnedData<
             Self::Elem,
             Concatenated<Self::Shape, Rhs::Shape, AXIS>,
-        >>::from_slices(len, rows([a, b], blocks));
+        >>::Data as Owning>::from_slices(len, rows([a, b], blocks));
+        let Some(data) = data else { panic!("shapecast: the joined tensor could not be allocated") };
         TensorBase::from_parts(data, shape)
     }
 
@@ -540,7 +541,8 @@ pub trait Stack<const N: usize>: sealed::Sealed {
     /// # Panics
     ///
     /// Only if the result's element count passes `usize` (with run-time sizes and zero-sized
-    /// elements). [`stack_into`](Self::stack_into) never panics.
+    /// elements), or if the allocation of a boxed result fails. [`stack_into`](Self::stack_into)
+    /// never panics.
     #[inline]
     fn stack<const AXIS: usize>(&self) -> Owned<Self::Elem, Stacked<Self::Shape, AXIS, N>, Self::Home>
     where
@@ -557,10 +559,11 @@ pub trait Stack<const N: usize>: sealed::Sealed {
         let Some(len) = parts[0].len().checked_mul(N) else {
             panic!("shapecast: the element count of a stack passes usize");
         };
-        let data = <New<Stacked<Self::Shape, AXIS, N>, Self::Home> as OwnedData<
+        let data = <<New<Stacked<Self::Shape, AXIS, N>, Self::Home> as OwnedData<
             Self::Elem,
             Stacked<Self::Shape, AXIS, N>,
-        >>::from_slices(len, rows(parts, [block; N]));
+        >>::Data as Owning>::from_slices(len, rows(parts, [block; N]));
+        let Some(data) = data else { panic!("shapecast: the stacked tensor could not be allocated") };
         TensorBase::from_parts(data, shape)
     }
 

@@ -501,21 +501,14 @@ impl<const W: usize> Nest<W> {
         (0..self.rank).fold(0, |pos, a| pos + index[a] * strides[a])
     }
 
-    /// The nest with only the first `steps` steps of its outermost loop: a piece of a pass split
-    /// across threads, its cursors moved to the piece's first step.
-    #[cfg(feature = "rayon")]
-    pub(crate) fn first(&self, steps: usize) -> Self {
-        let mut piece = Nest { rank: self.rank, dims: self.dims };
-        piece.dims[0] = steps;
-        piece
-    }
-
-    /// The nest with loop `skip` of one step: its odometer ([`advance`](Self::advance)) walks
-    /// every other loop, as a pass in tiles that walks `skip` itself needs.
-    fn without(&self, skip: usize) -> Self {
-        let mut around = Nest { rank: self.rank, dims: self.dims };
-        around.dims[skip] = 1;
-        around
+    /// The nest with `steps` steps of loop `a`: with 1, its odometer ([`advance`](Self::advance))
+    /// walks every other loop, as a pass in tiles that walks `a` itself needs; along the
+    /// outermost loop, a piece of a pass split across threads (its cursors moved to the
+    /// piece's first step).
+    pub(crate) fn with_steps(&self, a: usize, steps: usize) -> Self {
+        let mut nest = Nest { rank: self.rank, dims: self.dims };
+        nest.dims[a] = steps;
+        nest
     }
 
     /// One step of the odometer over the first `loops` loops, the cursors kept in step. `false`
@@ -729,7 +722,7 @@ fn tiled<const W: usize, S: Source<W>, P: Pass>(
     let n = nest.run_len();
     let step = nest.out_strides()[down];
     let full = n / BLOCK * BLOCK;
-    let (around, mut index) = (nest.without(down), [0usize; W]);
+    let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
     loop {
         let plane = nest.position(&index);
         src.cursors(&mut |c| c.shift(c.stride(down), rows.start));
@@ -785,7 +778,7 @@ fn columns<const W: usize, S: Source<W>>(
         src.cursors(&mut |c| c.leave(k, along));
         x
     };
-    let (around, mut index) = (nest.without(down), [0usize; W]);
+    let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
     loop {
         let plane = nest.position(&index);
         let mut top = rows.start;

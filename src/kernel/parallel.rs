@@ -17,9 +17,10 @@ use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsu
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
 use super::fused::{
-    BLOCK, Hint, Nest, Portable, Shared, Sink, Source, in_tiles, may_tile, read, strided, tiles, whole_run,
+    BLOCK, Hint, Nest, Portable, Shared, Source, in_tiles, may_tile, read, strided, tiles, whole_run,
 };
 use super::place::Pass;
+use super::write::SliceSink;
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
 /// threads were slower up to 16 MiB and faster from 64 MiB; 32 MiB lies between.
@@ -115,13 +116,13 @@ fn bands<const W: usize, S: Source<W> + Portable, P: Pass>(
     if out.len() <= grain::<S::Elem>() || rows.len() < fewest {
         if down == 0 {
             let start = rows.start * step;
-            in_tiles::<W, S, P>(nest, down, rows, &mut src, &mut Piece { out, start, pos: start, write });
+            in_tiles::<W, S, P>(nest, down, rows, &mut src, &mut SliceSink { out, start, pos: start, write });
         } else {
             // The piece's steps of the outermost loop, as a nest of its own whose positions
             // start at the piece's.
             src.cursors(&mut |c| c.shift(c.stride(0), rows.start));
-            let piece = nest.first(rows.len());
-            let mut sink = Piece { out, start: 0, pos: 0, write };
+            let piece = nest.with_steps(0, rows.len());
+            let mut sink = SliceSink { out, start: 0, pos: 0, write };
             in_tiles::<W, S, P>(&piece, down, 0..piece.size(down), &mut src, &mut sink);
         }
         return;
@@ -133,29 +134,6 @@ fn bands<const W: usize, S: Source<W> + Portable, P: Pass>(
         || bands::<W, S, P>(nest, down, rows.start..mid, src, low, write),
         || bands::<W, S, P>(nest, down, mid..rows.end, other, high, write),
     );
-}
-
-/// A piece of an output from position `start` on, as a pass in tiles writes it ([`bands`]).
-struct Piece<'a, T, F> {
-    out: &'a mut [T],
-    start: usize,
-    /// Where the next block in row-major order goes.
-    pos: usize,
-    write: &'a F,
-}
-
-impl<T, F: Fn(&mut [T], &[T])> Sink<T> for Piece<'_, T, F> {
-    #[hot]
-    fn next(&mut self, block: &[T]) {
-        self.at(self.pos, block);
-        self.pos += block.len();
-    }
-
-    #[hot]
-    fn at(&mut self, pos: usize, block: &[T]) {
-        let from = pos - self.start;
-        (self.write)(&mut self.out[from..from + block.len()], block);
-    }
 }
 
 /// Evaluates the output elements `start..end` (row-major positions) of the pass planned as

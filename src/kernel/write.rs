@@ -36,7 +36,7 @@ pub(crate) fn write_here<const W: usize, S: Source<W>, P: Pass>(
     out: &mut [S::Elem],
     write: impl Fn(&mut [S::Elem], &[S::Elem]),
 ) {
-    run_into(dims, hint, src, &mut SliceSink { out, pos: 0, write });
+    run_into(dims, hint, src, &mut SliceSink { out, start: 0, pos: 0, write });
 }
 
 /// `out` (row-major, sizes `dims`) = the elements of `data` read with `strides` along each
@@ -52,24 +52,26 @@ pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize], out
     });
 }
 
-/// An output slice as a pass's [`Sink`]: `write` stores each block into the elements it covers.
-struct SliceSink<'a, T, F> {
-    out: &'a mut [T],
+/// The output's elements from position `start` on (all of them, or a piece of a pass split
+/// across threads) as a pass's [`Sink`]: `write` stores each block into the elements it covers.
+pub(crate) struct SliceSink<'a, T, F> {
+    pub(crate) out: &'a mut [T],
+    pub(crate) start: usize,
     /// Where the next block in row-major order goes.
-    pos: usize,
-    write: F,
+    pub(crate) pos: usize,
+    pub(crate) write: F,
 }
 
 impl<T, F: Fn(&mut [T], &[T])> Sink<T> for SliceSink<'_, T, F> {
     #[hot]
     fn next(&mut self, block: &[T]) {
-        let n = block.len();
-        (self.write)(&mut self.out[self.pos..self.pos + n], block);
-        self.pos += n;
+        self.at(self.pos, block);
+        self.pos += block.len();
     }
 
     #[hot]
     fn at(&mut self, pos: usize, block: &[T]) {
-        (self.write)(&mut self.out[pos..pos + block.len()], block);
+        let from = pos - self.start;
+        (self.write)(&mut self.out[from..from + block.len()], block);
     }
 }

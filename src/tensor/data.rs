@@ -240,14 +240,6 @@ pub trait OwnedData<T, S> {
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> T) -> Option<Self::Data> {
         Self::Data::try_from_fn(len, f)
     }
-    /// Storage of `len` elements, the elements of `slices` in order (`len` of them in all).
-    #[hot]
-    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [T]>) -> Self::Data
-    where
-        T: Clone + 's,
-    {
-        Self::Data::from_slices(len, slices)
-    }
 }
 
 impl<T, S: Shape> OwnedData<T, S> for crate::typelevel::Fixed {
@@ -287,11 +279,11 @@ pub trait Owning: DataMut + Sized {
     #[doc(hidden)]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Option<Self>;
 
-    /// `len` elements, those of `slices` in order (the caller gives `len` of them in all), each
-    /// written once where it lives: how a concatenation is built, a block of an operand at a
-    /// time.
+    /// `len` elements (for inline storage, the shape's own count), those of `slices` in order,
+    /// each written once where it lives: how a concatenation is built, a block of an operand at
+    /// a time. `None` where the slices hold another count.
     #[doc(hidden)]
-    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [Self::Elem]>) -> Self
+    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [Self::Elem]>) -> Option<Self>
     where
         Self::Elem: Clone + 's;
 }
@@ -330,10 +322,8 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         // the optimizer drops those first stores.
         let (mut out, mut pos): (Option<GenericArray<T, S::Len>>, usize) = (None, 0);
         crate::kernel::fused::run(dims, hint, src, |block| {
-            let n = block.len();
-            let out = out.get_or_insert_with(|| GenericArray::generate(|_| block[0]));
-            out[pos..pos + n].copy_from_slice(block);
-            pos += n;
+            store(&mut out, pos, block);
+            pos += block.len();
         });
         // No block for an empty shape, whose array has no element to make.
         Inline(
@@ -347,16 +337,29 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     }
 
     #[hot]
-    fn from_slices<'s>(_: usize, slices: impl Iterator<Item = &'s [T]>) -> Self
+    fn from_slices<'s>(_: usize, slices: impl Iterator<Item = &'s [T]>) -> Option<Self>
     where
         T: Clone + 's,
     {
         use generic_array::sequence::GenericSequence;
-        let mut elements = slices.flat_map(|s| s.iter().cloned());
-        Inline(GenericArray::generate(|_| match elements.next() {
-            Some(x) => x,
-            None => unreachable!("the slices hold the shape's element count"),
-        }))
+        let mut elements = slices.flat_map(|s| s.iter().cloned()).peekable();
+        // (With no element to stand in for a missing one, only an empty shape is made.)
+        let stand_in = elements.peek().cloned();
+        if stand_in.is_none() && <S::Len as typenum::Unsigned>::USIZE > 0 {
+            return None;
+        }
+        let mut short = false;
+        let array = GenericArray::generate(|_| match (elements.next(), &stand_in) {
+            (Some(x), _) => x,
+            (None, Some(x)) => {
+                short = true;
+                x.clone()
+            }
+            (None, None) => {
+                unreachable!("no element, and so an empty shape (checked above): `generate` calls nothing")
+            }
+        });
+        (!short && elements.next().is_none()).then_some(Inline(array))
     }
 }
 
@@ -399,15 +402,16 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
 
     /// Appended to an empty allocation of `len`: no element is written twice.
     #[hot]
-    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [T]>) -> Self
+    fn from_slices<'s>(len: usize, slices: impl Iterator<Item = &'s [T]>) -> Option<Self>
     where
         T: Clone + 's,
     {
-        let mut data = alloc::vec::Vec::with_capacity(len);
+        let mut data = alloc::vec::Vec::new();
+        data.try_reserve_exact(len).ok()?;
         for s in slices {
             data.extend_from_slice(s);
         }
-        data.into_boxed_slice()
+        (data.len() == len).then(|| data.into_boxed_slice())
     }
 }
 
