@@ -69,6 +69,11 @@
 //!   with constant loop bounds, as a hand loop over arrays is; the compiler unrolls and
 //!   vectorizes it. Larger ones, and any with a run-time size, go through the pass, which
 //!   walks the output in blocks.
+//! - A tensor's own reduction (`t.lazy().sum_axes::<A>()`, which is what `t.sum_axes::<A>()`
+//!   evaluates) is folded by kernels over its slices where each output folds a column, or
+//!   rows lying apart (a channel's sum over a batch of images): the output itself holds the
+//!   running results. Other reductions, and every reduction of a
+//!   larger expression, are folded in the pass.
 //! - `exp` and `ln` are vectorized and within 1 ulp of the exact result, so not always equal
 //!   to libm's; `map(f32::exp)` gives libm's.
 //! - An expression is generic code, compiled in the crate that calls it, at that crate's
@@ -219,7 +224,7 @@ pub trait Expression: Typed + sealed::Sealed {
     }
     /// Evaluates the expression into `out` (row-major, its shape) by a way of its own, where it
     /// has one faster than the pass (a reduction of a tensor as it lies, by the kernels over
-    /// slices that the eager reductions run): `false`, nothing written, where not.
+    /// slices): `false`, nothing written, where not.
     #[doc(hidden)]
     #[hot]
     fn alone(&self, out: &mut [Self::Elem]) -> bool {
@@ -380,6 +385,17 @@ impl<E: Expression> Lazy<E> {
         if !E::Shape::FIXED {
             check_result(&shape);
         }
+        // A tensor's own reduction that the kernels over slices fold faster, small or not.
+        if const { E::ALONE }
+            && let Some(start) = self.0.alone_start()
+        {
+            let len = crate::tensor::len_of(&shape);
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| start);
+            let mut out = TensorBase::from_parts(data, shape);
+            // `alone_start` answered: `alone` computes it.
+            let _ = self.0.alone(out.as_mut_slice());
+            return out;
+        }
         if const { small::small::<E, E::Shape>() && small::by_elements::<E>() } {
             let len = crate::tensor::len_of(&shape);
             let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |flat| {
@@ -397,16 +413,6 @@ impl<E: Expression> Lazy<E> {
             });
             let mut out = TensorBase::from_parts(data, shape);
             small::write::<E, E::Shape>(&self.0, out.as_mut_slice(), |_, x| x);
-            return out;
-        }
-        if const { E::ALONE }
-            && let Some(start) = self.0.alone_start()
-        {
-            let len = crate::tensor::len_of(&shape);
-            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| start);
-            let mut out = TensorBase::from_parts(data, shape);
-            // `alone_start` answered: `alone` computes it.
-            let _ = self.0.alone(out.as_mut_slice());
             return out;
         }
         fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
@@ -440,11 +446,11 @@ impl<E: Expression> Lazy<E> {
         D: DataMut<Elem = E::Elem>,
         S: AnyShape + OutputOf<E::Shape>,
     {
-        if const { small::small::<E, S>() } {
-            return small::write::<E, S>(&self.0, out.as_mut_slice(), |_, x| x);
-        }
         if const { E::ALONE } && self.0.alone(out.as_mut_slice()) {
             return;
+        }
+        if const { small::small::<E, S>() } {
+            return small::write::<E, S>(&self.0, out.as_mut_slice(), |_, x| x);
         }
         let shape = out.shape();
         fused::with_width!(S::RANK + E::SLOTS, W => {

@@ -510,21 +510,28 @@ where
     O: AnyShape,
 {
     /// Whether this reduction, of a tensor as it lies, is folded faster by the kernels over
-    /// slices than in the pass: where the innermost loop walks a row of outputs
-    /// ([`Fold::SLICES_UP_TO`] long at most), each output folding elements a row apart, but
-    /// for a row of [`STRIP`] blocks, which the pass folds as one strip with its carries in
-    /// registers. The kernels over slices are faster for the column sums of `[200000, 10]` and
-    /// of `[1000000, 4]`, the column maxima of `[4096, 1024]`, and the first maxima of
-    /// `[200000, 10]`'s columns.
-    /// Where each output folds elements that lie together (a row's), the pass folds them in
-    /// lanes, across the outputs or along the row, faster.
+    /// slices than in the pass: the one place that chooses, for the eager reductions and the
+    /// expressions alike.
+    ///
+    /// - Where the innermost loop walks a row of outputs ([`Fold::SLICES_UP_TO`] long at
+    ///   most), each output folding elements a row apart, but for a row of [`STRIP`] blocks,
+    ///   which the pass folds as one strip with its carries in registers: the column sums of
+    ///   `[200000, 10]` and of `[1000000, 4]`, the column maxima of `[4096, 1024]`, and the
+    ///   first maxima of `[200000, 10]`'s columns.
+    /// - Where each output folds rows that lie apart (a channel's sum over a batch of images),
+    ///   and the kernels over slices fold the values (not a position).
+    ///
+    /// Where each output folds one row, the pass folds it in lanes, across the outputs or
+    /// along the row, as fast or faster.
     #[hot]
     fn by_slices(&self) -> bool {
         let big = self.inner.shape();
         // The pass counts an output's elements no further than the fold does (`Fold::MOST`).
         ReducePlan::<E::Shape, O, FoldMap<Ax>>::count(&big, &self.shape) > F::MOST
-            || ReducePlan::<E::Shape, O, FoldMap<Ax>>::with(&big, &self.shape, |_, runs| {
-                runs.strides[1] == 1 && runs.n <= F::SLICES_UP_TO && runs.n != STRIP * BLOCK
+            || ReducePlan::<E::Shape, O, FoldMap<Ax>>::with(&big, &self.shape, |plan, runs| {
+                let columns = runs.strides[1] == 1 && runs.n <= F::SLICES_UP_TO && runs.n != STRIP * BLOCK;
+                let rows = runs.strides == [1, 0] && F::SLICES_UP_TO == usize::MAX && plan.dims().len() > 2;
+                columns || rows
             })
     }
 }

@@ -163,21 +163,6 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
             reduced_count(&big, &strides_over_output(&small.extents(), M::MAP.as_slice(), Big::RANK))
         }
     }
-
-    /// The output's sizes: each axis of `Small` has the size of the axis of `Big` it lands on
-    /// (or 1, where it is summed to 1).
-    #[hot]
-    pub(crate) fn output(big: &Big) -> Small {
-        if Small::FIXED {
-            return Small::from_extents(&[], Proof::new());
-        }
-        let big = big.extents();
-        let mut out = [1; shapecast_rules::MAX_RANK];
-        for (o, &axis) in out.iter_mut().zip(M::MAP.iter()) {
-            *o = big.get(axis).copied().unwrap_or(1);
-        }
-        Small::from_extents(&out[..Small::RANK], Proof::new())
-    }
 }
 
 /// For each axis `k` of the output, the row-major stride in `big` of the axis it lands on,

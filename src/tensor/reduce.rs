@@ -2,32 +2,37 @@
 //! NumPy's `broadcast_to`), then `mean_axes`, `max_axes`, `min_axes`, `argmax_axes` and
 //! `argmin_axes`. Reducing away every run-time axis gives a [`Tensor`](super::Tensor).
 //!
-//! They are one family: a [`Reducer`] (sum, maximum, minimum) folded by one kernel over the
-//! plan of the two shapes, written once here for every storage and shape kind. The same kernels
-//! fold a tensor's own reductions written as expressions where each output folds a column. The
-//! positions are evaluated as the expressions' are (`t.lazy().argmax_axes()`): in the pass, in
-//! lanes, or by these kernels for a row of fewer than two blocks of columns, or for outputs that
-//! each fold more than `u32::MAX` elements.
+//! Each is the expression's reduction evaluated at once: `t.sum_axes::<A>()` is
+//! `t.lazy().sum_axes::<A>().eval()`, and the `_into` twins are its `eval_into`. One
+//! evaluation serves both spellings, and it chooses how a tensor's own reduction is folded:
+//! in the expressions' pass, or by the kernels over slices ([`fold_slices`], [`arg_slices`])
+//! where those are faster.
 
 use crate::hot;
 use num_traits::float::FloatCore;
 
-use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut, len_of};
-use crate::expr::{ArgFold, Lazy, Reduce, Shared, Typed};
+use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut};
+use crate::expr::{
+    ArgMaxFold, ArgMinFold, Fold, Lazy, Leaf, MaxFold, MeanFold, MinFold, Reduce, Shared, SumFold, To, Typed,
+};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::{
     self,
-    fold::{Max, Min, Pick, Reducer, Sum},
-    statics::{MapInto, NGraph, Numpy, ReducePlan},
+    fold::{Pick, Reducer},
+    statics::{MapInto, NGraph, ReducePlan},
 };
 use crate::shape::{AnyShape, Axes};
+
+/// The fold `F` over the axes `Ax` of a tensor of shape `S` and storage `D`, as an expression.
+type Folded<'a, D, S, Ax, F> =
+    Reduce<Leaf<'a, <D as Data>::Elem, S, HomeOf<D, S>>, Ax, F, AnyWithoutAxes<S, Ax>>;
 
 /// A new tensor of `S` without the axes `Ax`, elements `T`, computed from storage `D`.
 type Reduced<T, D, S, Ax> = Owned<T, AnyWithoutAxes<S, Ax>, HomeOf<D, S>>;
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: crate::Summable,
+    D::Elem: crate::Summable + Shared,
 {
     /// nGraph's `Sum`: sums over the axes `Ax` and removes them (the adjoint of
     /// [`broadcast_axes`](Self::broadcast_axes)).
@@ -50,7 +55,7 @@ where
         S: AnyRemoveAxes<Ax>,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
-        self.sum_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>()
+        Lazy(Reduce::<_, Ax, SumFold, _>::new(self.lazy().0)).eager()
     }
 
     /// nGraph's `Sum` into `out`, which is overwritten.
@@ -68,7 +73,7 @@ where
     where
         S: AnyRemoveAxes<Ax>,
     {
-        self.sum_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>(out);
+        Lazy(Reduce::<_, Ax, SumFold, _>::new(self.lazy().0)).eval_into(out);
     }
 
     /// The adjoint of `broadcast_to`: sums this tensor of shape `S` down to `S2`, which must
@@ -89,7 +94,7 @@ where
         S2: AnyBroadcastTo<S>,
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
-        self.sum_new::<S2, Numpy>()
+        Lazy(Reduce::<_, To<S2>, SumFold, S2>::new(self.lazy().0)).eager()
     }
 
     /// The adjoint of `broadcast_to` into `out`, which is overwritten.
@@ -108,29 +113,7 @@ where
     where
         S2: AnyBroadcastTo<S>,
     {
-        self.sum_into::<S2, Numpy>(out);
-    }
-
-    /// Sums into `out`, whose axes land on this tensor's through `M`.
-    #[hot]
-    fn sum_into<S2: AnyShape, M: MapInto<S2, S>>(&self, out: &mut TensorMut<'_, D::Elem, S2>) {
-        // A sum has an identity: this is never `None`.
-        let _ = self.reduce_into::<S2, M, Sum>(out);
-    }
-
-    /// A new tensor filled by [`sum_into`](Self::sum_into).
-    #[hot]
-    fn sum_new<S2: AnyShape, M: MapInto<S2, S>>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
-    where
-        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
-    {
-        let shape = ReducePlan::<S, S2, M>::output(&self.shape());
-        let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), |_| {
-            <D::Elem as crate::Summable>::ZERO
-        });
-        let mut out = TensorBase::from_parts(data, shape);
-        fold_started::<S, S2, M, Sum, _>(self.as_slice(), &self.shape(), &shape, out.as_mut_slice());
-        out
+        Lazy(Reduce::<_, To<S2>, SumFold, S2>::new(self.lazy().0)).eval_into(out);
     }
 }
 
@@ -159,7 +142,7 @@ where
 /// is an empty tensor. Nothing panics.
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: Copy + PartialOrd,
+    D::Elem: Copy + PartialOrd + Shared,
 {
     /// The maximum over the axes `Ax`, which are removed: `None` if one of them has size 0.
     ///
@@ -188,7 +171,7 @@ where
         S: AnyRemoveAxes<Ax>,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
-        self.reduce_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Max>()
+        self.folded::<Ax, MaxFold>().map(Lazy::eager)
     }
 
     /// The maximum over the axes `Ax` into `out`, which is overwritten: `None`, with `out` left
@@ -211,7 +194,7 @@ where
     where
         S: AnyRemoveAxes<Ax>,
     {
-        self.reduce_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Max>(out)
+        self.folded::<Ax, MaxFold>().map(|e| e.eval_into(out))
     }
 
     /// The minimum over the axes `Ax`, which are removed: `None` if one of them has size 0.
@@ -230,7 +213,7 @@ where
         S: AnyRemoveAxes<Ax>,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
-        self.reduce_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Min>()
+        self.folded::<Ax, MinFold>().map(Lazy::eager)
     }
 
     /// The minimum over the axes `Ax` into `out`, which is overwritten: `None`, with `out` left
@@ -253,7 +236,7 @@ where
     where
         S: AnyRemoveAxes<Ax>,
     {
-        self.reduce_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>, Min>(out)
+        self.folded::<Ax, MinFold>().map(|e| e.eval_into(out))
     }
 
     /// Where the maximum over the axes `Ax` is: for each output element, the flat row-major
@@ -281,7 +264,7 @@ where
         D::Elem: Shared,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
-        self.arg_new::<Ax, Max>()
+        self.folded::<Ax, ArgMaxFold>().map(Lazy::eager)
     }
 
     /// [`argmax_axes`](Self::argmax_axes) into `out`, which is overwritten: `None`, with `out`
@@ -305,7 +288,7 @@ where
         S: AnyRemoveAxes<Ax>,
         D::Elem: Shared,
     {
-        self.arg_into::<Ax, Max>(out)
+        self.folded::<Ax, ArgMaxFold>().map(|e| e.eval_into(out))
     }
 
     /// Where the minimum over the axes `Ax` is, as [`argmax_axes`](Self::argmax_axes) gives the
@@ -324,7 +307,7 @@ where
         D::Elem: Shared,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
     {
-        self.arg_new::<Ax, Min>()
+        self.folded::<Ax, ArgMinFold>().map(Lazy::eager)
     }
 
     /// [`argmin_axes`](Self::argmin_axes) into `out`, which is overwritten: `None`, with `out`
@@ -348,14 +331,14 @@ where
         S: AnyRemoveAxes<Ax>,
         D::Elem: Shared,
     {
-        self.arg_into::<Ax, Min>(out)
+        self.folded::<Ax, ArgMinFold>().map(|e| e.eval_into(out))
     }
 }
 
 /// The mean.
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: FloatCore + crate::Summable,
+    D::Elem: FloatCore + crate::Summable + Shared,
 {
     /// The mean over the axes `Ax`, which are removed: NumPy's rule, [`sum_axes`](Self::sum_axes)
     /// divided by `count`, the product of the sizes of `Ax` (read at run time for run-time
@@ -387,10 +370,7 @@ where
         S: AnyRemoveAxes<Ax>,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
-        let mut out = self.sum_new::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>();
-        let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
-        divide_by_count(out.as_mut_slice(), count);
-        out
+        Lazy(Reduce::<_, Ax, MeanFold, _>::new(self.lazy().0)).eager()
     }
 
     /// The mean over the axes `Ax` into `out`, which is overwritten.
@@ -408,99 +388,28 @@ where
     where
         S: AnyRemoveAxes<Ax>,
     {
-        self.sum_into::<AnyWithoutAxes<S, Ax>, NGraph<Ax>>(out);
-        let count = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &out.shape());
-        divide_by_count(out.as_mut_slice(), count);
+        Lazy(Reduce::<_, Ax, MeanFold, _>::new(self.lazy().0)).eval_into(out);
     }
 }
 
-/// Divides each of `sums` by `count`, as NumPy's mean does (0 / 0 is NaN; a count past what
-/// `T` holds divides by infinity).
-#[hot]
-fn divide_by_count<T: FloatCore>(sums: &mut [T], count: usize) {
-    let n = <T as num_traits::NumCast>::from(count).unwrap_or_else(T::infinity);
-    sums.iter_mut().for_each(|s| *s = *s / n);
-}
-
-/// The private core of every reduction, for any storage and shape kind.
+/// The private core of every reduction, for any storage and shape kind: the reduction as an
+/// expression, evaluated at once by its caller as the expressions' reductions are.
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: Copy,
+    D::Elem: Copy + Shared,
 {
-    /// Folds with `R` into `out`, whose axes land on this tensor's through `M`: `None`, with
-    /// `out` left as it was, when `R` has no identity and a reduced axis is empty.
+    /// The fold `F` over the axes `Ax`: `None` when one of them has size 0, so that no output
+    /// has an element to fold (decided before anything is allocated: the output of an empty
+    /// reduction may be huge, its kept axes not empty, and there is no answer to hold).
     #[hot]
-    fn reduce_into<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
-        &self,
-        out: &mut TensorMut<'_, D::Elem, S2>,
-    ) -> Option<()> {
-        let small = out.shape();
-        fold_slices::<S, S2, M, R, _>(self.as_slice(), &self.shape(), &small, out.as_mut_slice())
-    }
-
-    /// A new tensor filled by [`reduce_into`](Self::reduce_into).
-    #[hot]
-    fn reduce_new<S2: AnyShape, M: MapInto<S2, S>, R: Reducer<D::Elem>>(
-        &self,
-    ) -> Option<Owned<D::Elem, S2, HomeOf<D, S>>>
-    where
-        New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
-    {
-        let shape = ReducePlan::<S, S2, M>::output(&self.shape());
-        let src = self.as_slice();
-        if R::identity().is_none() && ReducePlan::<S, S2, M>::count(&self.shape(), &shape) == 0 {
-            return None;
-        }
-        // The output's first elements stand in until they are overwritten: with at least one
-        // element reduced into each output element, the input is at least as long.
-        let stand_in = |i| R::identity().unwrap_or_else(|| src[i]);
-        let data = <New<S2, HomeOf<D, S>> as OwnedData<D::Elem, S2>>::from_fn(len_of(&shape), stand_in);
-        let mut out = TensorBase::from_parts(data, shape);
-        // Started at the identity already, where there is one.
-        if R::identity().is_none() {
-            start::<S, S2, M, R, _>(src, &self.shape(), &shape, out.as_mut_slice())?;
-        }
-        fold_started::<S, S2, M, R, _>(src, &self.shape(), &shape, out.as_mut_slice());
-        Some(out)
-    }
-
-    /// Where `P` keeps its element over the axes `Ax`, into `out`: `None`, with `out` left as
-    /// it was, when one of the axes is empty. Evaluated as the expression's position is
-    /// ([`ArgFold`]): in the pass, or by the kernels over slices where they are faster (a row of
-    /// fewer than two blocks of outputs, each a column's) or the only way (an output folding
-    /// more than `u32::MAX` elements).
-    #[hot]
-    fn arg_into<Ax: Axes, P: Pick<D::Elem>>(
-        &self,
-        out: &mut TensorMut<'_, usize, AnyWithoutAxes<S, Ax>>,
-    ) -> Option<()>
+    fn folded<Ax: Axes, F: Fold<D::Elem>>(&self) -> Option<Lazy<Folded<'_, D, S, Ax, F>>>
     where
         S: AnyRemoveAxes<Ax>,
-        D::Elem: Shared,
+        F::Output: Shared,
     {
-        let e = Reduce::<_, Ax, ArgFold<P>, AnyWithoutAxes<S, Ax>>::new(self.lazy().0);
-        if ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &e.shape()) == 0 {
-            return None;
-        }
-        Lazy(e).eval_into(out);
-        Some(())
-    }
-
-    /// A new tensor filled as by [`arg_into`](Self::arg_into).
-    #[hot]
-    fn arg_new<Ax: Axes, P: Pick<D::Elem>>(&self) -> Option<Reduced<usize, D, S, Ax>>
-    where
-        S: AnyRemoveAxes<Ax>,
-        D::Elem: Shared,
-        New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<usize, AnyWithoutAxes<S, Ax>>,
-    {
-        let e = Reduce::<_, Ax, ArgFold<P>, AnyWithoutAxes<S, Ax>>::new(self.lazy().0);
-        // Decided before allocating: the output of an empty reduction may be huge (its kept
-        // axes are not empty), and there is no answer to hold anyway.
-        if ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &e.shape()) == 0 {
-            return None;
-        }
-        Some(Lazy(e).eval())
+        let e = Reduce::<_, Ax, F, AnyWithoutAxes<S, Ax>>::new(self.lazy().0);
+        let empty = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &e.shape()) == 0;
+        (!empty).then_some(Lazy(e))
     }
 }
 
