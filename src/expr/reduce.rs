@@ -70,8 +70,10 @@ pub trait Fold<T: Copy> {
     /// The carry of two runs of elements, `a`'s before `b`'s in the first element's order
     /// (how lanes that folded alternate elements meet).
     fn merge(a: Self::Acc, b: Self::Acc) -> Self::Acc;
-    /// The carry of a block of lanes, lane `l` having folded the `l`-th of every [`BLOCK`]
-    /// elements: merged one after another, lane 0 first.
+    /// The carry of a block of lanes stepped by [`quick`](Self::quick), lane `l` having folded
+    /// the `l`-th of every [`BLOCK`] elements: merged one after another, lane 0 first. Like
+    /// `quick`, it may be wrong where a lane is [`unsure`](Self::unsure); every caller then
+    /// folds that output again.
     #[hot]
     fn merged(acc: [Self::Acc; BLOCK]) -> Self::Acc {
         acc[1..].iter().fold(acc[0], |a, &b| Self::merge(a, b))
@@ -140,15 +142,15 @@ pub trait Fold<T: Copy> {
 /// The lanes of a fold that keeps one of its elements (a maximum, a position), merged
 /// pairwise, halves upon halves (lane `l` with lane `l + 8`, then `l + 4`, …): 4 merges deep,
 /// not 15 one after another, each a compare that waits on the last (faster row maxima of
-/// `[8192, 256]`). Each merge keeps [`Fold::merge`]'s order: the lane whose first element
+/// `[8192, 256]`). Each `merge` keeps [`Fold::merge`]'s order: the lane whose first element
 /// comes first on the left.
 #[hot]
-fn pairwise<T: Copy, F: Fold<T>>(mut acc: [F::Acc; BLOCK]) -> F::Acc {
+fn pairwise<A: Copy>(mut acc: [A; BLOCK], merge: impl Fn(A, A) -> A) -> A {
     let mut width = BLOCK / 2;
     while width > 0 {
         let (low, high) = acc.split_at_mut(width);
         for (a, &b) in low.iter_mut().zip(&*high) {
-            *a = F::merge(*a, b);
+            *a = merge(*a, b);
         }
         width /= 2;
     }
@@ -302,9 +304,12 @@ impl<T: Copy + Shared, P: Reducer<T>> Fold<T> for PickFold<P> {
     fn merge(a: T, b: T) -> T {
         P::Exact::combine(a, b)
     }
+    /// Merged with `P`'s own compare, as the lanes stepped: exact where no lane is NaN, and
+    /// a NaN lane makes the output folded again anyway (the NaN-exact merge, 6 instructions
+    /// deep where `maxps` is one, took two thirds of the row maxima of `[64, 64]`).
     #[hot]
     fn merged(acc: [T; BLOCK]) -> T {
-        pairwise::<T, Self>(acc)
+        pairwise(acc, P::combine)
     }
     #[hot]
     fn finish(acc: T, _: usize) -> T {
@@ -380,7 +385,7 @@ impl<T: Copy + Shared, P: Pick<T>> Fold<T> for ArgFold<P> {
     }
     #[hot]
     fn merged(acc: [(T, u32); BLOCK]) -> (T, u32) {
-        pairwise::<T, Self>(acc)
+        pairwise(acc, Self::merge)
     }
     #[hot]
     fn finish((_, at): (T, u32), _: usize) -> usize {
