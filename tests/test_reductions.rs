@@ -253,6 +253,30 @@ fn large_shapes() {
     check(&ints, &[80, 70], &[1], got!(t, axes![1], i64::MAX), i64::MAX);
 }
 
+/// Rows of whole blocks (64 elements, folded along the row in 16 lanes that are merged with
+/// the fold's quick compare): a NaN in any one lane, at the row's start or not, in several
+/// lanes, or the whole row, gives the NaN rule's answer, for fixed and run-time rows.
+#[test]
+fn rows_of_lanes_with_nan_in_any_lane() {
+    let nan = f64::NAN;
+    let mut data: Vec<f64> = (0..64 * 64).map(|i| ((i * 7919) % 1013) as f64 - 500.0).collect();
+    for r in 0..64 {
+        // Row r: NaN at position r (every lane, first block and later ones), and in rows past
+        // 48 at r - 48 + 16 as well; row 63 all NaN.
+        data[r * 64 + r] = nan;
+        if r >= 48 {
+            data[r * 64 + r - 48 + 16] = nan;
+        }
+    }
+    data[63 * 64..].fill(nan);
+    let t = TensorRef::<f64, shape![64, 64]>::new(&data).unwrap();
+    check(&data, &[64, 64], &[1], got!(t, axes![1], 1e300), 1e300);
+    struct Rows;
+    bind!(let rows: Rows = 64);
+    let t = TensorRef::from_shape(dims![rows, 64], &data).unwrap();
+    check(&data, &[64, 64], &[1], got!(t, axes![1], 1e300), 1e300);
+}
+
 /// Deterministic data from a seed: small integers, NaN where `nan` says.
 fn data(len: usize, seed: u64, nan: bool) -> Vec<f64> {
     (0..len as u64)
