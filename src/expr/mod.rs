@@ -72,8 +72,8 @@
 //! - A tensor's own reduction (`t.lazy().sum_axes::<A>()`, which is what `t.sum_axes::<A>()`
 //!   evaluates) is folded by kernels over its slices where each output folds a column, or
 //!   rows lying apart (a channel's sum over a batch of images): the output itself holds the
-//!   running results. Other reductions, and every reduction of a
-//!   larger expression, are folded in the pass.
+//!   running results. Other reductions, and every reduction of a larger expression, are
+//!   folded in the pass.
 //! - `exp` and `ln` are vectorized and within 1 ulp of the exact result, so not always equal
 //!   to libm's; `map(f32::exp)` gives libm's.
 //! - An expression is generic code, compiled in the crate that calls it, at that crate's

@@ -30,9 +30,9 @@ use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, Spot};
 use crate::kernel::statics::{MapInto, ReducePlan};
+use crate::kernel::{arg_slices, fold_slices};
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes};
-use crate::tensor::reduce::{arg_slices, fold_slices};
 use crate::typelevel::{FewPositionsAt, InsertOnes, NonEmptyAt};
 use shapecast_rules::MAX_RANK;
 

@@ -5,10 +5,9 @@
 //! on the arrays of run-time rank, which may keep state (`FnMut`) and are applied in `zip` to
 //! the elements the pass hands on, once per element, in row-major order. Two kernels remain
 //! beside it, over one operand: broadcast copies (`broadcast_to`, a `fill` or a
-//! `copy_from_slice` per run) and the folds of a tensor as it lies (`reduce`, `fold`): the
-//! eager sums, means, maxima and minima, and, called by an expression's reduction of a tensor
-//! where its outputs each fold a column, the same folds and positions written as expressions
-//! (`Fold::slices`; the pass folds the rest).
+//! `copy_from_slice` per run) and the folds of a tensor as it lies (`reduce`, `fold`), called
+//! by a tensor's own reduction, eager or written as an expression, where its outputs each fold
+//! a column or rows lying apart (`Fold::slices`; the pass folds the rest).
 //!
 //! A [`Plan`] describes the output as a row-major box of `dims`, and each operand by its stride
 //! along every output axis (0 where stretched). Axes of size 1 are dropped and adjacent axes
@@ -35,5 +34,5 @@ pub(crate) mod zip;
 
 pub(crate) use copy::copy;
 pub(crate) use plan::{Plan, Runs};
-pub(crate) use reduce::accumulate;
+pub(crate) use reduce::{accumulate, arg_slices, fold_slices};
 pub(crate) use zip::{assign, zip};

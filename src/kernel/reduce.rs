@@ -1,8 +1,13 @@
-//! The reduction kernel: an operand folded (summed, say) into a smaller output that it walks
-//! with stride 0 along the reduced axes.
+//! The kernels over slices: a tensor as it lies folded (summed, say) into a smaller output that
+//! it walks with stride 0 along the reduced axes, the output holding the running results. A
+//! tensor's own reduction, eager or written as an expression, is folded here where
+//! `Reduce::by_slices` says these are faster than the pass (through `Fold::slices`).
 
-use super::{Plan, Runs, block, fold::Reducer};
+use super::fold::{Pick, Reducer, arg_accumulate, offsets};
+use super::statics::{MapInto, ReducePlan};
+use super::{Plan, Runs, block};
 use crate::hot;
+use crate::shape::AnyShape;
 
 /// Sources up to this size are summed strip by strip (they stay in the first-level cache between
 /// strips); larger ones run by run, each read once from memory.
@@ -55,4 +60,121 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs
             _ => dst[od] = R::combine(dst[od], src[os]),
         },
     );
+}
+
+/// Folds every element of `src`, a tensor of shape `big` as it lies, into `dst` (shape
+/// `small`, its axes landing on `big`'s through `M`) with `R`, by the kernels over slices:
+/// `dst` is started (at `R`'s identity, or at each output's first element), then folded into
+/// ([`fold_started`]). `None`, with `dst` left as it was, when `R` has no identity and a reduced
+/// axis is empty.
+#[hot]
+pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    dst: &mut [T],
+) -> Option<()> {
+    start::<Big, Small, M, R, T>(src, big, small, dst)?;
+    fold_started::<Big, Small, M, R, T>(src, big, small, dst);
+    Some(())
+}
+
+/// Folds every element of `src` into `dst`, started by [`start`], with `R`, and again from the
+/// start with `R::Exact` if `R` may have got a result wrong.
+#[hot]
+fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    dst: &mut [T],
+) {
+    ReducePlan::<Big, Small, M>::with(
+        big,
+        small,
+        #[inline(always)]
+        |plan, runs| accumulate::<_, R>(src, plan, runs, dst),
+    );
+    if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
+        // `start` gave `Some` already.
+        let _ = start::<Big, Small, M, R::Exact, T>(src, big, small, dst);
+        ReducePlan::<Big, Small, M>::with(
+            big,
+            small,
+            #[inline(always)]
+            |plan, runs| accumulate::<_, R::Exact>(src, plan, runs, dst),
+        );
+    }
+}
+
+/// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
+/// first element, and then `None` if a reduced axis is empty, so that there is none.
+#[hot]
+fn start<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    dst: &mut [T],
+) -> Option<()> {
+    if let Some(identity) = R::identity() {
+        dst.fill(identity);
+        return Some(());
+    }
+    if ReducePlan::<Big, Small, M>::count(big, small) == 0 {
+        return None;
+    }
+    ReducePlan::<Big, Small, M>::with_first(
+        big,
+        small,
+        #[inline(always)]
+        |plan, runs| super::copy(src, plan, runs, dst),
+    );
+    Some(())
+}
+
+/// Sets `best` (shape `small`, its axes landing on `big`'s through `M`) to where `P` keeps its
+/// element among each output's elements of `src`, a tensor of shape `big` as it lies: the flat
+/// row-major index within the reduced axes `axes`. `None`, with `best` left as it was, when
+/// one of them is empty.
+#[hot]
+pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, P: Pick<T>, T: Copy>(
+    src: &[T],
+    big: &Big,
+    small: &Small,
+    axes: &[usize],
+    best: &mut [usize],
+) -> Option<()> {
+    if ReducePlan::<Big, Small, M>::count(big, small) == 0 {
+        return None;
+    }
+    let first = |best: &mut [usize]| {
+        ReducePlan::<Big, Small, M>::with_first(
+            big,
+            small,
+            #[inline(always)]
+            |plan, runs| offsets(plan, runs, best),
+        )
+    };
+    first(best);
+    ReducePlan::<Big, Small, M>::with(
+        big,
+        small,
+        #[inline(always)]
+        |plan, runs| arg_accumulate::<_, P>(src, plan, runs, best),
+    );
+    if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
+        first(best);
+        ReducePlan::<Big, Small, M>::with(
+            big,
+            small,
+            #[inline(always)]
+            |plan, runs| arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
+        );
+    }
+    // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
+    let dims = big.extents();
+    let strides = shapecast_rules::row_major_strides(&dims);
+    for at in best {
+        *at = axes.iter().fold(0, |index, &a| index * dims[a] + *at / strides[a] % dims[a]);
+    }
+    Some(())
 }

@@ -5,7 +5,7 @@
 //! Each is the expression's reduction evaluated at once: `t.sum_axes::<A>()` is
 //! `t.lazy().sum_axes::<A>().eval()`, and the `_into` twins are its `eval_into`. One
 //! evaluation serves both spellings, and it chooses how a tensor's own reduction is folded:
-//! in the expressions' pass, or by the kernels over slices ([`fold_slices`], [`arg_slices`])
+//! in the expressions' pass, or by the kernels over slices (`kernel::reduce`)
 //! where those are faster.
 
 use crate::hot;
@@ -16,11 +16,7 @@ use crate::expr::{
     ArgMaxFold, ArgMinFold, Fold, Lazy, Leaf, MaxFold, MeanFold, MinFold, Reduce, Shared, SumFold, To, Typed,
 };
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
-use crate::kernel::{
-    self,
-    fold::{Pick, Reducer},
-    statics::{MapInto, NGraph, ReducePlan},
-};
+use crate::kernel::statics::{NGraph, ReducePlan};
 use crate::shape::{AnyShape, Axes};
 
 /// The fold `F` over the axes `Ax` of a tensor of shape `S` and storage `D`, as an expression.
@@ -411,121 +407,4 @@ where
         let empty = ReducePlan::<S, _, NGraph<Ax>>::count(&self.shape(), &e.shape()) == 0;
         (!empty).then_some(Lazy(e))
     }
-}
-
-/// Folds every element of `src`, a tensor of shape `big` as it lies, into `dst` (shape
-/// `small`, its axes landing on `big`'s through `M`) with `R`, by the kernels over slices:
-/// `dst` is started (at `R`'s identity, or at each output's first element), then folded into
-/// ([`fold_started`]). `None`, with `dst` left as it was, when `R` has no identity and a reduced
-/// axis is empty.
-#[hot]
-pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
-    src: &[T],
-    big: &Big,
-    small: &Small,
-    dst: &mut [T],
-) -> Option<()> {
-    start::<Big, Small, M, R, T>(src, big, small, dst)?;
-    fold_started::<Big, Small, M, R, T>(src, big, small, dst);
-    Some(())
-}
-
-/// Folds every element of `src` into `dst`, started by [`start`], with `R`, and again from the
-/// start with `R::Exact` if `R` may have got a result wrong.
-#[hot]
-fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
-    src: &[T],
-    big: &Big,
-    small: &Small,
-    dst: &mut [T],
-) {
-    ReducePlan::<Big, Small, M>::with(
-        big,
-        small,
-        #[inline(always)]
-        |plan, runs| kernel::accumulate::<_, R>(src, plan, runs, dst),
-    );
-    if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
-        // `start` gave `Some` already.
-        let _ = start::<Big, Small, M, R::Exact, T>(src, big, small, dst);
-        ReducePlan::<Big, Small, M>::with(
-            big,
-            small,
-            #[inline(always)]
-            |plan, runs| kernel::accumulate::<_, R::Exact>(src, plan, runs, dst),
-        );
-    }
-}
-
-/// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
-/// first element, and then `None` if a reduced axis is empty, so that there is none.
-#[hot]
-fn start<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
-    src: &[T],
-    big: &Big,
-    small: &Small,
-    dst: &mut [T],
-) -> Option<()> {
-    if let Some(identity) = R::identity() {
-        dst.fill(identity);
-        return Some(());
-    }
-    if ReducePlan::<Big, Small, M>::count(big, small) == 0 {
-        return None;
-    }
-    ReducePlan::<Big, Small, M>::with_first(
-        big,
-        small,
-        #[inline(always)]
-        |plan, runs| kernel::copy(src, plan, runs, dst),
-    );
-    Some(())
-}
-
-/// Sets `best` (shape `small`, its axes landing on `big`'s through `M`) to where `P` keeps its
-/// element among each output's elements of `src`, a tensor of shape `big` as it lies: the flat
-/// row-major index within the reduced axes `axes`. `None`, with `best` left as it was, when
-/// one of them is empty.
-#[hot]
-pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, P: Pick<T>, T: Copy>(
-    src: &[T],
-    big: &Big,
-    small: &Small,
-    axes: &[usize],
-    best: &mut [usize],
-) -> Option<()> {
-    if ReducePlan::<Big, Small, M>::count(big, small) == 0 {
-        return None;
-    }
-    let first = |best: &mut [usize]| {
-        ReducePlan::<Big, Small, M>::with_first(
-            big,
-            small,
-            #[inline(always)]
-            |plan, runs| kernel::fold::offsets(plan, runs, best),
-        )
-    };
-    first(best);
-    ReducePlan::<Big, Small, M>::with(
-        big,
-        small,
-        #[inline(always)]
-        |plan, runs| kernel::fold::arg_accumulate::<_, P>(src, plan, runs, best),
-    );
-    if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
-        first(best);
-        ReducePlan::<Big, Small, M>::with(
-            big,
-            small,
-            #[inline(always)]
-            |plan, runs| kernel::fold::arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
-        );
-    }
-    // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
-    let dims = big.extents();
-    let strides = shapecast_rules::row_major_strides(&dims);
-    for at in best {
-        *at = axes.iter().fold(0, |index, &a| index * dims[a] + *at / strides[a] % dims[a]);
-    }
-    Some(())
 }
