@@ -85,6 +85,11 @@ macro_rules! transpose_2d {
         assert_eq!(x.permute::<perm![1, 0]>().to_tensor().as_slice(), &want[..]);
         assert_eq!(hand_transpose_blocked(&xs, $n, $n), want);
         g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x).mt().to_tensor())));
+        let mut out = x.mt().to_tensor();
+        g.bench_function("shapecast into", |t| {
+            t.iter(|| out.assign(&black_box(&x).permute::<perm![1, 0]>()))
+        });
+        assert_eq!(out.as_slice(), &want[..]);
         g.bench_function("hand loop", |t| t.iter(|| observe(hand_transpose(black_box(&xs), $n, $n))));
         g.bench_function("hand loop blocked", |t| {
             t.iter(|| observe(hand_transpose_blocked(black_box(&xs), $n, $n)))

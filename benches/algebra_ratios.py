@@ -6,7 +6,7 @@
   ceiling), and ÷ the same bytes copied into a new `Vec` (the ceiling for a result that pays for
   its own allocation: above 32 MiB each one is a fresh `mmap`, and its first touch of every
   page is a fault);
-- shapecast's `_into` twin (concat, stack) ÷ copy_from_slice;
+- shapecast's `_into` twin (concat, stack; `assign` of a transposed view) ÷ copy_from_slice;
 - shapecast ÷ the hand loop (naive), ÷ the hand loop in tiles (transposes);
 - shapecast ÷ ndarray (`.t().to_owned()`, which copies into a column-major array, or the
   operation itself), and ÷ ndarray's row-major copy (`as_standard_layout().into_owned()`);

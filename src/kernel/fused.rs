@@ -772,13 +772,21 @@ fn columns<const W: usize, S: Source<W>>(
 ) {
     let (n, along) = (nest.run_len(), nest.rank - 1);
     let step = nest.out_strides()[down];
-    let column = |src: &mut S, k: usize, top: usize, height: usize| {
+    #[inline(always)]
+    fn column<const W: usize, S: Source<W>>(
+        src: &mut S,
+        (k, down, along): (usize, usize, usize),
+        top: usize,
+        height: usize,
+    ) -> [S::Elem; BLOCK] {
         src.cursors(&mut |c| c.enter(k, down));
         let x = if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) };
         src.cursors(&mut |c| c.leave(k, along));
         x
-    };
+    }
     let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
+    // The tile, made with the pass's first element and written over by each tile in turn.
+    let mut tile = None;
     loop {
         let plane = nest.position(&index);
         let mut top = rows.start;
@@ -787,13 +795,13 @@ fn columns<const W: usize, S: Source<W>>(
             let mut left = 0;
             while left < n {
                 let width = (n - left).min(TILE_COLUMNS);
-                let first = column(src, left, top, height);
-                let mut tile = [[first[0]; TILE_COLUMNS]; BLOCK];
+                let first = column(src, (left, down, along), top, height);
+                let tile = tile.get_or_insert_with(|| [[first[0]; TILE_COLUMNS]; BLOCK]);
                 for (r, &x) in first.iter().enumerate() {
                     tile[r][0] = x;
                 }
                 for k in 1..width {
-                    let x = column(src, left + k, top, height);
+                    let x = column(src, (left + k, down, along), top, height);
                     for (row, &x) in tile.iter_mut().zip(&x) {
                         row[k] = x;
                     }
