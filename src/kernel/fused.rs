@@ -772,7 +772,7 @@ fn columns<const W: usize, S: Source<W>>(
 ) {
     let (n, along) = (nest.run_len(), nest.rank - 1);
     let step = nest.out_strides()[down];
-    #[inline(always)]
+    #[hot]
     fn column<const W: usize, S: Source<W>>(
         src: &mut S,
         (k, down, along): (usize, usize, usize),
