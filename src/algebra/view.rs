@@ -122,11 +122,16 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
     /// The view copied into a new tensor, row-major (the operators' storage rule: inline when
     /// every size is fixed and the source was not boxed). A large transpose is copied in tiles,
     /// as every expression over such a view is evaluated, so that both sides stay in cache.
+    /// To copy into a tensor that exists already, with no allocation, `assign` the view to it.
     ///
     /// ```
     /// use shapecast::prelude::*;
     /// let x = Tensor::<u8, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
     /// assert_eq!(x.permute::<perm![1, 0]>().to_tensor().as_slice(), [1, 4, 2, 5, 3, 6]);
+    ///
+    /// let mut out = Tensor::<u8, shape![3, 2]>::default();
+    /// out.assign(&x.permute::<perm![1, 0]>()); // the same copy, into `out`
+    /// assert_eq!(out.as_slice(), [1, 4, 2, 5, 3, 6]);
     /// ```
     #[inline]
     pub fn to_tensor(&self) -> Owned<T, S, H>
