@@ -11,6 +11,10 @@ use crate::hot;
 /// Elements per block: a few vector registers' worth for the common element sizes.
 pub const BLOCK: usize = 16;
 
+/// The columns of a tile of the output, for a pass walked in tiles: the lines a transposed
+/// leaf's tile reads stay in the cache while its rows are walked.
+pub(crate) const TILE_COLUMNS: usize = 4 * BLOCK;
+
 /// The block `[f(0), f(1), …]`, built by a plain loop of all [`BLOCK`] lanes that the optimizer
 /// vectorizes (`core::array::from_fn` is not always inlined, and a call per block costs more than
 /// the block). `f` is called twice for lane 0: it must have no side effects.

@@ -17,6 +17,7 @@ use core::ops::Range;
 use super::constant::Narrow;
 use super::place::{Pass, PlanOf, RunTime, Spot};
 
+use super::block::TILE_COLUMNS;
 pub use super::block::{BLOCK, lanes};
 
 /// Runs `$body` with `$W`, a constant, the number of axes the pass's cursors have strides for:
@@ -619,6 +620,30 @@ pub(crate) trait Sink<T> {
     fn at(&mut self, pos: usize, block: &[T]);
 }
 
+/// The output's elements from position `start` on (all of them, or a piece of a pass split
+/// across threads) as a pass's [`Sink`]: `write` stores each block into the elements it covers.
+pub(crate) struct SliceSink<'a, T, F> {
+    pub(crate) out: &'a mut [T],
+    pub(crate) start: usize,
+    /// Where the next block in row-major order goes.
+    pub(crate) pos: usize,
+    pub(crate) write: F,
+}
+
+impl<T, F: Fn(&mut [T], &[T])> Sink<T> for SliceSink<'_, T, F> {
+    #[hot]
+    fn next(&mut self, block: &[T]) {
+        self.at(self.pos, block);
+        self.pos += block.len();
+    }
+
+    #[hot]
+    fn at(&mut self, pos: usize, block: &[T]) {
+        let from = pos - self.start;
+        (self.write)(&mut self.out[from..from + block.len()], block);
+    }
+}
+
 /// As [`run`], for an output written into memory: where a leaf reads the run across its lines
 /// and down the rows along them (a transposed view: see [`tiles`]), the output is walked in
 /// tiles of rows, so that each line read is read whole before it leaves the cache, and `sink`
@@ -655,10 +680,6 @@ pub(crate) const fn may_tile<const W: usize, S: Source<W>, P: Pass>() -> bool {
 
 /// The runs of a tile of the output read run by run ([`tiled`]).
 const TILE_ROWS: usize = 16;
-
-/// The columns of a tile of the output: the lines a transposed leaf's tile reads stay in the
-/// cache while its rows are walked.
-pub(crate) const TILE_COLUMNS: usize = 4 * BLOCK;
 
 /// The loop the pass over `nest` is walked in tiles with, beside the run ([`tiled`],
 /// [`columns`]), if any: its runs are a tile wide or more, and a leaf steps along the run by a

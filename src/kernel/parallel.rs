@@ -17,10 +17,10 @@ use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsu
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
 use super::fused::{
-    BLOCK, Hint, Nest, Portable, Shared, Source, in_tiles, may_tile, read, strided, tiles, whole_run,
+    BLOCK, Hint, Nest, Portable, Shared, SliceSink, Source, in_tiles, may_tile, read, strided, tiles,
+    whole_run,
 };
 use super::place::Pass;
-use super::write::SliceSink;
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
 /// threads were slower up to 16 MiB and faster from 64 MiB; 32 MiB lies between.

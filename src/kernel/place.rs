@@ -11,7 +11,7 @@
 use crate::hot;
 use core::marker::PhantomData;
 
-use super::block::BLOCK;
+use super::block::{BLOCK, TILE_COLUMNS};
 use super::constant::{Narrow, Planned, Table};
 use crate::shape::AnyShape;
 
@@ -121,7 +121,7 @@ impl<P: Pass, const W: usize> PlanOf<P, W> {
     /// plan; where it has one, only if the plan's strides allow it, and otherwise the tiles are
     /// not compiled (a small fixed output then stays in registers).
     pub(crate) const MAY_TILE: bool = match &Self::PLAN {
-        Some(plan) => plan.may_tile(super::fused::TILE_COLUMNS),
+        Some(plan) => plan.may_tile(TILE_COLUMNS),
         None => true,
     };
 

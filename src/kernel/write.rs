@@ -3,7 +3,7 @@
 
 use crate::hot;
 
-use super::fused::{Hint, Portable, Shared, Sink, Source, run_into};
+use super::fused::{Hint, Portable, Shared, SliceSink, Source, run_into};
 use super::place::Pass;
 
 /// Evaluates `src` over `dims` into `out`, the whole output (row-major): `write` gets each
@@ -50,28 +50,4 @@ pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize], out
         let src = super::leaf::LeafSource::new(data, Cursor::<W>::strided(dims, strides, &lands[..dims.len()]));
         write_here(dims, Hint::RUN_TIME, src, out, |o, block| o.copy_from_slice(block));
     });
-}
-
-/// The output's elements from position `start` on (all of them, or a piece of a pass split
-/// across threads) as a pass's [`Sink`]: `write` stores each block into the elements it covers.
-pub(crate) struct SliceSink<'a, T, F> {
-    pub(crate) out: &'a mut [T],
-    pub(crate) start: usize,
-    /// Where the next block in row-major order goes.
-    pub(crate) pos: usize,
-    pub(crate) write: F,
-}
-
-impl<T, F: Fn(&mut [T], &[T])> Sink<T> for SliceSink<'_, T, F> {
-    #[hot]
-    fn next(&mut self, block: &[T]) {
-        self.at(self.pos, block);
-        self.pos += block.len();
-    }
-
-    #[hot]
-    fn at(&mut self, pos: usize, block: &[T]) {
-        let from = pos - self.start;
-        (self.write)(&mut self.out[from..from + block.len()], block);
-    }
 }
