@@ -793,17 +793,10 @@ fn columns<const W: usize, S: Source<W>>(
 ) {
     let (n, along) = (nest.run_len(), nest.rank - 1);
     let step = nest.out_strides()[down];
+    // A column of the tile, the cursors at its position along the run.
     #[hot]
-    fn column<const W: usize, S: Source<W>>(
-        src: &mut S,
-        (k, down, along): (usize, usize, usize),
-        top: usize,
-        height: usize,
-    ) -> [S::Elem; BLOCK] {
-        src.cursors(&mut |c| c.enter(k, down));
-        let x = if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) };
-        src.cursors(&mut |c| c.leave(k, along));
-        x
+    fn column<const W: usize, S: Source<W>>(src: &mut S, top: usize, height: usize) -> [S::Elem; BLOCK] {
+        if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) }
     }
     let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
     // The tile, made with the pass's first element and written over by each tile in turn.
@@ -816,17 +809,22 @@ fn columns<const W: usize, S: Source<W>>(
             let mut left = 0;
             while left < n {
                 let width = (n - left).min(TILE_COLUMNS);
-                let first = column(src, (left, down, along), top, height);
+                // The cursors walk the tile's columns, one step along the run each, and come
+                // back to the run's start after the last.
+                src.cursors(&mut |c| c.enter(left, down));
+                let first = column(src, top, height);
                 let tile = tile.get_or_insert_with(|| [[first[0]; TILE_COLUMNS]; BLOCK]);
                 for (r, &x) in first.iter().enumerate() {
                     tile[r][0] = x;
                 }
                 for k in 1..width {
-                    let x = column(src, (left + k, down, along), top, height);
+                    src.cursors(&mut |c| c.shift(c.stride(along), 1));
+                    let x = column(src, top, height);
                     for (row, &x) in tile.iter_mut().zip(&x) {
                         row[k] = x;
                     }
                 }
+                src.cursors(&mut |c| c.leave(left + width - 1, along));
                 for (r, row) in tile.iter().enumerate().take(height) {
                     sink.at(plane + (top + r) * step + left, &row[..width]);
                 }
