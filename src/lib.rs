@@ -92,7 +92,6 @@ pub use forms::*;
 pub use generativity::make_guard;
 pub use product::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed};
 pub use shape::{AnyShape, Axes, Dyn, Shape};
-use shapecast_macros::hot;
 pub use summable::Summable;
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -439,7 +438,7 @@ pub mod __private {
     pub use shapecast_rules::Einsum;
 
     /// The first size of a shape and the rest, for `einsum!`'s expansion.
-    #[crate::hot]
+    #[shapecast_macros::hot]
     pub fn uncons<H: Copy, T>(list: &Cons<H, T>) -> (H, &T) {
         (list.head, &list.tail)
     }
@@ -447,7 +446,7 @@ pub mod __private {
 
     /// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
     /// `dims!` that writes more).
-    #[crate::hot]
+    #[shapecast_macros::hot]
     pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
     where
         Cons<H, T>: crate::shape::Depth,
@@ -456,7 +455,7 @@ pub mod __private {
     }
 
     /// `Cons(the one size of L, tail)`, for `dims!`'s literal entries.
-    #[crate::hot]
+    #[shapecast_macros::hot]
     pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T>
     where
         Cons<L::Size, T>: crate::shape::Depth,

@@ -7,10 +7,10 @@
 //! system can compute with: [`Shape::DIMS`], [`AnyShape::RANK`] and [`Shape::LEN`] are constants,
 //! and [`Shape::Len`] is the element count as a type, for `generic_array` storage.
 
-use crate::hot;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Mul;
+use shapecast_macros::hot;
 
 use generic_array::ArrayLength;
 use typenum::{Const, Prod, ToUInt, U, Unsigned};
@@ -191,7 +191,7 @@ pub(crate) mod sealed {
 
     impl Proof {
         /// A proof, for a constructor call whose values the caller's types guarantee.
-        #[crate::hot]
+        #[shapecast_macros::hot]
         pub(crate) const fn new() -> Self {
             Proof(())
         }
@@ -211,19 +211,19 @@ pub(crate) mod sealed {
         fn from_value<P: Proven>(value: usize, proof: P) -> Self;
     }
     impl<const N: usize> FromValue for super::Dim<N> {
-        #[crate::hot]
+        #[shapecast_macros::hot]
         fn from_value<P: Proven>(_: usize, _: P) -> Self {
             super::Dim
         }
     }
     impl<const N: usize, U> FromValue for super::Big<N, U> {
-        #[crate::hot]
+        #[shapecast_macros::hot]
         fn from_value<P: Proven>(_: usize, _: P) -> Self {
             super::Big(core::marker::PhantomData)
         }
     }
     impl<N> FromValue for crate::size::Dyn<'_, N> {
-        #[crate::hot]
+        #[shapecast_macros::hot]
         fn from_value<P: Proven>(value: usize, _: P) -> Self {
             crate::size::Dyn::trusted(value)
         }
@@ -236,13 +236,13 @@ pub(crate) mod sealed {
         fn from_extents<P: Proven>(dims: &[usize], proof: P) -> Self;
     }
     impl FromExtents for super::Nil {
-        #[crate::hot]
+        #[shapecast_macros::hot]
         fn from_extents<P: Proven>(_: &[usize], _: P) -> Self {
             super::Nil
         }
     }
     impl<H: FromValue, T: FromExtents> FromExtents for super::Cons<H, T> {
-        #[crate::hot]
+        #[shapecast_macros::hot]
         fn from_extents<P: Proven>(dims: &[usize], proof: P) -> Self {
             let (first, rest) = dims.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
             super::Cons { head: H::from_value(first, proof), tail: T::from_extents(rest, proof) }

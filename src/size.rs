@@ -156,9 +156,9 @@
 //! };
 //! ```
 
-use crate::hot;
 use core::fmt;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 pub use generativity::Guard;
 

@@ -1,6 +1,6 @@
 //! [`Summable`]: what the sums add with, and the one rule for integer overflow.
 
-use crate::hot;
+use shapecast_macros::hot;
 
 /// An element type that sums: what [`sum_axes`](crate::TensorBase::sum_axes),
 /// [`sum_to`](crate::TensorBase::sum_to), [`mean_axes`](crate::TensorBase::mean_axes) and the

@@ -2,7 +2,7 @@
 //! over an axis), and a run of positions of run-time length
 //! ([`narrow`](crate::TensorBase::narrow)): views.
 
-use crate::hot;
+use shapecast_macros::hot;
 use typenum::{Const, ToUInt, U};
 
 use super::Minus;

@@ -1,7 +1,7 @@
 //! Tensors joined into a new one: `concat` along an existing axis, `stack` along a new one.
 
-use crate::hot;
 use core::ops::Add;
+use shapecast_macros::hot;
 
 use typenum::{Const, NonZero, Sum, ToUInt, U};
 

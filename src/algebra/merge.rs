@@ -4,9 +4,9 @@
 use typenum::{Const, ToUInt, U};
 
 use super::{Over, Times};
-use crate::ShapeError;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Number};
+use crate::tensor::ShapeError;
 use crate::tensor::{Data, TensorBase};
 use crate::typelevel::{Fixed, Runtime};
 use shapecast_rules::MAX_RANK;

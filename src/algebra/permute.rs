@@ -1,8 +1,8 @@
 //! `perm![…]`, [`permute`](crate::TensorBase::permute) and
 //! [`swap_axes`](crate::TensorBase::swap_axes): the axes of a tensor in another order, a view.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use typenum::{Const, ToUInt, U};
 

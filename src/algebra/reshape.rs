@@ -1,8 +1,8 @@
 //! Views of the same data in another shape: `reshape`, `squeeze`, `flatten`, and `split_at` on
 //! axis 0. No copy: the row-major elements stay where they are, only the shape changes.
 
-use crate::hot;
 use core::ops::Sub;
+use shapecast_macros::hot;
 
 use typenum::{Const, Diff, Eq, IsEqual, IsLessOrEqual, LeEq, ToUInt, U};
 

@@ -3,9 +3,9 @@
 //! fixed factor ([`Over`]), each a size of its own type, made only where the operation that
 //! needs it checks it.
 
-use crate::hot;
 use core::fmt;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use crate::shape::sealed::{FromValue, Proven};
 use crate::shape::{CountSize, Extent};

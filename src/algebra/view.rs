@@ -1,7 +1,7 @@
 //! [`StridedView`]: a tensor's elements seen in another order or a part of them, without a copy.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use crate::expr::{Lazy, Shared, StridedLeaf};
 use crate::shape::{AnyShape, StrideList};

@@ -9,7 +9,12 @@ use shapecast_rules as rules;
 
 /// Sets `dst` (shape `small`, its axes placed in `src`'s by `map`) to the sum of `src` over the
 /// other axes (everything already checked).
-fn sum_mapped<T: crate::Summable>(src: Array<'_, T>, small: &[usize], map: &[usize], dst: &mut [T]) {
+fn sum_mapped<T: crate::summable::Summable>(
+    src: Array<'_, T>,
+    small: &[usize],
+    map: &[usize],
+    dst: &mut [T],
+) {
     let big = src.shape();
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
     dst.fill(T::ZERO);
@@ -40,7 +45,10 @@ fn sum_mapped<T: crate::Summable>(src: Array<'_, T>, small: &[usize], map: &[usi
 /// assert_eq!(rows, [6, 15]);
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_to<T: crate::Summable>(src: Array<'_, T>, mut dst: ArrayMut<'_, T>) -> Result<(), BroadcastError> {
+pub fn sum_to<T: crate::summable::Summable>(
+    src: Array<'_, T>,
+    mut dst: ArrayMut<'_, T>,
+) -> Result<(), BroadcastError> {
     let (from, to) = (src.shape(), dst.shape());
     rules::broadcast_to(to, from)?;
     let map = rules::numpy_axis_map(to.len(), from.len());
@@ -70,7 +78,7 @@ pub fn sum_to<T: crate::Summable>(src: Array<'_, T>, mut dst: ArrayMut<'_, T>) -
 /// assert_eq!(err.kind(), dynamic::ErrorKind::AxisOutOfRange { entry: 0, axis: 2, rank: 2 });
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_axes<T: crate::Summable>(
+pub fn sum_axes<T: crate::summable::Summable>(
     src: Array<'_, T>,
     axes: &[usize],
     dst: &mut [T],

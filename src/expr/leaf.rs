@@ -1,8 +1,8 @@
 //! The leaves of an expression: a tensor read where it lies ([`Leaf`]), and a scalar
 //! ([`Scalar`]), a shape of no axes that broadcasts with anything.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
 use crate::kernel::constant::Strides;

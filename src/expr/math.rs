@@ -17,8 +17,8 @@
 //! subnormals to `0` (`e^−∞ = 0`); `ln 0 = −∞`, `ln` of a negative number is NaN, `ln +∞ = +∞`,
 //! and a subnormal argument is scaled into the normal numbers first.
 
-use crate::hot;
 use core::mem::size_of;
+use shapecast_macros::hot;
 
 use num_traits::Float;
 

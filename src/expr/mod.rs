@@ -124,7 +124,7 @@ mod reduce;
 mod small;
 mod strided;
 
-use crate::hot;
+use shapecast_macros::hot;
 pub(crate) use small::{AT_RANK, Index};
 
 pub use crate::kernel::leaf::LeafSource;

@@ -1,8 +1,8 @@
 //! The inner nodes of an expression: one operand mapped ([`Map`]), two zipped ([`Zip`]), and the
 //! element functions they apply ([`Unary`], [`Binary`]).
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::kernel::constant::{self, Strides};

@@ -3,9 +3,9 @@
 //! (`exp`, `ln`, `sqrt`, `abs`, `powi`, `recip`, `min`, `max`, `clamp`), comparisons that give a
 //! mask, a select (NumPy's `where`), and `map` / `zip_with` closures.
 
-use crate::hot;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use shapecast_macros::hot;
 
 use typenum::{Const, ToUInt, U};
 

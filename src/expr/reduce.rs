@@ -16,13 +16,12 @@
 //! the time of a release build with it (k-means' assignment, a nested reduction, built far
 //! more slowly).
 
-use crate::hot;
 use core::marker::PhantomData;
 use num_traits::float::FloatCore;
+use shapecast_macros::hot;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
-use crate::Summable;
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
@@ -33,6 +32,7 @@ use crate::kernel::statics::{MapInto, ReducePlan};
 use crate::kernel::{arg_slices, fold_slices};
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes};
+use crate::summable::Summable;
 use crate::typelevel::{FewPositionsAt, InsertOnes, NonEmptyAt};
 use shapecast_rules::MAX_RANK;
 

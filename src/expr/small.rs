@@ -7,8 +7,8 @@
 //! Which way an evaluation goes is decided by the types, once, where it starts: [`small`].
 
 use super::Expression;
-use crate::hot;
 use crate::shape::AnyShape;
+use shapecast_macros::hot;
 
 /// The most axes a node of an expression evaluated by [`Expression::at`] has: the index is an
 /// array of this length, so reading an element copies no more.

@@ -1,7 +1,7 @@
 //! A strided view as an operand of an expression: read where it lies, with its own strides.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::algebra::StridedView;

@@ -6,7 +6,7 @@
 //! might change the next load. Reading a whole block into registers first removes the
 //! question, and the block vectorizes.
 
-use crate::hot;
+use shapecast_macros::hot;
 
 /// Elements per block: a few vector registers' worth for the common element sizes.
 pub const BLOCK: usize = 16;

@@ -12,8 +12,8 @@
 //! reductions inside it fold over, numbered as the pass numbers them. A node builds its own
 //! table from its operands' by moving their columns onto its own.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use super::Plan;
 use super::block::BLOCK;

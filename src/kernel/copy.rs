@@ -1,7 +1,7 @@
 //! The copy kernel: one strided operand into a contiguous output.
 
 use super::{Plan, Runs};
-use crate::hot;
+use shapecast_macros::hot;
 
 /// Fills `dst` (the plan's whole output, row-major) from `src` read through the plan.
 ///

@@ -4,8 +4,8 @@
 //! position of the element a [`Pick`] keeps instead of its value.
 
 use super::{Plan, Runs};
-use crate::Summable;
-use crate::hot;
+use crate::summable::Summable;
+use shapecast_macros::hot;
 
 /// A reduction's step: `combine(acc, x)` folds the element `x` into the running result `acc`.
 /// The kernels fold each output's elements in an order of their choosing (in lanes, then the

@@ -10,9 +10,9 @@
 //! registers, and the block is handed on (written, appended, or folded into the output) in one
 //! store. The block's length is a constant, so every combining step vectorizes.
 
-use crate::hot;
 use core::marker::PhantomData;
 use core::ops::Range;
+use shapecast_macros::hot;
 
 use super::constant::Narrow;
 use super::place::{Pass, PlanOf, RunTime, Spot};

@@ -1,7 +1,7 @@
 //! A tensor's elements as the fused pass reads them: its slice and its cursor ([`LeafSource`]),
 //! every expression's leaves and the eager kernels' operands alike.
 
-use crate::hot;
+use shapecast_macros::hot;
 
 use super::block::lanes;
 use super::fused::{BLOCK, Cursor, Source};

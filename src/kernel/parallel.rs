@@ -10,8 +10,8 @@
 //! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};

@@ -8,8 +8,8 @@
 //! leaves' types do not name the pass, so an expression's types grow with its operands as
 //! they would without it.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use super::block::{BLOCK, TILE_COLUMNS};
 use super::constant::{Narrow, Planned, Table};

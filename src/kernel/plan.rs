@@ -1,6 +1,6 @@
 //! `Plan`: the output box and each operand's strides, with trivial axes merged away.
 
-use crate::hot;
+use shapecast_macros::hot;
 use shapecast_rules::MAX_RANK;
 
 /// The innermost run of a plan: its length, each operand's stride along it, and each operand's

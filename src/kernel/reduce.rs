@@ -6,8 +6,8 @@
 use super::fold::{Pick, Reducer, arg_accumulate, offsets};
 use super::statics::{MapInto, ReducePlan};
 use super::{Plan, Runs, block};
-use crate::hot;
 use crate::shape::AnyShape;
+use shapecast_macros::hot;
 
 /// Sources up to this size are summed strip by strip (they stay in the first-level cache between
 /// strips); larger ones run by run, each read once from memory.

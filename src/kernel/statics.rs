@@ -2,8 +2,8 @@
 //! kernel is an associated constant, computed by the rules' own `const fn` mappings; when a
 //! shape holds run-time sizes, the same functions build the plan from its extents, once per call.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use shapecast_rules::{
     DynShape, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,

@@ -1,7 +1,7 @@
 //! Evaluating an expression's pass into an output: on one thread, or, with feature `rayon`
 //! and an output large enough to pay for it, split across rayon's threads (`parallel`).
 
-use crate::hot;
+use shapecast_macros::hot;
 
 use super::fused::{Hint, Portable, Shared, SliceSink, Source, run_into};
 use super::place::Pass;

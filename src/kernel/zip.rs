@@ -12,7 +12,7 @@ use super::block::lanes;
 use super::fused::{self, BLOCK, Cursor, Hint, Source};
 use super::leaf::LeafSource;
 use super::place::{Pass, Spot};
-use crate::hot;
+use shapecast_macros::hot;
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
 /// reading `a` and `b` through their cursors.

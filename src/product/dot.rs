@@ -1,8 +1,8 @@
 //! [`Dot`]: the element types that products multiply and add, and how each multiplies matrices.
 
 use super::kernel::{Mat, MatOut, naive};
-use crate::Summable;
-use crate::hot;
+use crate::summable::Summable;
+use shapecast_macros::hot;
 
 /// An element type of matrix products ([`matmul`](crate::TensorBase::matmul), `einsum!`): it
 /// adds as [`Summable`] does and multiplies with [`times`](Self::times).

@@ -7,8 +7,8 @@
 //! strided loop over the output's elements, each the sum over the summed labels, with no
 //! temporary and no allocation.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use shapecast_rules::{Einsum, MAX_LABELS, MAX_OPERANDS};
 

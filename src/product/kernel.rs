@@ -1,7 +1,7 @@
 //! The product kernel: one matrix product per batch index, each by the element type's GEMM.
 
 use super::Dot;
-use crate::hot;
+use shapecast_macros::hot;
 use shapecast_rules::MAX_RANK;
 
 /// A matrix read in place: `rows × cols` elements of `data`, element `(i, j)` at
@@ -101,8 +101,13 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
         row_stride: c.row_stride,
         col_stride: c.col_stride,
     };
-    let result =
-        <T as shapecast_gemm::Gemm>::gemm(T::one(), view(a), view(b), <T as crate::Summable>::ZERO, out);
+    let result = <T as shapecast_gemm::Gemm>::gemm(
+        T::one(),
+        view(a),
+        view(b),
+        <T as crate::summable::Summable>::ZERO,
+        out,
+    );
     // The layouts come from shapes the types checked, so the GEMM's checks always pass.
     debug_assert!(result.is_ok(), "a product's layout was refused: {result:?}");
 }

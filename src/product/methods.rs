@@ -3,10 +3,10 @@
 use super::operand::Layout;
 use super::small::small;
 use super::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed, kernel};
-use crate::hot;
 use crate::shape::AnyShape;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::tensor::{Data, Home, New, Owned, OwnedData, ShapeError, TensorBase, TensorMut};
+use shapecast_macros::hot;
 use shapecast_rules::{DynShape, MAX_RANK};
 
 /// Where the product of `A` and `B` goes: on the heap if either lives there.

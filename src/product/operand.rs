@@ -1,8 +1,8 @@
 //! [`MatrixOperand`]: what a product reads, a tensor or a transposed view, and its layout.
 
-use crate::hot;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, Home, HomeOf, TensorBase};
+use shapecast_macros::hot;
 use shapecast_rules::MAX_RANK;
 
 /// An operand of a matrix product: a tensor of any kind, or a [`Transposed`](super::Transposed)

@@ -3,8 +3,8 @@
 //! axes, no GEMM call, no allocation.
 
 use super::{Dot, MatrixOperand};
-use crate::hot;
 use crate::shape::AnyShape;
+use shapecast_macros::hot;
 
 /// The most multiply-adds a product computes element by element with constant loops.
 const SMALL: usize = 1024;

@@ -1,7 +1,7 @@
 //! [`Transposed`]: a tensor with its last two axes swapped (NumPy's `.mT`), without a copy.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons};

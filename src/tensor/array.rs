@@ -6,8 +6,8 @@
 //! elements are arrays; `From` reads it the first way only, by asking of the elements that they
 //! be [`Element`]s, which no array is.
 
-use crate::hot;
 use generic_array::{GenericArray, IntoArrayLength};
+use shapecast_macros::hot;
 use typenum::Const;
 
 use super::{Inline, Tensor, TensorBase, TensorMut, TensorRef};

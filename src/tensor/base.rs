@@ -1,6 +1,6 @@
 //! Making tensors, reading them, viewing them, and converting their shapes.
 
-use crate::hot;
+use shapecast_macros::hot;
 use typenum::{Const, ToUInt, U};
 
 use super::{
@@ -130,7 +130,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// let t = Tensor::<i32, shape![2, 3]>::splat(0);
     /// let flat = t.cast_shape(<shape![6]>::default());
     /// ```
-    pub fn cast_shape<S2: AnyShape + crate::SameRank<S>>(
+    pub fn cast_shape<S2: AnyShape + crate::forms::SameRank<S>>(
         &self,
         shape: S2,
     ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
@@ -152,7 +152,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape + crate::SameRank<S>>(
+    pub fn to_fixed<S2: Shape + crate::forms::SameRank<S>>(
         &self,
     ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         self.cast_shape(S2::default())

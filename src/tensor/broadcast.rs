@@ -8,11 +8,11 @@ use super::{
     BroadcastView, Data, Home, HomeOf, New, Owned, OwnedData, ShapeError, TensorBase, TensorMut, len_of,
 };
 use crate::forms::{AnyBroadcastAxes, AnyBroadcastInDim, AnyBroadcastTo};
-use crate::hot;
 use crate::kernel::{
     self, statics::CopyPlan, statics::InDim, statics::MapInto, statics::NGraph, statics::Numpy,
 };
 use crate::shape::{AnyShape, Axes, Shape};
+use shapecast_macros::hot;
 
 /// A new tensor of shape `S2` copied from storage `D` of shape `S`.
 type Copied<D, S, S2> = Owned<<D as Data>::Elem, S2, HomeOf<D, S>>;

@@ -1,7 +1,7 @@
 //! Where a tensor's elements live: the storage kinds of [`TensorBase`](super::TensorBase).
 
-use crate::hot;
 use generic_array::GenericArray;
+use shapecast_macros::hot;
 
 use crate::shape::Shape;
 

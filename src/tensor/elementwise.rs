@@ -1,8 +1,8 @@
 //! Element-wise operations: `map`, `zip_with` under NumPy's rule or XLA's (through
 //! [`WithDims`]), and `zip_assign` in place. Inputs are never materialized.
 
-use crate::hot;
 use core::marker::PhantomData;
+use shapecast_macros::hot;
 
 use super::{
     Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, TensorMut, TensorRef,

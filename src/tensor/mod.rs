@@ -57,8 +57,8 @@ mod scope;
 mod square;
 mod view;
 
-use crate::hot;
 use crate::shape::AnyShape;
+use shapecast_macros::hot;
 
 pub use array::{Element, HoldsArray};
 #[cfg(feature = "alloc")]

@@ -8,8 +8,8 @@
 //! in the expressions' pass, or by the kernels over slices (`kernel::reduce`)
 //! where those are faster.
 
-use crate::hot;
 use num_traits::float::FloatCore;
+use shapecast_macros::hot;
 
 use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut};
 use crate::expr::{
@@ -28,7 +28,7 @@ type Reduced<T, D, S, Ax> = Owned<T, AnyWithoutAxes<S, Ax>, HomeOf<D, S>>;
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: crate::Summable + Shared,
+    D::Elem: crate::summable::Summable + Shared,
 {
     /// nGraph's `Sum`: sums over the axes `Ax` and removes them (the adjoint of
     /// [`broadcast_axes`](Self::broadcast_axes)).
@@ -334,7 +334,7 @@ where
 /// The mean.
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: FloatCore + crate::Summable + Shared,
+    D::Elem: FloatCore + crate::summable::Summable + Shared,
 {
     /// The mean over the axes `Ax`, which are removed: NumPy's rule, [`sum_axes`](Self::sum_axes)
     /// divided by `count`, the product of the sizes of `Ax` (read at run time for run-time

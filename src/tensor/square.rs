@@ -8,8 +8,8 @@
 //! Their elements are floats (`num_traits::float::FloatCore`: `f32`, `f64`), with or without
 //! `std`.
 
-use crate::hot;
 use core::fmt;
+use shapecast_macros::hot;
 
 use num_traits::float::FloatCore;
 use num_traits::{One, Zero};
