@@ -678,11 +678,8 @@ pub(crate) const fn may_tile<const W: usize, S: Source<W>, P: Pass>() -> bool {
     S::SLOTS == 0 && PlanOf::<P, W>::MAY_TILE
 }
 
-/// The runs of a tile of the output read run by run ([`tiled`]).
-const TILE_ROWS: usize = 16;
-
-/// The loop the pass over `nest` is walked in tiles with, beside the run ([`tiled`],
-/// [`columns`]), if any: its runs are a tile wide or more, and a leaf steps along the run by a
+/// The loop the pass over `nest` is walked in tiles with, beside the run ([`in_tiles`]),
+/// if any: its runs are a tile wide or more, and a leaf steps along the run by a
 /// line or more (16 elements) but by less along that loop (a transposed view, whose elements
 /// down a column are neighbours; of several such loops, the one it steps along least). Read
 /// run by run, such a leaf loads a line for every element, and has left it before the next run
@@ -709,10 +706,15 @@ pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Op
 }
 
 /// The pass over `nest` in tiles with loop `down` ([`tiles`]), over its steps `rows` only (all
-/// of them, or a piece of a pass split across threads): read down the columns where every leaf
-/// steps by 1 or 0 along `down` ([`columns`]), otherwise run by run ([`tiled`]). `src`'s cursors
-/// are at the pass's start, and are left there.
-#[hot]
+/// of them, or a piece of a pass split across threads): tiles of [`BLOCK`] steps of `down` by
+/// [`TILE_COLUMNS`] elements of the run, the other loops in order around them, `sink` told where
+/// each block goes. Where every leaf steps by 1 or 0 along `down` (a transposed view, with no
+/// other operand that moves along it), each column of a tile is read along `down` as one block,
+/// one load per leaf, and the tile handed on run by run ([`by_columns`]); otherwise each tile is
+/// read run by run ([`by_runs`]). Every block is read where a row-major pass reads it, so the
+/// output is the same. (For sources with no reduction: their blocks depend on nothing but their
+/// position.) `src`'s cursors are at the pass's start, and are left there.
+#[inline(never)]
 pub(crate) fn in_tiles<const W: usize, S: Source<W>, P: Pass>(
     nest: &Nest<W>,
     down: usize,
@@ -720,86 +722,11 @@ pub(crate) fn in_tiles<const W: usize, S: Source<W>, P: Pass>(
     src: &mut S,
     sink: &mut impl Sink<S::Elem>,
 ) {
-    if src.all(&mut |c| c.stride(down) <= 1) {
-        columns(nest, down, rows, src, sink);
-    } else {
-        tiled::<W, S, P>(nest, down, rows, src, sink);
-    }
-}
-
-/// The pass over `nest` in tiles of [`TILE_ROWS`] steps of loop `down` and [`TILE_COLUMNS`]
-/// elements of the run, each tile run by run, `sink` told where each block goes; the other
-/// loops in order around the tiles. Every block is read where a row-major pass reads it (the
-/// same `at` along its run), so the output is the same. (For sources with no reduction: their
-/// blocks depend on nothing but their position.)
-#[inline(never)]
-fn tiled<const W: usize, S: Source<W>, P: Pass>(
-    nest: &Nest<W>,
-    down: usize,
-    rows: Range<usize>,
-    src: &mut S,
-    sink: &mut impl Sink<S::Elem>,
-) {
-    let n = nest.run_len();
-    let step = nest.out_strides()[down];
-    let full = n / BLOCK * BLOCK;
+    let columns = src.all(&mut |c| c.stride(down) <= 1);
+    let (n, step) = (nest.run_len(), nest.out_strides()[down]);
     let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
-    loop {
-        let plane = nest.position(&index);
-        src.cursors(&mut |c| c.shift(c.stride(down), rows.start));
-        let mut top = rows.start;
-        while top < rows.end {
-            let height = (rows.end - top).min(TILE_ROWS);
-            let mut left = 0;
-            while left < n {
-                let right = (left + TILE_COLUMNS).min(n);
-                for r in 0..height {
-                    let row = plane + (top + r) * step;
-                    let mut at = left;
-                    while at < right.min(full) {
-                        sink.at(row + at, &read::<W, S, P, true>(src, at));
-                        at += BLOCK;
-                    }
-                    if at < right {
-                        sink.at(row + at, &src.part(at, right - at)[..right - at]);
-                    }
-                    src.cursors(&mut |c| c.step(down, None));
-                }
-                src.cursors(&mut |c| c.step(down, Some(height)));
-                left = right;
-            }
-            src.cursors(&mut |c| c.shift(c.stride(down), height));
-            top += height;
-        }
-        src.cursors(&mut |c| c.step(down, Some(rows.end)));
-        if !around.advance(around.loops(), &mut index, src) {
-            return;
-        }
-    }
-}
-
-/// The pass over `nest` in tiles of [`BLOCK`] steps of loop `down` and [`TILE_COLUMNS`]
-/// elements of the run, where every leaf steps by 1 or 0 along `down` (a transposed view, with
-/// no other operand that moves along it): each column of a tile read along `down` as one
-/// block, one load per leaf, then the tile handed on run by run. (For sources with no
-/// reduction.)
-#[inline(never)]
-fn columns<const W: usize, S: Source<W>>(
-    nest: &Nest<W>,
-    down: usize,
-    rows: Range<usize>,
-    src: &mut S,
-    sink: &mut impl Sink<S::Elem>,
-) {
-    let (n, along) = (nest.run_len(), nest.rank - 1);
-    let step = nest.out_strides()[down];
-    // A column of the tile, the cursors at its position along the run.
-    #[hot]
-    fn column<const W: usize, S: Source<W>>(src: &mut S, top: usize, height: usize) -> [S::Elem; BLOCK] {
-        if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) }
-    }
-    let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
-    // The tile, made with the pass's first element and written over by each tile in turn.
+    // The tile read by columns, made with the pass's first element and written over by each
+    // tile in turn.
     let mut tile = None;
     loop {
         let plane = nest.position(&index);
@@ -809,24 +736,11 @@ fn columns<const W: usize, S: Source<W>>(
             let mut left = 0;
             while left < n {
                 let width = (n - left).min(TILE_COLUMNS);
-                // The cursors walk the tile's columns, one step along the run each, and come
-                // back to the run's start after the last.
-                src.cursors(&mut |c| c.enter(left, down));
-                let first = column(src, top, height);
-                let tile = tile.get_or_insert_with(|| [[first[0]; TILE_COLUMNS]; BLOCK]);
-                for (r, &x) in first.iter().enumerate() {
-                    tile[r][0] = x;
-                }
-                for k in 1..width {
-                    src.cursors(&mut |c| c.shift(c.stride(along), 1));
-                    let x = column(src, top, height);
-                    for (row, &x) in tile.iter_mut().zip(&x) {
-                        row[k] = x;
-                    }
-                }
-                src.cursors(&mut |c| c.leave(left + width - 1, along));
-                for (r, row) in tile.iter().enumerate().take(height) {
-                    sink.at(plane + (top + r) * step + left, &row[..width]);
+                let at = Tile { plane, step, down, top, height, left, width };
+                if columns {
+                    by_columns(nest, at, src, &mut tile, sink);
+                } else {
+                    by_runs::<W, S, P>(nest, at, src, sink);
                 }
                 left += width;
             }
@@ -835,6 +749,83 @@ fn columns<const W: usize, S: Source<W>>(
         if !around.advance(around.loops(), &mut index, src) {
             return;
         }
+    }
+}
+
+/// Where a tile of a pass in tiles lies ([`in_tiles`]): its runs `top..top + height` along loop
+/// `down` (the output `step` apart), its elements `left..left + width` along the run, in the
+/// plane that starts at `plane`.
+#[derive(Clone, Copy)]
+struct Tile {
+    plane: usize,
+    step: usize,
+    down: usize,
+    top: usize,
+    height: usize,
+    left: usize,
+    width: usize,
+}
+
+/// A tile read run by run, each block handed to `sink` where it goes. The cursors go down the
+/// tile's runs and come back.
+#[hot]
+fn by_runs<const W: usize, S: Source<W>, P: Pass>(
+    nest: &Nest<W>,
+    at: Tile,
+    src: &mut S,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    let Tile { plane, step, down, top, height, left, width } = at;
+    let (right, full) = (left + width, nest.run_len() / BLOCK * BLOCK);
+    src.cursors(&mut |c| c.shift(c.stride(down), top));
+    for r in 0..height {
+        let row = plane + (top + r) * step;
+        let mut at = left;
+        while at < right.min(full) {
+            sink.at(row + at, &read::<W, S, P, true>(src, at));
+            at += BLOCK;
+        }
+        if at < right {
+            sink.at(row + at, &src.part(at, right - at)[..right - at]);
+        }
+        src.cursors(&mut |c| c.step(down, None));
+    }
+    src.cursors(&mut |c| c.step(down, Some(top + height)));
+}
+
+/// A tile read column by column, each column one block along `down`, into `tile` (made at the
+/// first), then handed to `sink` run by run. The cursors walk the tile's columns, one step
+/// along the run each, and come back to the run's start after the last.
+#[hot]
+fn by_columns<const W: usize, S: Source<W>>(
+    nest: &Nest<W>,
+    at: Tile,
+    src: &mut S,
+    tile: &mut Option<[[S::Elem; TILE_COLUMNS]; BLOCK]>,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    let Tile { plane, step, down, top, height, left, width } = at;
+    let along = nest.rank - 1;
+    #[hot]
+    fn column<const W: usize, S: Source<W>>(src: &mut S, top: usize, height: usize) -> [S::Elem; BLOCK] {
+        if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) }
+    }
+    src.cursors(&mut |c| c.enter(left, down));
+    let first = column(src, top, height);
+    let tile = tile.get_or_insert_with(|| [[first[0]; TILE_COLUMNS]; BLOCK]);
+    for (r, &x) in first.iter().enumerate() {
+        tile[r][0] = x;
+    }
+    for k in 1..width {
+        src.cursors(&mut |c| c.shift(c.stride(along), 1));
+        let x = column(src, top, height);
+        for (row, &x) in tile.iter_mut().zip(&x) {
+            row[k] = x;
+        }
+    }
+    src.cursors(&mut |c| c.leave(left + width - 1, along));
+    for (r, row) in tile.iter().enumerate().take(height) {
+        sink.at(plane + (top + r) * step + left, &row[..width]);
     }
 }
 
