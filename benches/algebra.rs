@@ -1,6 +1,6 @@
 //! Shape algebra that moves data: a transpose materialized (`mt().to_tensor()`,
 //! `permute::<perm![…]>().to_tensor()`), `concat`, `stack`, `split_at` copied out, and an
-//! expression over a sliced or transposed view, each against a hand-written loop, ndarray where
+//! expression over a sliced or transposed view (alone, or beside a contiguous operand), each against a hand-written loop, ndarray where
 //! it has the operation, and `copy_from_slice` of the same output bytes into an existing buffer
 //! (the memory-bandwidth ceiling). Every shapecast call here makes a new tensor on the heap, so
 //! each case also times "copy to new vec": the same bytes copied into a fresh allocation
@@ -85,11 +85,12 @@ macro_rules! transpose_2d {
         assert_eq!(x.permute::<perm![1, 0]>().to_tensor().as_slice(), &want[..]);
         assert_eq!(hand_transpose_blocked(&xs, $n, $n), want);
         g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x).mt().to_tensor())));
-        let mut out = x.mt().to_tensor();
+        let mut out = BoxedTensor::<f32, shape![$n, $n]>::splat(0.0);
+        out.assign(&x.permute::<perm![1, 0]>());
+        assert_eq!(out.as_slice(), &want[..]);
         g.bench_function("shapecast into", |t| {
             t.iter(|| out.assign(&black_box(&x).permute::<perm![1, 0]>()))
         });
-        assert_eq!(out.as_slice(), &want[..]);
         g.bench_function("hand loop", |t| t.iter(|| observe(hand_transpose(black_box(&xs), $n, $n))));
         g.bench_function("hand loop blocked", |t| {
             t.iter(|| observe(hand_transpose_blocked(black_box(&xs), $n, $n)))
@@ -404,7 +405,78 @@ fn expressions(c: &mut Criterion) {
     g.finish();
 }
 
+/// A transposed view beside a contiguous operand, `x.mt() + y` over `[N, N]` f32: the pass reads
+/// it in tiles run by run, the transposed leaf one element a line (see `kernel::fused::tiles`).
+macro_rules! transposed_plus {
+    ($c:expr, $n:literal) => {{
+        let mut g = $c.benchmark_group(concat!("algebra expression x.mt()+y [", $n, ",", $n, "] f32"));
+        g.sampling_mode(SamplingMode::Flat);
+        const N: usize = $n;
+        let (xs, ys) = (values(N * N, 0), values(N * N, 5));
+        let x = BoxedTensor::<f32, shape![$n, $n]>::from_slice(&xs).unwrap();
+        let y = BoxedTensor::<f32, shape![$n, $n]>::from_slice(&ys).unwrap();
+        #[inline(never)]
+        fn hand(x: &[f32], y: &[f32]) -> Vec<f32> {
+            let mut out = y.to_vec();
+            for (i, row) in out.chunks_exact_mut(N).enumerate() {
+                for (j, o) in row.iter_mut().enumerate() {
+                    *o += x[j * N + i];
+                }
+            }
+            out
+        }
+        /// The same in square tiles of 32, so that the lines of a tile's columns stay in cache.
+        #[inline(never)]
+        fn hand_blocked(x: &[f32], y: &[f32]) -> Vec<f32> {
+            const B: usize = 32;
+            let mut out = y.to_vec();
+            for i0 in (0..N).step_by(B) {
+                for j0 in (0..N).step_by(B) {
+                    for i in i0..(i0 + B).min(N) {
+                        for (j, o) in out[i * N + j0..][..B.min(N - j0)].iter_mut().enumerate() {
+                            *o += x[(j0 + j) * N + i];
+                        }
+                    }
+                }
+            }
+            out
+        }
+        let want = hand(&xs, &ys);
+        assert_eq!(hand_blocked(&xs, &ys), want);
+        assert_eq!((x.permute::<perm![1, 0]>().lazy() + &y).eval().as_slice(), &want[..]);
+        g.bench_function("shapecast", |t| {
+            t.iter(|| observe((black_box(&x).permute::<perm![1, 0]>().lazy() + black_box(&y)).eval()))
+        });
+        let mut out = BoxedTensor::<f32, shape![$n, $n]>::splat(0.0);
+        (x.permute::<perm![1, 0]>().lazy() + &y).eval_into(&mut out);
+        assert_eq!(out.as_slice(), &want[..]);
+        g.bench_function("shapecast into", |t| {
+            t.iter(|| (black_box(&x).permute::<perm![1, 0]>().lazy() + black_box(&y)).eval_into(&mut out))
+        });
+        // The tiled transpose alone: the speed the access pattern allows.
+        g.bench_function("shapecast to_tensor", |t| t.iter(|| observe(black_box(&x).mt().to_tensor())));
+        g.bench_function("hand loop", |t| t.iter(|| observe(hand(black_box(&xs), black_box(&ys)))));
+        g.bench_function("hand loop blocked", |t| {
+            t.iter(|| observe(hand_blocked(black_box(&xs), black_box(&ys))))
+        });
+        let (nx, ny) = (
+            Array2::from_shape_vec((N, N), xs.clone()).unwrap(),
+            Array2::from_shape_vec((N, N), ys.clone()).unwrap(),
+        );
+        assert_eq!((&nx.t() + &ny).as_standard_layout().as_slice().unwrap(), &want[..]);
+        g.bench_function("ndarray", |t| t.iter(|| observe(&black_box(&nx).t() + black_box(&ny))));
+        copies(&mut g, N * N);
+        g.finish();
+    }};
+}
+
+fn transposed_sums(c: &mut Criterion) {
+    transposed_plus!(c, 4096);
+    transposed_plus!(c, 1024);
+    transposed_plus!(c, 1000);
+}
+
 criterion_group! { name = transpose; config = config(); targets = transposes }
 criterion_group! { name = join; config = config(); targets = joins }
-criterion_group! { name = expression; config = config(); targets = expressions }
+criterion_group! { name = expression; config = config(); targets = expressions, transposed_sums }
 criterion_main!(transpose, join, expression);

@@ -76,6 +76,10 @@ def cases():
     for name, v in [("contiguous", x), ("slice 1 0..2048", x[:, :2048]), ("transposed", x.T)]:
         yield (f"algebra expression x*2+1 [4096,4096] {name} f32", lambda v=v: v * np.float32(2.0) + np.float32(1.0),
                lambda v=v: np.ascontiguousarray(v) * np.float32(2.0) + np.float32(1.0))
+    for n in [4096, 1024, 1000]:
+        x, y = values(n * n, 0).reshape(n, n), values(n * n, 5).reshape(n, n)
+        yield (f"algebra expression x.mt()+y [{n},{n}] f32", lambda x=x, y=y: x.T + y,
+               lambda x=x, y=y: np.ascontiguousarray(x.T) + y)
 
 
 def median_time(f, samples):

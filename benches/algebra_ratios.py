@@ -10,7 +10,8 @@
 - shapecast ÷ the hand loop (naive), ÷ the hand loop in tiles (transposes);
 - shapecast ÷ ndarray (`.t().to_owned()`, which copies into a column-major array, or the
   operation itself), and ÷ ndarray's row-major copy (`as_standard_layout().into_owned()`);
-- for the transposed expression, shapecast ÷ `mt().to_tensor()` (the tiled transpose);
+- for the expressions over a transposed view, shapecast ÷ `mt().to_tensor()` (the tiled
+  transpose);
 - with `--numpy FILE` (the JSON of `benches/algebra_numpy.py --json FILE`), NumPy's time ÷
   shapecast's: above 1, shapecast is the faster.
 
@@ -46,7 +47,8 @@ for group in sorted(p for p in root.iterdir() if p.is_dir()):
 def position(name):  # the order of benches/algebra.rs
     for i, key in enumerate(["transpose [4096", "transpose [1024", "permute", "transpose [R", "concat axis 0",
                              "concat axis 1", "stack", "split_at", "expression x*2+1 [4096,4096] contiguous",
-                             "expression x*2+1 [4096,4096] slice", "expression x*2+1 [4096,4096] transposed"]):
+                             "expression x*2+1 [4096,4096] slice", "expression x*2+1 [4096,4096] transposed",
+                             "x.mt()+y [4096", "x.mt()+y [1024", "x.mt()+y [1000"]):
         if key in name:
             return i
     return 99
@@ -75,7 +77,7 @@ for name, t in sorted(rows, key=lambda r: (position(r[0]), r[0])):
 
 # The expression over a view against the contiguous one, per element (the slice has half the
 # elements): the contiguous one's time per element over the view's, so 1 is the same speed.
-expr = {n: t["shapecast"] for n, t in rows if "expression" in n}
+expr = {n: t["shapecast"] for n, t in rows if "expression x*2+1" in n}
 base = next((v for n, v in expr.items() if "contiguous" in n), None)
 if base:
     print()
