@@ -1653,18 +1653,27 @@ proptest! {
 
 /// The hidden hook by which a tensor's own reduction is evaluated outside the pass is reachable
 /// through `IntoExpression`: an output of the wrong length is refused (`false`, nothing
-/// written), not indexed past.
+/// written), not indexed past, whether or not the caller says the way was chosen already; and
+/// told so where the pass would have been faster, it still computes the right values.
 #[test]
 fn a_reduction_evaluated_alone_refuses_a_wrong_length() {
     use shapecast::expr::{Expression, IntoExpression};
     let x = Tensor::<f64, shape![4, 3]>::from_slice(&whole(12, 3, false)).unwrap();
     let e = x.lazy().sum_axes::<axes![0]>().into_expression();
     for len in [0, 1, 2, 4, 100] {
-        let mut out = vec![7.0; len];
-        assert!(!e.alone(&mut out), "length {len}");
-        assert!(out.iter().all(|&o| o == 7.0), "length {len}: nothing written");
+        for chosen in [false, true] {
+            let mut out = vec![7.0; len];
+            assert!(!e.alone(&mut out, chosen), "length {len}");
+            assert!(out.iter().all(|&o| o == 7.0), "length {len}: nothing written");
+        }
     }
     let mut out = [7.0; 3];
-    assert!(e.alone(&mut out));
+    assert!(e.alone(&mut out, false));
     assert!(same_bits(&out, &sum_axis(x.as_slice(), (4, 3), 0)));
+    // Row sums: the pass's, which this hook does not choose unless told.
+    let rows = x.lazy().sum_axes::<axes![1]>().into_expression();
+    let mut out = [7.0; 4];
+    assert!(!rows.alone(&mut out, false));
+    assert!(rows.alone(&mut out, true));
+    assert!(same_bits(&out, &sum_axis(x.as_slice(), (4, 3), 1)));
 }

@@ -224,11 +224,12 @@ pub trait Expression: Typed + sealed::Sealed {
     }
     /// Evaluates the expression into `out` (row-major, its shape) by a way of its own, where it
     /// has one faster than the pass (a reduction of a tensor as it lies, by the kernels over
-    /// slices): `false`, nothing written, where not.
+    /// slices): `false`, nothing written, where not. `chosen`: [`alone_start`](Self::alone_start)
+    /// answered already, so that way is not chosen again.
     #[doc(hidden)]
     #[hot]
-    fn alone(&self, out: &mut [Self::Elem]) -> bool {
-        let _ = out;
+    fn alone(&self, out: &mut [Self::Elem], chosen: bool) -> bool {
+        let _ = (out, chosen);
         false
     }
 
@@ -393,7 +394,7 @@ impl<E: Expression> Lazy<E> {
             let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| start);
             let mut out = TensorBase::from_parts(data, shape);
             // `alone_start` answered: `alone` computes it.
-            let _ = self.0.alone(out.as_mut_slice());
+            let _ = self.0.alone(out.as_mut_slice(), true);
             return out;
         }
         if const { small::small::<E, E::Shape>() && small::by_elements::<E>() } {
@@ -446,7 +447,7 @@ impl<E: Expression> Lazy<E> {
         D: DataMut<Elem = E::Elem>,
         S: AnyShape + OutputOf<E::Shape>,
     {
-        if const { E::ALONE } && self.0.alone(out.as_mut_slice()) {
+        if const { E::ALONE } && self.0.alone(out.as_mut_slice(), false) {
             return;
         }
         if const { small::small::<E, S>() } {

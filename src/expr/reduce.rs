@@ -627,11 +627,11 @@ where
     }
 
     #[hot]
-    fn alone(&self, out: &mut [F::Output]) -> bool {
+    fn alone(&self, out: &mut [F::Output], chosen: bool) -> bool {
         let Some(src) = self.inner.plain() else { return false };
         // (Public, if hidden: an output of any other length is refused, not indexed past.)
         out.len() == crate::tensor::len_of(&self.shape)
-            && self.by_slices()
+            && (chosen || self.by_slices())
             && F::slices::<E::Shape, O, FoldMap<Ax>>(src, &self.inner.shape(), &self.shape, Ax::ITEMS, out)
     }
 
