@@ -5,16 +5,12 @@
 
 use super::{Array, ArrayMut, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel::{self, Plan};
+use crate::summable::Summable;
 use shapecast_rules as rules;
 
 /// Sets `dst` (shape `small`, its axes placed in `src`'s by `map`) to the sum of `src` over the
 /// other axes (everything already checked).
-fn sum_mapped<T: crate::summable::Summable>(
-    src: Array<'_, T>,
-    small: &[usize],
-    map: &[usize],
-    dst: &mut [T],
-) {
+fn sum_mapped<T: Summable>(src: Array<'_, T>, small: &[usize], map: &[usize], dst: &mut [T]) {
     let big = src.shape();
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
     dst.fill(T::ZERO);
@@ -45,10 +41,7 @@ fn sum_mapped<T: crate::summable::Summable>(
 /// assert_eq!(rows, [6, 15]);
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_to<T: crate::summable::Summable>(
-    src: Array<'_, T>,
-    mut dst: ArrayMut<'_, T>,
-) -> Result<(), BroadcastError> {
+pub fn sum_to<T: Summable>(src: Array<'_, T>, mut dst: ArrayMut<'_, T>) -> Result<(), BroadcastError> {
     let (from, to) = (src.shape(), dst.shape());
     rules::broadcast_to(to, from)?;
     let map = rules::numpy_axis_map(to.len(), from.len());
@@ -78,7 +71,7 @@ pub fn sum_to<T: crate::summable::Summable>(
 /// assert_eq!(err.kind(), dynamic::ErrorKind::AxisOutOfRange { entry: 0, axis: 2, rank: 2 });
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
-pub fn sum_axes<T: crate::summable::Summable>(
+pub fn sum_axes<T: Summable>(
     src: Array<'_, T>,
     axes: &[usize],
     dst: &mut [T],

@@ -24,7 +24,7 @@ use super::{Expression, IntoExpression, Typed, hint, stretched};
 use crate::forms::AnyBroadcastTo;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused::{self, Shared};
-use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil};
+use crate::shape::{AnyShape, Axes, AxisSet, Cons, Dim, Extent, Nil};
 use crate::summable::Summable;
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
 
@@ -526,7 +526,7 @@ where
         indices: &TensorBase<impl Data<Elem = usize>, impl IndicesFor<Along<S, A>>>,
     ) -> Result<Taken<D::Elem, D, S, A>, IndexError>
     where
-        OneAxis<A>: crate::shape::Axes,
+        OneAxis<A>: Axes,
         S: AnyRemoveAxes<OneAxis<A>>,
         New<Along<S, A>, HomeOf<D, S>>: OwnedData<D::Elem, Along<S, A>>,
     {
@@ -566,7 +566,7 @@ where
         values: impl IntoExpression<Expr: Expression<Elem = D::Elem, Shape: ValuesFor<Along<S, A>>>>,
     ) -> Result<(), IndexError>
     where
-        OneAxis<A>: crate::shape::Axes,
+        OneAxis<A>: Axes,
         S: AnyRemoveAxes<OneAxis<A>>,
     {
         let (len, inner) = along(&self.shape(), A);

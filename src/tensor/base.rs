@@ -6,7 +6,7 @@ use typenum::{Const, ToUInt, U};
 use super::{
     Data, DataMut, Owning, ShapeError, Tensor, TensorBase, TensorMut, TensorRef, check_len, len_of, offset,
 };
-use crate::forms::AnyInsertAxis;
+use crate::forms::{AnyInsertAxis, SameRank};
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Nil, Shape};
 
@@ -123,14 +123,14 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     ///
-    /// The ranks are types: a target of another rank is a compile error ([`SameRank`](crate::SameRank)).
+    /// The ranks are types: a target of another rank is a compile error ([`SameRank`]).
     ///
     /// ```compile_fail,E0277
     /// # use shapecast::prelude::*;
     /// let t = Tensor::<i32, shape![2, 3]>::splat(0);
     /// let flat = t.cast_shape(<shape![6]>::default());
     /// ```
-    pub fn cast_shape<S2: AnyShape + crate::forms::SameRank<S>>(
+    pub fn cast_shape<S2: AnyShape + SameRank<S>>(
         &self,
         shape: S2,
     ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
@@ -152,9 +152,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape + crate::forms::SameRank<S>>(
-        &self,
-    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    pub fn to_fixed<S2: Shape + SameRank<S>>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
         self.cast_shape(S2::default())
     }
 }

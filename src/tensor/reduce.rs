@@ -18,6 +18,7 @@ use crate::expr::{
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::statics::{NGraph, ReducePlan};
 use crate::shape::{AnyShape, Axes};
+use crate::summable::Summable;
 
 /// The fold `F` over the axes `Ax` of a tensor of shape `S` and storage `D`, as an expression.
 type Folded<'a, D, S, Ax, F> =
@@ -28,7 +29,7 @@ type Reduced<T, D, S, Ax> = Owned<T, AnyWithoutAxes<S, Ax>, HomeOf<D, S>>;
 
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: crate::summable::Summable + Shared,
+    D::Elem: Summable + Shared,
 {
     /// nGraph's `Sum`: sums over the axes `Ax` and removes them (the adjoint of
     /// [`broadcast_axes`](Self::broadcast_axes)).
@@ -37,7 +38,7 @@ where
     /// end, which vectorizes: floating-point sums can differ from a left-to-right loop in the
     /// last bits (as NumPy's pairwise sums do). The same holds for [`sum_to`](Self::sum_to).
     /// Integer sums wrap, in debug and release builds alike, and the lanes never change an
-    /// integer sum ([`Summable`](crate::Summable)): sum in a wider type to count past the range.
+    /// integer sum ([`Summable`]): sum in a wider type to count past the range.
     ///
     /// ```
     /// # use shapecast::prelude::*;
@@ -334,7 +335,7 @@ where
 /// The mean.
 impl<D: Data, S: AnyShape> TensorBase<D, S>
 where
-    D::Elem: FloatCore + crate::summable::Summable + Shared,
+    D::Elem: FloatCore + Summable + Shared,
 {
     /// The mean over the axes `Ax`, which are removed: NumPy's rule, [`sum_axes`](Self::sum_axes)
     /// divided by `count`, the product of the sizes of `Ax` (read at run time for run-time
