@@ -106,9 +106,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
 }
 
 impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
-    /// The view as the start of an expression, read in place: `v.lazy() * 2.0 + &b`. A large
-    /// transposed view beside an operand that lies in order (`x.mt() + y`) is read one element
-    /// a cache line; there, copying the transpose first (`x.mt().to_tensor()`) is faster.
+    /// The view as the start of an expression, read in place: `v.lazy() * 2.0 + &b`.
     ///
     /// ```
     /// use shapecast::prelude::*;

@@ -659,7 +659,7 @@ pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass>(
     if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
-        in_tiles::<W, S, P>(&nest, down, 0..nest.dims[down], &mut src, sink);
+        in_tiles(&nest, down, 0..nest.dims[down], &mut src, sink);
         return;
     }
     run_planned(
@@ -707,26 +707,22 @@ pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Op
 
 /// The pass over `nest` in tiles with loop `down` ([`tiles`]), over its steps `rows` only (all
 /// of them, or a piece of a pass split across threads): tiles of [`BLOCK`] steps of `down` by
-/// [`TILE_COLUMNS`] elements of the run, the other loops in order around them, `sink` told where
-/// each block goes. Where every leaf steps by 1 or 0 along `down` (a transposed view, with no
-/// other operand that moves along it), each column of a tile is read along `down` as one block,
-/// one load per leaf, and the tile handed on run by run ([`by_columns`]); otherwise each tile is
-/// read run by run ([`by_runs`]). Every block is read where a row-major pass reads it, so the
-/// output is the same. (For sources with no reduction: their blocks depend on nothing but their
-/// position.) `src`'s cursors are at the pass's start, and are left there.
+/// [`TILE_COLUMNS`] elements of the run, the other loops in order around them, each read by
+/// columns ([`by_columns`]) and `sink` told where each run of it goes. Every element is read
+/// where a row-major pass reads it, so the output is the same. (For sources with no reduction:
+/// their blocks depend on nothing but their position.) `src`'s cursors are at the pass's start,
+/// and are left there.
 #[inline(never)]
-pub(crate) fn in_tiles<const W: usize, S: Source<W>, P: Pass>(
+pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
     nest: &Nest<W>,
     down: usize,
     rows: Range<usize>,
     src: &mut S,
     sink: &mut impl Sink<S::Elem>,
 ) {
-    let columns = src.all(&mut |c| c.stride(down) <= 1);
     let (n, step) = (nest.run_len(), nest.out_strides()[down]);
     let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
-    // The tile read by columns, made with the pass's first element and written over by each
-    // tile in turn.
+    // The tile, made with the pass's first element and written over by each tile in turn.
     let mut tile = None;
     loop {
         let plane = nest.position(&index);
@@ -736,12 +732,7 @@ pub(crate) fn in_tiles<const W: usize, S: Source<W>, P: Pass>(
             let mut left = 0;
             while left < n {
                 let width = (n - left).min(TILE_COLUMNS);
-                let at = Tile { plane, step, down, top, height, left, width };
-                if columns {
-                    by_columns(nest, at, src, &mut tile, sink);
-                } else {
-                    by_runs::<W, S, P>(nest, at, src, sink);
-                }
+                by_columns(nest, Tile { plane, step, down, top, height, left, width }, src, &mut tile, sink);
                 left += width;
             }
             top += height;
@@ -766,36 +757,14 @@ struct Tile {
     width: usize,
 }
 
-/// A tile read run by run, each block handed to `sink` where it goes. The cursors go down the
-/// tile's runs and come back.
-#[hot]
-fn by_runs<const W: usize, S: Source<W>, P: Pass>(
-    nest: &Nest<W>,
-    at: Tile,
-    src: &mut S,
-    sink: &mut impl Sink<S::Elem>,
-) {
-    let Tile { plane, step, down, top, height, left, width } = at;
-    let (right, full) = (left + width, nest.run_len() / BLOCK * BLOCK);
-    src.cursors(&mut |c| c.shift(c.stride(down), top));
-    for r in 0..height {
-        let row = plane + (top + r) * step;
-        let mut at = left;
-        while at < right.min(full) {
-            sink.at(row + at, &read::<W, S, P, true>(src, at));
-            at += BLOCK;
-        }
-        if at < right {
-            sink.at(row + at, &src.part(at, right - at)[..right - at]);
-        }
-        src.cursors(&mut |c| c.step(down, None));
-    }
-    src.cursors(&mut |c| c.step(down, Some(top + height)));
-}
-
 /// A tile read column by column, each column one block along `down`, into `tile` (made at the
 /// first), then handed to `sink` run by run. The cursors walk the tile's columns, one step
-/// along the run each, and come back to the run's start after the last.
+/// along the run each, and come back to the run's start after the last. A transposed view
+/// reads each column as one load; an operand that lies along the run (`y` in `x.mt() + y`)
+/// gathers it from 16 lines, which the tile's next 15 columns read again while they are in
+/// the cache. (Read run by run instead, the transposed view gathers every block from 16
+/// lines, and where its lines lie a multiple of 4 KiB apart, all in one set of the
+/// first-level cache, each run of the tile loads them again: see `benches/README.md`.)
 #[hot]
 fn by_columns<const W: usize, S: Source<W>>(
     nest: &Nest<W>,

@@ -116,14 +116,14 @@ fn bands<const W: usize, S: Source<W> + Portable, P: Pass>(
     if out.len() <= grain::<S::Elem>() || rows.len() < fewest {
         if down == 0 {
             let start = rows.start * step;
-            in_tiles::<W, S, P>(nest, down, rows, &mut src, &mut SliceSink { out, start, pos: start, write });
+            in_tiles(nest, down, rows, &mut src, &mut SliceSink { out, start, pos: start, write });
         } else {
             // The piece's steps of the outermost loop, as a nest of its own whose positions
             // start at the piece's.
             src.cursors(&mut |c| c.shift(c.stride(0), rows.start));
             let piece = nest.with_steps(0, rows.len());
             let mut sink = SliceSink { out, start: 0, pos: 0, write };
-            in_tiles::<W, S, P>(&piece, down, 0..piece.size(down), &mut src, &mut sink);
+            in_tiles(&piece, down, 0..piece.size(down), &mut src, &mut sink);
         }
         return;
     }
