@@ -180,6 +180,19 @@ pub trait Typed {
     fn shape(&self) -> Self::Shape;
 }
 
+/// Whether an expression is evaluated by a way of its own ([`Expression::alone`]) rather than
+/// by the pass: never, as the sizes say at run time, or always.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alone {
+    /// Always by the pass.
+    Never,
+    /// As [`Expression::alone`] decides from the sizes.
+    Sometimes,
+    /// Always by its own way, which never refuses: the types fix the sizes, and they chose it.
+    Always,
+}
+
 /// An element-wise expression: what it is ([`Typed`]: its element type, its shape, the
 /// broadcast of its operands', and its home), and how the fused kernel reads it. Built by
 /// [`TensorBase::lazy`], the operators and the methods of [`Lazy`]; evaluated by [`Lazy::eval`]
@@ -211,10 +224,11 @@ pub trait Expression: Typed + sealed::Sealed {
     fn plain(&self) -> Option<&[Self::Elem]> {
         None
     }
-    /// Whether the expression may have a way of its own to be evaluated, faster than the pass
-    /// ([`alone`](Self::alone)): where not, that path is not compiled.
+    /// Whether the expression has a way of its own to be evaluated, faster than the pass
+    /// ([`alone`](Self::alone)): where it never has, that path is not compiled; where it always
+    /// has (the types decide it), the pass is not.
     #[doc(hidden)]
-    const ALONE: bool = false;
+    const ALONE: Alone = Alone::Never;
     /// Where the expression, evaluated into a new tensor, is computed by
     /// [`alone`](Self::alone), a value to allocate the tensor with before it is filled.
     #[doc(hidden)]
@@ -387,7 +401,7 @@ impl<E: Expression> Lazy<E> {
             check_result(&shape);
         }
         // A tensor's own reduction that the kernels over slices fold faster, small or not.
-        if const { E::ALONE }
+        if const { !matches!(E::ALONE, Alone::Never) }
             && let Some(start) = self.0.alone_start()
         {
             let len = crate::tensor::len_of(&shape);
@@ -396,6 +410,9 @@ impl<E: Expression> Lazy<E> {
             // `alone_start` answered: `alone` computes it.
             let _ = self.0.alone(out.as_mut_slice(), true);
             return out;
+        }
+        if const { matches!(E::ALONE, Alone::Always) } {
+            unreachable!("an expression the types send alone is always evaluated so");
         }
         if const { small::small::<E, E::Shape>() && small::by_elements::<E>() } {
             let len = crate::tensor::len_of(&shape);
@@ -447,8 +464,11 @@ impl<E: Expression> Lazy<E> {
         D: DataMut<Elem = E::Elem>,
         S: AnyShape + OutputOf<E::Shape>,
     {
-        if const { E::ALONE } && self.0.alone(out.as_mut_slice(), false) {
+        if const { !matches!(E::ALONE, Alone::Never) } && self.0.alone(out.as_mut_slice(), false) {
             return;
+        }
+        if const { matches!(E::ALONE, Alone::Always) } {
+            unreachable!("an expression the types send alone is always evaluated so");
         }
         if const { small::small::<E, S>() } {
             return small::write::<E, S>(&self.0, out.as_mut_slice(), |_, x| x);

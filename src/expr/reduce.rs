@@ -21,7 +21,7 @@ use num_traits::float::FloatCore;
 use shapecast_macros::hot;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
-use super::{AT_RANK, Expression, Index, Lazy, Typed};
+use super::{AT_RANK, Alone, Expression, Index, Lazy, Typed};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
@@ -29,7 +29,7 @@ use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, Spot};
 use crate::kernel::statics::{MapInto, ReducePlan};
-use crate::kernel::{arg_slices, fold_slices};
+use crate::kernel::{Runs, arg_slices, fold_slices};
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes};
 use crate::summable::Summable;
@@ -530,15 +530,50 @@ where
     /// along the row, as fast or faster.
     #[hot]
     fn by_slices(&self) -> bool {
+        if const { Self::FIXED } {
+            return const { Self::FIXED_SLICES };
+        }
         let big = self.inner.shape();
-        // The pass counts an output's elements no further than the fold does (`Fold::MOST`).
-        ReducePlan::<E::Shape, O, FoldMap<Ax>>::count(&big, &self.shape) > F::MOST
-            || ReducePlan::<E::Shape, O, FoldMap<Ax>>::with(&big, &self.shape, |plan, runs| {
-                let columns = runs.strides[1] == 1 && runs.n <= F::SLICES_UP_TO && runs.n != STRIP * BLOCK;
-                let rows = runs.strides == [1, 0] && F::SLICES_UP_TO == usize::MAX && plan.dims().len() > 2;
-                columns || rows
-            })
+        let count = ReducePlan::<E::Shape, O, FoldMap<Ax>>::count(&big, &self.shape);
+        ReducePlan::<E::Shape, O, FoldMap<Ax>>::with(&big, &self.shape, |plan, runs| {
+            by_slices::<E::Elem, F>(count, plan.dims().len(), runs)
+        })
     }
+
+    /// Whether the types fix every size of the reduction.
+    const FIXED: bool = E::Shape::FIXED && O::FIXED;
+
+    /// [`by_slices`](Self::by_slices) where the types fix the sizes, decided while the program
+    /// compiles.
+    const FIXED_SLICES: bool = Self::FIXED && {
+        let plan = &ReducePlan::<E::Shape, O, FoldMap<Ax>>::PLAN;
+        by_slices::<E::Elem, F>(
+            ReducePlan::<E::Shape, O, FoldMap<Ax>>::FIXED_COUNT,
+            plan.dims().len(),
+            plan.runs(),
+        )
+    };
+}
+
+/// Whether one of the first `rank` sizes is 0.
+const fn has_zero(sizes: [usize; MAX_RANK], rank: usize) -> bool {
+    let mut a = 0;
+    while a < rank {
+        if sizes[a] == 0 {
+            return true;
+        }
+        a += 1;
+    }
+    false
+}
+
+/// The rule of [`Reduce::by_slices`], from the reduction's plan over its operand (`rank` loops
+/// after merging, its innermost `runs`) and how many elements each output folds.
+const fn by_slices<T: Copy, F: Fold<T>>(count: usize, rank: usize, runs: Runs<2>) -> bool {
+    // The pass counts an output's elements no further than the fold does (`Fold::MOST`).
+    let columns = runs.strides[1] == 1 && runs.n <= F::SLICES_UP_TO && runs.n != STRIP * BLOCK;
+    let rows = runs.strides[0] == 1 && runs.strides[1] == 0 && F::SLICES_UP_TO == usize::MAX && rank > 2;
+    count > F::MOST || columns || rows
 }
 
 impl<E, Ax, F, O> Typed for Reduce<E, Ax, F, O>
@@ -579,7 +614,13 @@ where
         O::RANK + Ax::COUNT,
     );
 
-    const ALONE: bool = E::PLAIN && F::SLICES_UP_TO > 0;
+    /// Over fixed sizes, never empty, the types choose; otherwise the sizes do, at run time.
+    const ALONE: Alone = match (E::PLAIN && F::SLICES_UP_TO > 0, Self::FIXED) {
+        (false, _) => Alone::Never,
+        (true, false) => Alone::Sometimes,
+        (true, true) if Self::FIXED_SLICES && !has_zero(E::Shape::STATIC, E::Shape::RANK) => Alone::Always,
+        (true, true) => Alone::Never,
+    };
     const AT: bool = E::AT && O::RANK <= AT_RANK;
     const READS: usize = if E::Shape::FIXED {
         let mut reads = E::READS;
@@ -1688,13 +1729,20 @@ where
         for i in 1..elements {
             // The next position, the last axis fastest (this reduction's own columns, which
             // those around it never move along, start at 0).
-            for k in (0..folding.n).rev() {
-                if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
-                    *p += 1;
-                    if *p < folding.sizes[k] {
-                        break;
+            if const { Folding::or_none(K::FOLDING).n == 1 } {
+                // (One axis: its position is the count, with no odometer to wrap.)
+                if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[0]) {
+                    *p = i;
+                }
+            } else {
+                for k in (0..folding.n).rev() {
+                    if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
+                        *p += 1;
+                        if *p < folding.sizes[k] {
+                            break;
+                        }
+                        *p = 0;
                     }
-                    *p = 0;
                 }
             }
             F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner, &inner_along), i);

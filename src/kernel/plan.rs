@@ -91,22 +91,34 @@ impl<const N: usize> Plan<N> {
     /// The innermost run: its length and each operand's stride along it (a rank-0 plan is one
     /// run of one element).
     #[hot]
-    pub(crate) fn inner(&self) -> (usize, [usize; N]) {
+    pub(crate) const fn inner(&self) -> (usize, [usize; N]) {
         match self.rank.checked_sub(1) {
-            Some(last) => (self.dims[last], core::array::from_fn(|i| self.strides[i][last])),
+            Some(last) => (self.dims[last], self.along(last)),
             None => (1, [0; N]),
         }
     }
 
     /// The innermost run and the strides of the loop around it.
     #[hot]
-    pub(crate) fn runs(&self) -> Runs<N> {
+    pub(crate) const fn runs(&self) -> Runs<N> {
         let (n, strides) = self.inner();
         let outer = match self.rank.checked_sub(2) {
-            Some(axis) => core::array::from_fn(|i| self.strides[i][axis]),
+            Some(axis) => self.along(axis),
             None => [0; N],
         };
         Runs { n, strides, outer }
+    }
+
+    /// Each operand's stride along loop `axis`.
+    #[hot]
+    const fn along(&self, axis: usize) -> [usize; N] {
+        let mut out = [0; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = self.strides[i][axis];
+            i += 1;
+        }
+        out
     }
 
     /// Calls `k` with this plan and its runs, which are constants where they are `hint`'s:

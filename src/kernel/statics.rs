@@ -107,7 +107,8 @@ impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>
 /// through `M` (the output has stride 0 along the summed axes).
 pub(crate) struct ReducePlan<Big, Small, M>(PhantomData<(Big, Small, M)>);
 impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Small, M> {
-    const PLAN: Plan<2> = Plan::new(
+    /// The plan when both shapes are fixed.
+    pub(crate) const PLAN: Plan<2> = Plan::new(
         static_dims::<Big>(),
         [
             row_major_strides(static_dims::<Big>()).as_slice(),
@@ -143,6 +144,12 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
         }
     }
 
+    /// [`count`](Self::count) when both shapes are fixed.
+    pub(crate) const FIXED_COUNT: usize = {
+        let small = strides_over_output(static_dims::<Small>(), M::MAP.as_slice(), Big::RANK);
+        reduced_count(static_dims::<Big>(), small.as_slice())
+    };
+
     const FIRST: Plan<1> = Plan::new(
         static_dims::<Small>(),
         [first_strides(static_dims::<Big>(), M::MAP.as_slice()).split_at(Small::RANK).0],
@@ -154,10 +161,7 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
     #[hot]
     pub(crate) fn count(big: &Big, small: &Small) -> usize {
         if Big::FIXED && Small::FIXED {
-            const {
-                let small = strides_over_output(static_dims::<Small>(), M::MAP.as_slice(), Big::RANK);
-                reduced_count(static_dims::<Big>(), small.as_slice())
-            }
+            const { Self::FIXED_COUNT }
         } else {
             let big = big.extents();
             reduced_count(&big, &strides_over_output(&small.extents(), M::MAP.as_slice(), Big::RANK))
