@@ -1,12 +1,15 @@
-//! Small expressions with a reduction, every size fixed: evaluated one output element at a
-//! time, each reading its operands at its own index ([`Expression::at`]), with loops whose
-//! bounds and strides are constants, as a hand loop over fixed arrays is written. The compiler
-//! unrolls and vectorizes such loops whole; the pass's blocks of 16 outputs, its plan and its
-//! folds in lanes are for runs long enough to repay them (a 4×4 product is 64 multiply-adds).
+//! Small expressions, every size fixed, that fold a reduction (or, in a build optimized for
+//! size, whose rows are shorter than a block): evaluated one output element at a time, each
+//! reading its operands at its own index ([`Expression::at`]), with loops whose bounds and
+//! strides are constants, as a hand loop over fixed arrays is written. The compiler unrolls and
+//! vectorizes such loops whole; the pass's blocks of 16 outputs, its plan and its folds in lanes
+//! are for runs long enough to repay them (a 4×4 product is 64 multiply-adds), and its tiles of
+//! short rows cost code that a microcontroller's flash pays for (`[16, 3] - [3]`).
 //!
 //! Which way an evaluation goes is decided by the types, once, where it starts: [`small`].
 
 use super::Expression;
+use crate::kernel::fused::BLOCK;
 use crate::shape::AnyShape;
 use shapecast_macros::hot;
 
@@ -37,14 +40,23 @@ const fn count<S: AnyShape>() -> usize {
 }
 
 /// Whether evaluating `E` into an output of shape `Out` (its shape, or one it stretches to)
-/// goes element by element: it folds a reduction, every size is fixed, and it reads at most
-/// [`SMALL`] elements in all.
+/// goes element by element: it folds a reduction (or, in a build optimized for size, its rows
+/// are short: [`short_rows`]), every size is fixed, and it reads at most [`SMALL`] elements in
+/// all.
 pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
     E::AT
-        && E::SLOTS > 0
+        && (E::SLOTS > 0 || short_rows::<Out>())
         && Out::FIXED
         && Out::RANK <= AT_RANK
         && E::READS.saturating_mul(count::<Out>()) <= SMALL
+}
+
+/// Whether a build optimized for size (opt-level `"s"` or `"z"`) writes a fixed-size
+/// element-wise expression over `Out` here: where its rows are shorter than a block of the pass,
+/// which would walk them in tiles of [`BLOCK`] rows, column by column, in far more code (a
+/// microcontroller's `[16, 3] - [3]`). At other levels the pass is faster there.
+const fn short_rows<Out: AnyShape>() -> bool {
+    cfg!(shapecast_small_code) && Out::RANK > 0 && Out::STATIC[Out::RANK - 1] < BLOCK
 }
 
 /// Whether a new output of `E` (every size fixed, [`small`]) is made element by element, each
