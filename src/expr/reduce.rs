@@ -555,18 +555,6 @@ where
     };
 }
 
-/// Whether one of the first `rank` sizes is 0.
-const fn has_zero(sizes: [usize; MAX_RANK], rank: usize) -> bool {
-    let mut a = 0;
-    while a < rank {
-        if sizes[a] == 0 {
-            return true;
-        }
-        a += 1;
-    }
-    false
-}
-
 /// The rule of [`Reduce::by_slices`], from the reduction's plan over its operand (`rank` loops
 /// after merging, its innermost `runs`) and how many elements each output folds.
 const fn by_slices<T: Copy, F: Fold<T>>(count: usize, rank: usize, runs: Runs<2>) -> bool {
@@ -618,7 +606,7 @@ where
     const ALONE: Alone = match (E::PLAIN && F::SLICES_UP_TO > 0, Self::FIXED) {
         (false, _) => Alone::Never,
         (true, false) => Alone::Sometimes,
-        (true, true) if Self::FIXED_SLICES && !has_zero(E::Shape::STATIC, E::Shape::RANK) => Alone::Always,
+        (true, true) if Self::FIXED_SLICES && super::small::count::<E::Shape>() != 0 => Alone::Always,
         (true, true) => Alone::Never,
     };
     const AT: bool = E::AT && O::RANK <= AT_RANK;

@@ -29,7 +29,7 @@ pub struct Index(pub(crate) [usize; AT_RANK]);
 const SMALL: usize = 1024;
 
 /// The elements of the shape `S`, where every size is fixed (saturating).
-const fn count<S: AnyShape>() -> usize {
+pub(crate) const fn count<S: AnyShape>() -> usize {
     let mut n: usize = 1;
     let mut k = 0;
     while k < S::RANK {
