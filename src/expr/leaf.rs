@@ -65,6 +65,14 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     /// The element at `index`, row-major (an axis of size 1 reads its one element).
     #[hot]
     fn at(&self, index: &Index) -> T {
+        if const { S::FIXED } {
+            let strides = const { super::small::at_strides::<S>() };
+            let mut offset = 0;
+            for (&s, &i) in strides.iter().zip(&index.0).take(S::RANK) {
+                offset += i * s;
+            }
+            return self.data[offset];
+        }
         let mut dims = [0; AT_RANK];
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
         let mut offset = 0;

@@ -4,6 +4,7 @@
 use core::marker::PhantomData;
 use shapecast_macros::hot;
 
+use super::small::at_table;
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
@@ -324,7 +325,11 @@ where
 
     #[hot]
     fn at(&self, index: &Index) -> T {
-        self.f.call(self.a.at(&onto(MA::ONTO, index)), self.b.at(&onto(MB::ONTO, index)))
+        let (ma, mb) = (const { at_table(MA::ONTO) }, const { at_table(MB::ONTO) });
+        self.f.call(
+            self.a.at(&onto(&ma[..A::Shape::RANK], index)),
+            self.b.at(&onto(&mb[..B::Shape::RANK], index)),
+        )
     }
 
     #[hot]
@@ -348,6 +353,9 @@ impl<E: Typed, const I: usize, O: AnyShape> NewAxis<E, I, O> {
     /// `inner` with the new axis; the sizes of `O` are `inner`'s with a 1 at `I`.
     #[hot]
     pub(crate) fn new(inner: E) -> Self {
+        if O::FIXED {
+            return NewAxis { inner, shape: O::from_extents(&[], crate::shape::sealed::Proof::new()) };
+        }
         let mut dims = [0; shapecast_rules::MAX_RANK];
         let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
         let mut with = [1; shapecast_rules::MAX_RANK];
@@ -384,7 +392,7 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
 
     #[hot]
     fn at(&self, index: &Index) -> E::Elem {
-        let map = const { constant::inserted(I, E::Shape::RANK) };
+        let map = const { at_table(&constant::inserted(I, E::Shape::RANK)) };
         self.inner.at(&onto(&map[..E::Shape::RANK], index))
     }
 

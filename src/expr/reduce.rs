@@ -473,6 +473,9 @@ impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
     /// The reduction of `inner`; the output's run-time sizes are the kept axes'.
     #[hot]
     pub(crate) fn new(inner: E) -> Self {
+        if O::FIXED {
+            return Reduce { inner, shape: O::from_extents(&[], Proof::new()), what: PhantomData };
+        }
         let mut dims = [0; MAX_RANK];
         let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
         let reduced = Ax::ITEMS;
@@ -626,10 +629,15 @@ where
     /// taken in row-major order (the position an argmax counts).
     #[hot]
     fn at(&self, index: &Index) -> F::Output {
-        let map = const { constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM) };
+        let map = const {
+            super::small::at_table(&constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM))
+        };
         let mut inner = super::node::onto(&map[..E::Shape::RANK], index);
         let mut sizes = [0; AT_RANK];
-        let sizes = crate::shape::extents_in(&self.inner.shape(), &mut sizes);
+        let sizes: &[usize] = match E::Shape::FIXED {
+            true => &const { super::small::at_dims::<E::Shape>() },
+            false => crate::shape::extents_in(&self.inner.shape(), &mut sizes),
+        };
         let count = Ax::ITEMS.iter().fold(1, |n, &a| n * sizes[a]);
         if count == 0 {
             return F::empty().expect("the types prove this reduction's axes non-empty");

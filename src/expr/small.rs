@@ -39,6 +39,39 @@ pub(crate) const fn count<S: AnyShape>() -> usize {
     n
 }
 
+/// The first [`AT_RANK`] entries of `table` (the rest 0): a map or sizes as short as
+/// [`Expression::at`] reads them, so that only so much lies in the binary where a build
+/// optimized for size keeps the table rather than unrolling the loop that reads it.
+pub(crate) const fn at_table(table: &[usize]) -> [usize; AT_RANK] {
+    let mut out = [0; AT_RANK];
+    let mut k = 0;
+    while k < AT_RANK && k < table.len() {
+        out[k] = table[k];
+        k += 1;
+    }
+    out
+}
+
+/// The sizes of `S`, every one fixed, as [`at_table`] keeps them.
+pub(crate) const fn at_dims<S: AnyShape>() -> [usize; AT_RANK] {
+    at_table(S::STATIC.split_at(if S::RANK < AT_RANK { S::RANK } else { AT_RANK }).0)
+}
+
+/// The row-major strides of `S`, every size fixed, with 0 on each axis of size 1 (it reads
+/// its one element at any index: NumPy's stretch).
+pub(crate) const fn at_strides<S: AnyShape>() -> [usize; AT_RANK] {
+    let dims = at_dims::<S>();
+    let mut out = [0; AT_RANK];
+    let mut stride: usize = 1;
+    let mut k = if S::RANK < AT_RANK { S::RANK } else { AT_RANK };
+    while k > 0 {
+        k -= 1;
+        out[k] = if dims[k] == 1 { 0 } else { stride };
+        stride = stride.saturating_mul(dims[k]);
+    }
+    out
+}
+
 /// Whether evaluating `E` into an output of shape `Out` (its shape, or one it stretches to)
 /// goes element by element: it folds a reduction (or, in a build optimized for size, its rows
 /// are short: [`short_rows`]), every size is fixed, and it reads at most [`SMALL`] elements in
@@ -63,8 +96,13 @@ const fn short_rows<Out: AnyShape>() -> bool {
 /// computed where it is stored, rather than filled and then written row by row: where no
 /// leaf reads contiguously along the output's rows, so that writing a row at once would not
 /// vectorize along it (a row sum or maximum reads a row of its operand per element), but
-/// filling first would cost a pass.
+/// filling first would cost a pass. Always in a build optimized for size: one loop, and each
+/// element computed once (filling first computes the first element twice, in a second copy of
+/// its code).
 pub(crate) const fn by_elements<E: Expression>() -> bool {
+    if cfg!(shapecast_small_code) {
+        return true;
+    }
     match E::Shape::RANK.checked_sub(1) {
         Some(last) => E::STRIDES.fits() && !E::STRIDES.contiguous_along(last),
         None => true,
@@ -76,11 +114,12 @@ pub(crate) const fn by_elements<E: Expression>() -> bool {
 #[hot]
 fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> Index {
     let mut index = [0; AT_RANK];
+    let dims = const { at_dims::<Out>() };
     let skip = Out::RANK - E::Shape::RANK;
     let mut k = Out::RANK.saturating_sub(1);
     while k > skip {
         k -= 1;
-        let d = Out::STATIC[k];
+        let d = dims[k];
         index[k - skip] = row % d;
         row /= d;
     }
@@ -96,9 +135,9 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
     out: &mut [E::Elem],
     f: impl Fn(E::Elem, E::Elem) -> E::Elem,
 ) {
-    let len = count::<Out>();
+    let len = const { count::<Out>() };
     let Some(out) = out.get_mut(..len).filter(|_| len > 0) else { return };
-    let row = if Out::RANK == 0 { 1 } else { Out::STATIC[Out::RANK - 1] };
+    let row = const { if Out::RANK == 0 { 1 } else { Out::STATIC[Out::RANK - 1] } };
     for (r, o) in out.chunks_exact_mut(row).enumerate() {
         let mut index = row_start::<E, Out>(r);
         for (j, o) in o.iter_mut().enumerate() {
@@ -115,7 +154,9 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
 #[hot]
 pub(crate) fn element<E: Expression, Out: AnyShape>(expr: &E, flat: usize) -> E::Elem {
     // (At least 1: an empty output has no element to compute.)
-    let row = if Out::RANK == 0 { 1 } else { Out::STATIC[Out::RANK - 1].max(1) };
+    let row = const {
+        if Out::RANK == 0 || Out::STATIC[Out::RANK - 1] == 0 { 1 } else { Out::STATIC[Out::RANK - 1] }
+    };
     let mut index = row_start::<E, Out>(flat / row);
     if let Some(last) = E::Shape::RANK.checked_sub(1) {
         index.0[last] = flat % row;
