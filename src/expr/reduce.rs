@@ -650,6 +650,18 @@ where
             }
             self.inner.at(&inner)
         };
+        if cfg!(shapecast_small_code) {
+            // Built for size: the operand read at one place, not a second time for the first.
+            let mut acc = None;
+            for i in 0..count {
+                let x = read(i);
+                acc = Some(match acc {
+                    None => F::first(x),
+                    Some(acc) => F::step(acc, x, i),
+                });
+            }
+            return F::finish(acc.expect("the types prove this reduction's axes non-empty"), count);
+        }
         let mut acc = F::first(read(0));
         for i in 1..count {
             acc = F::step(acc, read(i), i);

@@ -1058,6 +1058,8 @@ pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bo
     match n - at {
         0 => {}
         1 => sink(&[src.get(at)]),
+        // Built for size, element by element: no block of which only the first lanes are kept.
+        len if cfg!(shapecast_small_code) => (at..at + len).for_each(|k| sink(&[src.get(k)])),
         len => sink(&src.part(at, len)[..len]),
     }
 }
