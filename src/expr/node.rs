@@ -326,10 +326,18 @@ where
     #[hot]
     fn at(&self, index: &Index) -> T {
         let (ma, mb) = (const { at_table(MA::ONTO) }, const { at_table(MB::ONTO) });
-        self.f.call(
-            self.a.at(&onto(&ma[..A::Shape::RANK], index)),
-            self.b.at(&onto(&mb[..B::Shape::RANK], index)),
-        )
+        // Built for size, an operand whose axes are the output's reads the output's index as it
+        // is: no copy, in far less code. At other levels the copy costs nothing, and without it
+        // a fold element by element vectorized worse (a column maximum of `[4, 4]`).
+        let a = match const { cfg!(shapecast_small_code) && same_axes(MA::ONTO, O::RANK) } {
+            true => self.a.at(index),
+            false => self.a.at(&onto(&ma[..A::Shape::RANK], index)),
+        };
+        let b = match const { cfg!(shapecast_small_code) && same_axes(MB::ONTO, O::RANK) } {
+            true => self.b.at(index),
+            false => self.b.at(&onto(&mb[..B::Shape::RANK], index)),
+        };
+        self.f.call(a, b)
     }
 
     #[hot]
@@ -401,6 +409,22 @@ impl<E: Expression, const I: usize, O: AnyShape> Expression for NewAxis<E, I, O>
         let (onto, rank) = (const { constant::inserted(I, E::Shape::RANK) }, E::Shape::RANK);
         self.inner.source(&super::land::<W>(&onto[..rank], O::RANK, lands, 0)[..rank], slots)
     }
+}
+
+/// Whether an operand whose axis `k` lies on its parent's axis `map[k]` has its parent's `rank`
+/// axes, in order: it reads the parent's index as it is.
+const fn same_axes(map: &[usize], rank: usize) -> bool {
+    if map.len() != rank {
+        return false;
+    }
+    let mut k = 0;
+    while k < rank {
+        if map[k] != k {
+            return false;
+        }
+        k += 1;
+    }
+    true
 }
 
 /// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
