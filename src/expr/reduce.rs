@@ -639,9 +639,6 @@ where
             false => crate::shape::extents_in(&self.inner.shape(), &mut sizes),
         };
         let count = Ax::ITEMS.iter().fold(1, |n, &a| n * sizes[a]);
-        if count == 0 {
-            return F::empty().expect("the types prove this reduction's axes non-empty");
-        }
         let mut read = |i: usize| {
             let mut rest = i;
             for &a in Ax::ITEMS.iter().rev() {
@@ -650,23 +647,19 @@ where
             }
             self.inner.at(&inner)
         };
-        if cfg!(shapecast_small_code) {
-            // Built for size: the operand read at one place, not a second time for the first.
-            let mut acc = None;
-            for i in 0..count {
-                let x = read(i);
-                acc = Some(match acc {
-                    None => F::first(x),
-                    Some(acc) => F::step(acc, x, i),
-                });
-            }
-            return F::finish(acc.expect("the types prove this reduction's axes non-empty"), count);
+        // The operand read at one place, also for the first element: its code once, not twice.
+        let mut acc = None;
+        for i in 0..count {
+            let x = read(i);
+            acc = Some(match acc {
+                None => F::first(x),
+                Some(acc) => F::step(acc, x, i),
+            });
         }
-        let mut acc = F::first(read(0));
-        for i in 1..count {
-            acc = F::step(acc, read(i), i);
+        match acc {
+            Some(acc) => F::finish(acc, count),
+            None => F::empty().expect("the types prove this reduction's axes non-empty"),
         }
-        F::finish(acc, count)
     }
 
     #[hot]
