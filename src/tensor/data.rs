@@ -166,9 +166,6 @@ impl<T> DataMut for alloc::boxed::Box<[T]> {
 }
 
 mod sealed {
-    pub trait Home {}
-    impl Home for super::ByShape {}
-    impl Home for super::OnHeap {}
     pub trait Sealed {}
     impl<T, S: crate::shape::Shape> Sealed for super::Inline<T, S> {}
     impl<T> Sealed for &[T] {}
@@ -179,45 +176,7 @@ mod sealed {
     impl<T> Sealed for super::BoxedRef<'_, T> {}
 }
 
-/// Where new tensors go, from where their operands live: a new tensor is boxed when any operand
-/// is boxed ([`OnHeap`]), and otherwise wherever its shape says ([`ByShape`]). So a large fixed
-/// shape, once boxed, stays on the heap through every operation, and small tensors stay inline.
-///
-/// ```
-/// use shapecast::prelude::*;
-///
-/// let big = BoxedTensor::<f32, shape![20000, 4]>::splat(1.0);
-/// let bias = Tensor::<f32, shape![4]>::from([1.0, 2.0, 3.0, 4.0]);
-/// let shifted: BoxedTensor<f32, shape![20000, 4]> = &big + &bias; // never on the stack
-/// let small: Tensor<f32, shape![4]> = &bias * 2.0; // inline, as its operand
-/// # assert_eq!(shifted.get(&[19999, 3]), Some(&5.0));
-/// # assert_eq!(small.as_slice(), [2.0, 4.0, 6.0, 8.0]);
-/// ```
-pub trait Home: sealed::Home {
-    /// Where a new tensor computed from operands living here and in `H` goes: on the heap if
-    /// either is.
-    type With<H: Home>: Home;
-    /// The kind whose storage ([`OwnedData`]) a new tensor takes when its shape's kind is `K`.
-    #[doc(hidden)]
-    type Storage<K>;
-}
-
-/// New tensors go where their shape says: inline when every size is fixed, boxed when one is
-/// known only at run time. The home of inline and borrowed storage.
-pub struct ByShape;
-
-/// New tensors go on the heap, whatever their shape: the home of a `BoxedTensor`.
-pub struct OnHeap;
-
-impl Home for ByShape {
-    type With<H: Home> = H;
-    type Storage<K> = K;
-}
-
-impl Home for OnHeap {
-    type With<H: Home> = OnHeap;
-    type Storage<K> = crate::typelevel::Runtime;
-}
+pub use crate::typelevel::{ByShape, Home, OnHeap};
 
 /// The storage of a new tensor of shape `S`, chosen by whether `S` is fixed: inline for fixed
 /// shapes, on the heap (feature `alloc`) for shapes with run-time sizes.
