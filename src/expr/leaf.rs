@@ -66,7 +66,8 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
     #[hot]
     fn at(&self, index: &Index) -> T {
         if const { S::FIXED } {
-            let strides = const { super::small::at_strides::<S>() };
+            // (A leaf's strides in the table of constant plans: row-major, 0 along a size of 1.)
+            let strides = const { super::small::at_table(Self::STRIDES.of_leaf(0)) };
             let mut offset = 0;
             for (&s, &i) in strides.iter().zip(&index.0).take(S::RANK) {
                 offset += i * s;

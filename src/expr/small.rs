@@ -54,22 +54,7 @@ pub(crate) const fn at_table(table: &[usize]) -> [usize; AT_RANK] {
 
 /// The sizes of `S`, every one fixed, as [`at_table`] keeps them.
 pub(crate) const fn at_dims<S: AnyShape>() -> [usize; AT_RANK] {
-    at_table(S::STATIC.split_at(if S::RANK < AT_RANK { S::RANK } else { AT_RANK }).0)
-}
-
-/// The row-major strides of `S`, every size fixed, with 0 on each axis of size 1 (it reads
-/// its one element at any index: NumPy's stretch).
-pub(crate) const fn at_strides<S: AnyShape>() -> [usize; AT_RANK] {
-    let dims = at_dims::<S>();
-    let mut out = [0; AT_RANK];
-    let mut stride: usize = 1;
-    let mut k = if S::RANK < AT_RANK { S::RANK } else { AT_RANK };
-    while k > 0 {
-        k -= 1;
-        out[k] = if dims[k] == 1 { 0 } else { stride };
-        stride = stride.saturating_mul(dims[k]);
-    }
-    out
+    at_table(crate::kernel::statics::static_dims::<S>())
 }
 
 /// Whether evaluating `E` into an output of shape `Out` (its shape, or one it stretches to)

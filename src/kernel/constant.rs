@@ -131,6 +131,11 @@ impl Strides {
         false
     }
 
+    /// Leaf `leaf`'s strides along every column (zeros past the table's leaves).
+    pub(crate) const fn of_leaf(&self, leaf: usize) -> &[usize; AXES] {
+        &self.rows[if leaf < LEAVES { leaf } else { 0 }]
+    }
+
     /// Whether the table is known (every size fixed, few enough leaves and axes).
     pub(crate) const fn fits(&self) -> bool {
         self.fits

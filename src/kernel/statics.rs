@@ -15,7 +15,7 @@ use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes, List};
 
 /// The sizes of `S` known at compile time: all of them when `S::FIXED`.
-const fn static_dims<S: AnyShape>() -> &'static [usize] {
+pub(crate) const fn static_dims<S: AnyShape>() -> &'static [usize] {
     S::STATIC.split_at(S::RANK).0
 }
 
