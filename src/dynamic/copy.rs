@@ -5,7 +5,7 @@ use super::{Array, ArrayMut, BroadcastError, DynShape};
 use crate::kernel::leaf::LeafSource;
 use crate::kernel::{
     self, Plan,
-    fused::{self, Cursor, Hint},
+    fused::{Cursor, Hint},
 };
 use shapecast_rules as rules;
 
@@ -115,7 +115,7 @@ pub fn zip_assign<T: Copy, U: Copy>(
     rules::broadcast_to(src.shape(), dst.shape())?;
     let map = rules::numpy_axis_map(src.shape().len(), dst.shape().len());
     let dims = DynShape::try_from_slice(dst.shape()).expect("an array's rank is at most MAX_RANK");
-    fused::with_rank_width!(dims.rank(), W => {
+    crate::kernel::way::with_rank_width!(dims.rank(), W => {
         let src = LeafSource::new(src.data(), Cursor::<W>::new(src.shape(), &map));
         kernel::assign(src, &dims, Hint::RUN_TIME, dst.data_mut(), f);
     });

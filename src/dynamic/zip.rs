@@ -4,7 +4,7 @@ use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel::leaf::LeafSource;
 use crate::kernel::{
     self,
-    fused::{self, Cursor, Hint},
+    fused::{Cursor, Hint},
 };
 use shapecast_rules as rules;
 
@@ -20,7 +20,7 @@ fn zip_mapped<A: Copy, B: Copy, O>(
         BroadcastError::wrong_length(form, (a.shape(), b.shape()), Slot::Target, expected, found)
             .naming_list(list)
     })?;
-    fused::with_rank_width!(result.rank(), W => {
+    crate::kernel::way::with_rank_width!(result.rank(), W => {
         let a = LeafSource::new(a.data(), Cursor::<W>::new(a.shape(), maps[0]));
         let b = LeafSource::new(b.data(), Cursor::<W>::new(b.shape(), maps[1]));
         kernel::zip((a, b), &result, Hint::RUN_TIME, out, f);

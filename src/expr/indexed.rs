@@ -16,6 +16,7 @@
 //! one pass, where they lie, with no temporary; `mean_at`'s indices may be an expression too.
 
 use core::fmt;
+use core::marker::PhantomData;
 use shapecast_macros::hot;
 
 use num_traits::float::FloatCore;
@@ -24,6 +25,7 @@ use super::{Expression, IntoExpression, Typed, hint, stretched};
 use crate::forms::AnyBroadcastTo;
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused::{self, Shared};
+use crate::kernel::way;
 use crate::shape::{AnyShape, Axes, AxisSet, Cons, Dim, Extent, Nil};
 use crate::summable::Summable;
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
@@ -216,21 +218,49 @@ where
         if !small {
             check(indices, len)?;
         }
-        fused::with_width!(Tail::RANK + 1 + R::Expr::SLOTS, W => {
-            let mut dims = [0; W];
-            dims[0] = indices.len();
-            crate::shape::extents_in(&shape.tail, &mut dims[1..]);
-            let dims = &dims[..Tail::RANK + 1];
-            let src = stretched::<W, R::Expr, Cons<N, Tail>>(values, dims);
-            let hint = hint::<R::Expr, Cons<N, Tail>>();
-            if small {
-                add_small(dims, hint, src, indices, len, row, out)?;
-            } else {
-                each_row(dims, hint, src, row, |i, k, x| {
-                    if let Some(o) = indices.get(i).and_then(|&to| out.get_mut(to * row + k)) {
-                        *o = o.plus(x);
-                    }
-                });
+        let rows = (indices, len, row, small);
+        way::evaluate(AddAt { rows, values, tail: &shape.tail, out, at: PhantomData::<N> })
+    }
+}
+
+/// The pass of [`TensorBase::add_at`]: row `i` of `values` (stretched to `[N, …tail]`) added
+/// onto row `indices[i]` of `out`, for `rows` = (`indices`, the output's first size, its row's
+/// length, and whether it is small enough to add onto copies on the stack: see `add_small`).
+struct AddAt<'a, N, Tail, E, T> {
+    rows: (&'a [usize], usize, usize, bool),
+    values: E,
+    tail: &'a Tail,
+    out: &'a mut [T],
+    at: PhantomData<N>,
+}
+
+impl<N, Tail, E> way::Evaluation for AddAt<'_, N, Tail, E, E::Elem>
+where
+    N: Extent,
+    Tail: AnyShape,
+    Cons<N, Tail>: AnyShape,
+    E: Expression,
+    E::Elem: Summable,
+    E::Shape: AnyBroadcastTo<Cons<N, Tail>>,
+{
+    const AXES: usize = Tail::RANK + 1 + E::SLOTS;
+    type Output = Result<(), IndexError>;
+
+    #[hot]
+    fn by_pass<const W: usize>(self) -> Result<(), IndexError> {
+        let AddAt { rows: (indices, len, row, small), values, tail, out, .. } = self;
+        let mut dims = [0; W];
+        dims[0] = indices.len();
+        crate::shape::extents_in(tail, &mut dims[1..]);
+        let dims = &dims[..Tail::RANK + 1];
+        let src = stretched::<W, E, Cons<N, Tail>>(values, dims);
+        let hint = hint::<E, Cons<N, Tail>>();
+        if small {
+            return add_small(dims, hint, src, indices, len, row, out);
+        }
+        each_row(dims, hint, src, row, |i, k, x| {
+            if let Some(o) = indices.get(i).and_then(|&to| out.get_mut(to * row + k)) {
+                *o = o.plus(x);
             }
         });
         Ok(())
@@ -305,24 +335,9 @@ where
         let values = values.into_expression();
         let small = x.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT;
         if row == 0 {
-            let mut bad = None;
             // No values to read: the indices' pass alone checks them, a chunk at a time, as
             // `place_rows` pulls them, up to the first out of range.
-            fused::with_width!(1 + <I::Expr as Expression>::SLOTS, W => {
-                let src = indices.source::<W>(&[0], &mut 1);
-                let mut at = fused::Pull::<W, _, _>::new(n, hint::<I::Expr, Cons<N, Nil>>(), src);
-                let (mut chunk, mut first) = ([0; fused::CHUNK], 0);
-                while bad.is_none() {
-                    let ready = at.fill(&mut chunk);
-                    if ready == 0 {
-                        break;
-                    }
-                    for (i, &to) in chunk[..ready].iter().enumerate() {
-                        below(&mut bad, first + i, to, len);
-                    }
-                    first += ready;
-                }
-            });
+            let bad = way::evaluate(CheckIndices { indices, n, len, rows: PhantomData::<N> });
             return match bad {
                 Some(e) => Err(e),
                 None => Ok(TensorBase::from_parts(<Out<D, H, Tail>>::from_fn(0, |_| x[0]), shape)),
@@ -375,6 +390,41 @@ where
     }
 }
 
+/// A pass over `n` indices alone (`[N]`), for the first not below `len`.
+struct CheckIndices<N, I> {
+    indices: I,
+    n: usize,
+    len: usize,
+    rows: PhantomData<N>,
+}
+
+impl<N: Extent, I: RowIndices<Rows = N>> way::Evaluation for CheckIndices<N, I>
+where
+    Cons<N, Nil>: AnyShape,
+{
+    const AXES: usize = 1 + I::SLOTS;
+    type Output = Option<IndexError>;
+
+    #[hot]
+    fn by_pass<const W: usize>(self) -> Option<IndexError> {
+        let CheckIndices { indices, n, len, .. } = self;
+        let src = indices.source::<W>(&[0], &mut 1);
+        let mut at = fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), src);
+        let (mut chunk, mut first, mut bad) = ([0; fused::CHUNK], 0, None);
+        while bad.is_none() {
+            let ready = at.fill(&mut chunk);
+            if ready == 0 {
+                break;
+            }
+            for (i, &to) in chunk[..ready].iter().enumerate() {
+                below(&mut bad, first + i, to, len);
+            }
+            first += ready;
+        }
+        bad
+    }
+}
+
 /// Whether index `to`, at position `i`, is below `len`; if not, and it is the first that is not,
 /// it is kept as the error.
 #[hot]
@@ -411,11 +461,46 @@ where
     Sums: AsMut<[V::Elem]>,
     Counts: AsMut<[usize]>,
 {
-    let row = len_of(tail);
-    let mut bad = None;
-    // One width, enough for either pass's axes.
-    fused::with_width!(Tail::RANK + 1 + V::SLOTS + I::SLOTS, W => {
-        let mut at = fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
+    way::evaluate(PlaceRows { indices, values, n, len, tail, sums, counts, rows: PhantomData::<N> })
+}
+
+/// The pass of [`place_rows`], its arguments kept.
+struct PlaceRows<'a, N, Tail, I, V, Sums, Counts, const C: usize> {
+    indices: I,
+    values: V,
+    n: usize,
+    len: usize,
+    tail: &'a Tail,
+    sums: &'a mut [Sums; C],
+    counts: &'a mut [Counts; C],
+    rows: PhantomData<N>,
+}
+
+impl<N, Tail, I, V, Sums, Counts, const C: usize> way::Evaluation
+    for PlaceRows<'_, N, Tail, I, V, Sums, Counts, C>
+where
+    N: Extent,
+    Tail: AnyShape,
+    Cons<N, Nil>: AnyShape,
+    Cons<N, Tail>: AnyShape,
+    I: RowIndices<Rows = N>,
+    V: Expression,
+    V::Elem: Summable,
+    V::Shape: AnyBroadcastTo<Cons<N, Tail>>,
+    Sums: AsMut<[V::Elem]>,
+    Counts: AsMut<[usize]>,
+{
+    /// One width, enough for either pass's axes.
+    const AXES: usize = Tail::RANK + 1 + V::SLOTS + I::SLOTS;
+    type Output = Result<(), IndexError>;
+
+    #[hot]
+    fn by_pass<const W: usize>(self) -> Result<(), IndexError> {
+        let PlaceRows { indices, values, n, len, tail, sums, counts, .. } = self;
+        let row = len_of(tail);
+        let mut bad = None;
+        let mut at =
+            fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
         // The chunk of indices row `i` is in (its first row `first`, `ready` of them), and
         // the index of row `i`.
         let (mut chunk, mut first, mut ready, mut to) = ([usize::MAX; fused::CHUNK], 0, 0, usize::MAX);
@@ -450,8 +535,8 @@ where
                 }
             },
         );
-    });
-    bad.map_or(Ok(()), Err)
+        bad.map_or(Ok(()), Err)
+    }
 }
 
 impl<D: Data, H: Extent, Tail: AnyShape> TensorBase<D, Cons<H, Tail>>
@@ -593,7 +678,30 @@ fn add_along<Out: AnyShape, E: Expression>(
     E::Elem: Summable,
     E::Shape: AnyBroadcastTo<Out>,
 {
-    fused::with_width!(Out::RANK + E::SLOTS, W => {
+    way::evaluate(AddAlong { out, at, positions, values, len, inner });
+}
+
+/// The pass of [`add_along`], its arguments kept.
+struct AddAlong<'a, Out, E: Typed> {
+    out: &'a mut [E::Elem],
+    at: &'a [usize],
+    positions: Out,
+    values: E,
+    len: usize,
+    inner: usize,
+}
+
+impl<Out: AnyShape, E: Expression> way::Evaluation for AddAlong<'_, Out, E>
+where
+    E::Elem: Summable,
+    E::Shape: AnyBroadcastTo<Out>,
+{
+    const AXES: usize = Out::RANK + E::SLOTS;
+    type Output = ();
+
+    #[hot]
+    fn by_pass<const W: usize>(self) {
+        let AddAlong { out, at, positions, values, len, inner } = self;
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&positions, &mut dims);
         let src = stretched::<W, E, Out>(values, dims);
@@ -604,7 +712,7 @@ fn add_along<Out: AnyShape, E: Expression>(
                 *o = o.plus(x);
             }
         });
-    });
+    }
 }
 
 /// Element `p` of a gather from `x`, for `p = 0, 1, 2, …` in turn (as `from_fn` calls it): `p`

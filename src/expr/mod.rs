@@ -159,8 +159,8 @@ pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 
 use crate::forms::AnyBroadcastTo;
 use crate::kernel::constant::Table;
-use crate::kernel::fused;
 use crate::kernel::place::ByTypes;
+use crate::kernel::way;
 use crate::shape::AnyShape;
 use crate::tensor::{Data, DataMut, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase};
 
@@ -417,37 +417,7 @@ impl<E: Expression> Lazy<E> {
         if const { matches!(E::ALONE, Alone::Always) } {
             unreachable!("an expression the types send alone is always evaluated so");
         }
-        if const { small::small::<E, E::Shape>() && small::by_elements::<E>() } {
-            let len = crate::tensor::len_of(&shape);
-            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |flat| {
-                small::element::<E, E::Shape>(&self.0, flat)
-            });
-            return TensorBase::from_parts(data, shape);
-        }
-        if const { small::small::<E, E::Shape>() } {
-            // (Made with the first element, then written row by row: the rows vectorize. An
-            // empty output has no first element to read.)
-            let len = crate::tensor::len_of(&shape);
-            let first = (len > 0).then(|| small::first(&self.0));
-            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| {
-                first.unwrap_or_else(|| small::first(&self.0))
-            });
-            let mut out = TensorBase::from_parts(data, shape);
-            small::write::<E, E::Shape>(&self.0, out.as_mut_slice(), |_, x| x);
-            return out;
-        }
-        fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
-            let mut dims = [0; W];
-            let dims = crate::shape::extents_in(&shape, &mut dims);
-            let src = self.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-            let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
-                dims,
-                crate::tensor::len_of(&shape),
-                hint::<E, E::Shape>(),
-                src,
-            );
-            TensorBase::from_parts(data, shape)
-        })
+        way::evaluate(NewOutput(self.0, shape))
     }
 
     /// Evaluates the expression into `out`, whose shape is the expression's.
@@ -473,18 +443,97 @@ impl<E: Expression> Lazy<E> {
         if const { matches!(E::ALONE, Alone::Always) } {
             unreachable!("an expression the types send alone is always evaluated so");
         }
-        if const { small::small::<E, S>() } {
-            return small::write::<E, S>(&self.0, out.as_mut_slice(), |_, x| x);
-        }
         let shape = out.shape();
-        fused::with_width!(S::RANK + E::SLOTS, W => {
-            let mut dims = [0; W];
-            let dims = crate::shape::extents_in(&shape, &mut dims);
-            let src = self.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-            crate::kernel::write::write_into(dims, hint::<E, S>(), src, out.as_mut_slice(), |o, block| {
-                o.copy_from_slice(block)
+        way::evaluate(Overwrite { expr: self.0, out: out.as_mut_slice(), shape, update: |_, x| x });
+    }
+}
+
+/// What [`Lazy::eval`] makes: a new output of the expression's shape.
+struct NewOutput<E: Expression>(E, E::Shape);
+
+impl<E: Expression> way::Evaluation for NewOutput<E>
+where
+    New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+{
+    const AXES: usize = E::Shape::RANK + E::SLOTS;
+    const BY_ELEMENTS: bool = small::small::<E, E::Shape>();
+    type Output = Owned<E::Elem, E::Shape, E::Home>;
+
+    #[hot]
+    fn by_pass<const W: usize>(self) -> Self::Output {
+        let NewOutput(expr, shape) = self;
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&shape, &mut dims);
+        let src = expr.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
+        let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
+            dims,
+            crate::tensor::len_of(&shape),
+            hint::<E, E::Shape>(),
+            src,
+        );
+        TensorBase::from_parts(data, shape)
+    }
+
+    #[hot]
+    fn by_elements(self) -> Self::Output {
+        let NewOutput(expr, shape) = self;
+        let len = crate::tensor::len_of(&shape);
+        if const { small::by_elements::<E>() } {
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |flat| {
+                small::element::<E, E::Shape>(&expr, flat)
             });
-        })
+            return TensorBase::from_parts(data, shape);
+        }
+        // (Made with the first element, then written row by row: the rows vectorize. An empty
+        // output has no first element to read.)
+        let first = (len > 0).then(|| small::first(&expr));
+        let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |_| {
+            first.unwrap_or_else(|| small::first(&expr))
+        });
+        let mut out = TensorBase::from_parts(data, shape);
+        small::write::<E, E::Shape>(&expr, out.as_mut_slice(), |_, x| x);
+        out
+    }
+}
+
+/// An expression written over an output of shape `S`, each element `o` becoming
+/// `update(o, x)` for `x` the expression's element there: `eval_into` (whose shape is the
+/// output's), and `assign` and the in-place operators (whose shape stretches to it by NumPy's
+/// rule: its axes land on the output's last ones).
+struct Overwrite<'a, E, T, S, F> {
+    expr: E,
+    out: &'a mut [T],
+    shape: S,
+    update: F,
+}
+
+impl<E, S, F> way::Evaluation for Overwrite<'_, E, E::Elem, S, F>
+where
+    E: Expression,
+    E::Elem: Shared,
+    S: AnyShape,
+    F: Fn(E::Elem, E::Elem) -> E::Elem + Sync,
+{
+    const AXES: usize = S::RANK + E::SLOTS;
+    const BY_ELEMENTS: bool = small::small::<E, S>();
+    type Output = ();
+
+    #[hot]
+    fn by_pass<const W: usize>(self) {
+        let Overwrite { expr, out, shape, update } = self;
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&shape, &mut dims);
+        let src = expr.source::<W>(&IDENTITY[S::RANK - E::Shape::RANK..S::RANK], &mut dims.len());
+        crate::kernel::write::write_into(dims, hint::<E, S>(), src, out, |o, block| {
+            for (o, &x) in o.iter_mut().zip(block) {
+                *o = update(*o, x);
+            }
+        });
+    }
+
+    #[hot]
+    fn by_elements(self) {
+        small::write::<E, S>(&self.expr, self.out, self.update);
     }
 }
 
@@ -588,19 +637,7 @@ where
         E: Expression<Elem = D::Elem>,
         E::Shape: AnyBroadcastTo<S>,
     {
-        if const { small::small::<E, S>() } {
-            return small::write::<E, S>(&expr, self.as_mut_slice(), f);
-        }
         let shape = self.shape();
-        fused::with_width!(S::RANK + E::SLOTS, W => {
-            let mut dims = [0; W];
-            let dims = crate::shape::extents_in(&shape, &mut dims);
-            let src = stretched::<W, E, S>(expr, dims);
-            crate::kernel::write::write_into(dims, hint::<E, S>(), src, self.as_mut_slice(), |o, block| {
-                for (o, &x) in o.iter_mut().zip(block) {
-                    *o = f(*o, x);
-                }
-            });
-        })
+        way::evaluate(Overwrite { expr, out: self.as_mut_slice(), shape, update: f });
     }
 }

@@ -29,7 +29,7 @@ use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, Spot};
 use crate::kernel::statics::{MapInto, ReducePlan};
-use crate::kernel::{Runs, arg_slices, fold_slices};
+use crate::kernel::{Runs, arg_slices, fold_slices, way};
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes};
 use crate::summable::Summable;
@@ -2373,11 +2373,28 @@ impl<E: Expression> Lazy<E> {
         if !E::Shape::FIXED {
             super::check_result(&shape);
         }
-        fused::with_width!(E::Shape::RANK + E::SLOTS, W => {
-            let mut dims = [0; W];
-            let dims = crate::shape::extents_in(&shape, &mut dims);
-            let src = self.0.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
-            fused::run(dims, super::hint::<E, E::Shape>(), src, sink)
-        })
+        way::evaluate(EachBlock { expr: self.0, shape, sink });
+    }
+}
+
+/// The pass of the totals ([`Lazy::each_block`]): every element of `expr`, handed to `sink` a
+/// block at a time in row-major order.
+struct EachBlock<E: Typed, K> {
+    expr: E,
+    shape: E::Shape,
+    sink: K,
+}
+
+impl<E: Expression, K: FnMut(&[E::Elem])> way::Evaluation for EachBlock<E, K> {
+    const AXES: usize = E::Shape::RANK + E::SLOTS;
+    type Output = ();
+
+    #[hot]
+    fn by_pass<const W: usize>(self) {
+        let EachBlock { expr, shape, sink } = self;
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&shape, &mut dims);
+        let src = expr.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
+        fused::run(dims, super::hint::<E, E::Shape>(), src, sink)
     }
 }

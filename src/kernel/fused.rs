@@ -20,60 +20,6 @@ use super::place::{Pass, PlanOf, RunTime, Spot};
 use super::block::TILE_COLUMNS;
 pub use super::block::{BLOCK, lanes};
 
-/// Runs `$body` with `$W`, a constant, the number of axes the pass's cursors have strides for:
-/// more than `$axes`, the output's axes (`0..rank`) and one slot per axis that the reductions
-/// inside the expression fold over (`rank..`), so that one is left along which nothing moves
-/// ([`Cursor::STILL`]). Every array of a pass is that long, so a pass over a small shape carries
-/// a few words per leaf, which the optimizer keeps in registers (and, for fixed shapes, folds
-/// to constants), not arrays sized for the largest rank. `$axes` is a constant; `$W` rounds it
-/// up to one of four widths, and only the width chosen is compiled.
-macro_rules! with_width {
-    ($axes:expr, $W:ident => $body:expr) => {
-        if const { $axes < 4 } {
-            const $W: usize = 4;
-            $body
-        } else if const { $axes < 8 } {
-            const $W: usize = 8;
-            $body
-        } else if const { $axes < 16 } {
-            const $W: usize = 16;
-            $body
-        } else {
-            const $W: usize = 2 * shapecast_rules::MAX_RANK + 1;
-            const {
-                assert!(
-                    $crate::kernel::fused::fits($axes, $W),
-                    "shapecast: this expression is too wide for one pass: its output's axes and the axes its reductions fold, all told, pass 129 (8 reductions over all 16 axes of a rank-16 tensor, nested, need 144); evaluate a reduction first (`.eval()`) and use the result as an operand"
-                )
-            };
-            $body
-        }
-    };
-}
-pub(crate) use with_width;
-
-/// Whether a pass whose cursors have `width` slots holds an expression of `axes` axes, its
-/// output's and its reductions' all told (see [`with_width!`]).
-pub(crate) const fn fits(axes: usize, width: usize) -> bool {
-    axes <= width
-}
-
-/// [`with_width!`] for a rank known only at run time (the arrays of `dynamic`): two widths are
-/// compiled, one for the ranks under 8 (nearly every array, its cursors a few words each) and
-/// one for every rank, and the one that fits `$rank` runs.
-macro_rules! with_rank_width {
-    ($rank:expr, $W:ident => $body:expr) => {
-        if $rank < 8 {
-            const $W: usize = 8;
-            $body
-        } else {
-            const $W: usize = 2 * shapecast_rules::MAX_RANK + 1;
-            $body
-        }
-    };
-}
-pub(crate) use with_rank_width;
-
 /// Where a leaf reads: its stride along each axis of the plan and each reduced axis, its offset
 /// at the start of the current run (moved by the reductions as they fold), and the axis the run
 /// goes along (the plan's innermost, or a reduced axis while a reduction folds along it). Every

@@ -44,7 +44,8 @@ pub(crate) fn write_here<const W: usize, S: Source<W>, P: Pass>(
 /// through the pass, which walks a transposed one in tiles.
 #[hot]
 pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize], out: &mut [T]) {
-    use super::fused::{Cursor, with_rank_width};
+    use super::fused::Cursor;
+    use super::way::with_rank_width;
     let lands: [usize; shapecast_rules::MAX_RANK] = core::array::from_fn(|k| k);
     with_rank_width!(dims.len(), W => {
         let src = super::leaf::LeafSource::new(data, Cursor::<W>::strided(dims, strides, &lands[..dims.len()]));

@@ -13,11 +13,12 @@ use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
 use crate::kernel::constant::Placed;
-use crate::kernel::fused::{self, Cursor};
+use crate::kernel::fused::Cursor;
 use crate::kernel::leaf::LeafSource;
 use crate::kernel::{
     self,
     statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs, ZipPlan},
+    way,
 };
 use crate::shape::{AnyShape, Axes, extents_in};
 
@@ -138,14 +139,14 @@ where
         MA: MapInto<S, O>,
         MB: MapInto<S2, O>,
     {
-        let (sa, sb, so) = (self.shape(), other.shape(), out.shape());
-        fused::with_width!(O::RANK, W => {
-            let (mut da, mut db, mut dims) = ([0; W], [0; W], [0; W]);
-            let a = LeafSource::new(self.as_slice(), Cursor::<W>::new(extents_in(&sa, &mut da), MA::ONTO));
-            let b = LeafSource::new(other.as_slice(), Cursor::<W>::new(extents_in(&sb, &mut db), MB::ONTO));
-            let hint = planned::<(Placed<S, MA>, Placed<S2, MB>), O>();
-            kernel::zip((a, b), extents_in(&so, &mut dims), hint, out.as_mut_slice(), f);
-        })
+        let (a, b, so) = ((self.as_slice(), self.shape()), (other.as_slice(), other.shape()), out.shape());
+        way::evaluate(ZipInto {
+            a,
+            b,
+            out: (out.as_mut_slice(), so),
+            f,
+            maps: PhantomData::<fn() -> (MA, MB)>,
+        });
     }
 
     /// A new tensor filled by [`zip_into`](Self::zip_into), stored as home `H` says.
@@ -203,14 +204,68 @@ where
         D2::Elem: Copy,
         S2: AnyBroadcastTo<S>,
     {
-        let (from, shape) = (other.shape(), self.shape());
-        fused::with_width!(S::RANK, W => {
-            let (mut df, mut dims) = ([0; W], [0; W]);
-            let onto = <Numpy as MapInto<S2, S>>::ONTO;
-            let src = LeafSource::new(other.as_slice(), Cursor::<W>::new(extents_in(&from, &mut df), onto));
-            let hint = planned::<Placed<S2, Numpy>, S>();
-            kernel::assign(src, extents_in(&shape, &mut dims), hint, self.as_mut_slice(), f);
-        })
+        let (from, shape) = ((other.as_slice(), other.shape()), self.shape());
+        way::evaluate(AssignFrom { from, out: (self.as_mut_slice(), shape), f });
+    }
+}
+
+/// The pass of [`TensorBase::zip_into`]: `out = f(a, b)`, element by element, the operands'
+/// axes landing on the output's as the maps `MA` and `MB` say.
+struct ZipInto<'a, A, B, V, SA, SB, O, F, M> {
+    a: (&'a [A], SA),
+    b: (&'a [B], SB),
+    out: (&'a mut [V], O),
+    f: F,
+    maps: PhantomData<M>,
+}
+
+impl<A, B, V, SA, SB, O, F, MA, MB> way::Evaluation for ZipInto<'_, A, B, V, SA, SB, O, F, fn() -> (MA, MB)>
+where
+    A: Copy,
+    B: Copy,
+    SA: AnyShape,
+    SB: AnyShape,
+    O: AnyShape,
+    F: FnMut(A, B) -> V,
+    MA: MapInto<SA, O>,
+    MB: MapInto<SB, O>,
+{
+    const AXES: usize = O::RANK;
+    type Output = ();
+
+    #[hot]
+    fn by_pass<const W: usize>(self) {
+        let ZipInto { a: (a, sa), b: (b, sb), out: (out, so), f, .. } = self;
+        let (mut da, mut db, mut dims) = ([0; W], [0; W], [0; W]);
+        let a = LeafSource::new(a, Cursor::<W>::new(extents_in(&sa, &mut da), MA::ONTO));
+        let b = LeafSource::new(b, Cursor::<W>::new(extents_in(&sb, &mut db), MB::ONTO));
+        let hint = planned::<(Placed<SA, MA>, Placed<SB, MB>), O>();
+        kernel::zip((a, b), extents_in(&so, &mut dims), hint, out, f);
+    }
+}
+
+/// The pass of [`TensorBase::zip_assign`]: `out = f(out, from)`, `from` stretched to the
+/// output by NumPy's rule.
+struct AssignFrom<'a, T, U, S, S2, F> {
+    from: (&'a [U], S2),
+    out: (&'a mut [T], S),
+    f: F,
+}
+
+impl<T: Copy, U: Copy, S: AnyShape, S2: AnyBroadcastTo<S>, F: FnMut(T, U) -> T> way::Evaluation
+    for AssignFrom<'_, T, U, S, S2, F>
+{
+    const AXES: usize = S::RANK;
+    type Output = ();
+
+    #[hot]
+    fn by_pass<const W: usize>(self) {
+        let AssignFrom { from: (from, sf), out: (out, shape), f } = self;
+        let (mut df, mut dims) = ([0; W], [0; W]);
+        let onto = <Numpy as MapInto<S2, S>>::ONTO;
+        let src = LeafSource::new(from, Cursor::<W>::new(extents_in(&sf, &mut df), onto));
+        let hint = planned::<Placed<S2, Numpy>, S>();
+        kernel::assign(src, extents_in(&shape, &mut dims), hint, out, f);
     }
 }
 
