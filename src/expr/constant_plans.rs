@@ -5,7 +5,8 @@ extern crate std;
 use std::{format, string::String, vec::Vec};
 
 use crate::expr::{Expression, IDENTITY, Lazy};
-use crate::kernel::fused::{Hint, Nest, Source};
+use crate::kernel::fused::{self, Hint, Nest, Source};
+use crate::kernel::place::{Pass, PlanOf};
 use crate::prelude::*;
 
 /// Every leaf's cursor, as `Debug` shows it.
@@ -18,6 +19,15 @@ fn cursors<const W: usize, S: Source<W>>(src: &S) -> Vec<String> {
     out
 }
 
+/// The walk chosen from the plan while compiling, where it fixes one, is the one chosen from the
+/// cursors the plan sets.
+fn same_walk<const W: usize, S: Source<W>, P: Pass>(_: Hint<P>, nest: &Nest<W>, src: &S) {
+    let plan = PlanOf::<P, W>::get().expect("a constant plan");
+    if let Some(walk) = plan.walk(P::LAST, S::SLOTS > 0, fused::by_plan::<W, S, P>()) {
+        assert_eq!(walk, fused::found::<W, S, P>(nest, src));
+    }
+}
+
 /// The plan made while compiling is the one made at run time, cursor for cursor.
 fn same_plan<E: Expression + Copy>(e: Lazy<E>) {
     const W: usize = 16;
@@ -28,14 +38,13 @@ fn same_plan<E: Expression + Copy>(e: Lazy<E>) {
     assert!(hint.plan::<W>().is_some(), "every size but the first is fixed: the plan is a constant");
     let mut by_run = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
     let mut by_types = e.0.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
-    let run_time = Nest::plan(
-        dims,
-        Hint::<crate::kernel::place::RunTime> { last: hint.last, pass: core::marker::PhantomData },
-        &mut by_run,
-    );
+    let run_time = Nest::plan(dims, Hint::RUN_TIME, &mut by_run);
     let compile_time = Nest::plan(dims, hint, &mut by_types);
     assert_eq!(run_time, compile_time);
     assert_eq!(cursors(&by_run), cursors(&by_types));
+    if let Some(nest) = &compile_time {
+        same_walk(hint, nest, &by_types);
+    }
     // A pass read as its plan says finds each node's rows and columns by these counts.
     assert_eq!(
         <E::Source<W> as Source<W>>::LEAVES,
@@ -65,6 +74,19 @@ fn constant_plans_are_the_run_time_ones() {
     same_plan(x.lazy().sum_axes::<axes![0, 1, 2, 3]>() + 1.0);
     let empty = Tensor::<f32, shape![2, 0, 3]>::splat(0.0);
     same_plan(empty.lazy() + 1.0);
+    // Short runs: a middle axis reduced into rows of 10, and a 4×4 product as a broadcast and
+    // a sum.
+    let t = Tensor::<f32, shape![6, 4, 10]>::splat(1.0);
+    same_plan(t.lazy().sum_axes::<axes![1]>());
+    let m = Tensor::<f32, shape![4, 4]>::splat(2.0);
+    same_plan((m.lazy().insert_axis::<2>() * &m).sum_axes::<axes![1]>());
+    let short = Tensor::<f32, shape![8, 3]>::splat(1.0);
+    let s = Tensor::<f32, shape![3]>::splat(1.0);
+    same_plan(short.lazy() + &s);
+    let c = Tensor::<f32, shape![8, 1]>::splat(2.0);
+    same_plan(short.lazy() * &c);
+    same_plan(short.lazy() - short.lazy().max_keepdims::<axes![1]>());
+    same_plan(short.lazy().max_axes::<axes![1]>() + 1.0);
 }
 
 /// With the output's first size known only at run time (0, and sizes other than 1, which

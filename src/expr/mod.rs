@@ -562,11 +562,9 @@ pub(crate) fn check_result<S: AnyShape>(shape: &S) {
     }
 }
 
-/// What the types of an expression `E` and of its output `S` tell the pass: the length of the
-/// output's last axis where its shape fixes it (0 otherwise: the pass runs a short row of that
-/// length with constant bounds; a run-time size reads as 2 there, and the pass compares the
-/// hint with the real run, so a wrong guess only costs the constant path), and the plan made
-/// while the program compiles when every size but the output's first is fixed.
+/// What the types of an expression `E` and of its output `S` tell the pass (see `place::Pass`):
+/// the length of the output's last axis where its shape fixes it, and the plan made while the
+/// program compiles when every size but the output's first is fixed.
 #[hot]
 pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint<ByTypes<Stretched<E>, S>> {
     planned::<Stretched<E>, S>()
@@ -576,11 +574,7 @@ pub(crate) fn hint<E: Expression, S: AnyShape>() -> Hint<ByTypes<Stretched<E>, S
 /// (see [`hint`]).
 #[hot]
 pub(crate) fn planned<T: Table<S>, S: AnyShape>() -> Hint<ByTypes<T, S>> {
-    let last = match S::RANK.checked_sub(1) {
-        Some(last) if last < S::STATIC.len() => S::STATIC[last],
-        _ => 0,
-    };
-    Hint { last, pass: core::marker::PhantomData }
+    Hint { pass: core::marker::PhantomData }
 }
 
 /// The expression `E` stretched to an output by NumPy's rule (its axes land on the last ones),

@@ -18,6 +18,7 @@ use shapecast_macros::hot;
 use super::Plan;
 use super::block::BLOCK;
 use super::statics::MapInto;
+use super::walk::{Leaves, Loops, Walk};
 use crate::shape::AnyShape;
 use shapecast_rules::MAX_RANK;
 
@@ -314,6 +315,40 @@ impl<const W: usize> Narrow<W> {
             Some(last) => (self.outer && last == 0) || self.dims[last] < BLOCK,
             None => true,
         }
+    }
+
+    /// How a pass by this plan walks its runs (see [`Walk::choose`]), where the plan fixes
+    /// their length (not the output's first size, read when the pass runs): `last` is the
+    /// output's last size where its shape fixes it, `reduces` whether the expression folds a
+    /// reduction, `by_plan` whether the pass reads its blocks as the plan says. The leaves are
+    /// as the pass sets their cursors from the table (`Cursor::set`).
+    pub(crate) const fn walk(&self, last: usize, reduces: bool, by_plan: bool) -> Option<Walk> {
+        let (len, run) = match self.rank.checked_sub(1) {
+            None => (1, W - 1),
+            Some(0) if self.outer => return None,
+            Some(run) => (self.dims[run], run),
+        };
+        let loops = self.rank.saturating_sub(1);
+        let mut leaves = Leaves { unit: true, plain: true, flat: loops > 0, folded_still: true };
+        let mut leaf = 0;
+        while leaf < self.leaves {
+            let row = &self.rows[leaf];
+            let inner = row[run];
+            let mut folds = false;
+            let mut k = self.outs;
+            while k + 1 < W {
+                folds |= row[k] != 0;
+                k += 1;
+            }
+            leaves.unit &= inner <= 1;
+            leaves.plain &= inner <= 1 && !folds;
+            leaves.flat &= loops > 0 && (inner == 0 || row[loops - 1] == len);
+            leaves.folded_still &= !folds || inner == 0;
+            leaf += 1;
+        }
+        let may_be_short = self.may_be_short();
+        let short_run = self.short_run();
+        Some(Walk::choose(Loops { len, loops, last, may_be_short, short_run, reduces, by_plan }, leaves))
     }
 
     /// The column of the run (the plan's innermost axis), `None` for an output of no axes,

@@ -16,6 +16,7 @@ use shapecast_macros::hot;
 
 use super::constant::Narrow;
 use super::place::{Pass, PlanOf, RunTime, Spot};
+use super::walk::{Leaves, Loops, Walk};
 
 use super::block::TILE_COLUMNS;
 pub use super::block::{BLOCK, lanes};
@@ -476,15 +477,13 @@ impl<const W: usize> Nest<W> {
     }
 }
 
-/// What the types tell a pass before it runs: the length of the output's last axis where its
-/// shape fixes it (0 otherwise; a short row of that length runs with constant bounds), and the
-/// whole plan, made while the program compiled, when every size but the output's first is
-/// fixed: the pass `P`'s, named by its type (see `place`), so that a source's reads along its
-/// runs can take their strides from it as constants.
+/// What the types tell a pass before it runs, as the pass `P` (see `place::Pass`): the length
+/// of the output's last axis where its shape fixes it, and the whole plan, made while the
+/// program compiled, when every size but the output's first is fixed, so that a source's reads
+/// along its runs can take their strides from it as constants.
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct Hint<P = RunTime> {
-    pub(crate) last: usize,
     pub(crate) pass: PhantomData<fn() -> P>,
 }
 
@@ -506,7 +505,7 @@ impl<P> Copy for Hint<P> {}
 
 impl Hint {
     /// Nothing known before the pass runs (the shapes of `dynamic`'s arrays).
-    pub(crate) const RUN_TIME: Hint = Hint { last: 0, pass: PhantomData };
+    pub(crate) const RUN_TIME: Hint = Hint { pass: PhantomData };
 }
 
 /// The block at `at` of `src`'s current run in pass `P`: read as its plan says, its leaves'
@@ -554,7 +553,7 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
     sink: impl FnMut(&[S::Elem]),
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    run_planned(&nest, hint, &mut src, sink);
+    run_planned::<W, S, P, _>(&nest, &mut src, sink);
 }
 
 /// Where a pass that writes its output into memory puts each block: the next in row-major
@@ -608,9 +607,8 @@ pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass>(
         in_tiles(&nest, down, 0..nest.dims[down], &mut src, sink);
         return;
     }
-    run_planned(
+    run_planned::<W, S, P, _>(
         &nest,
-        hint,
         &mut src,
         #[inline(always)]
         |block| sink.next(block),
@@ -744,50 +742,76 @@ fn by_columns<const W: usize, S: Source<W>>(
     }
 }
 
-/// The pass over `nest` as [`run`] makes it: row-major, in the path its runs call for.
+/// The pass over `nest` as [`run`] makes it: row-major, in the walk its runs call for
+/// ([`Walk::choose`]). Where the plan made while the program compiled fixes the walk, it is
+/// chosen then, and only that walk is compiled (a constant function pointer: see `way`);
+/// otherwise when the pass starts, from the leaves' cursors.
 #[hot]
-fn run_planned<const W: usize, S: Source<W>, P: Pass>(
+fn run_planned<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     nest: &Nest<W>,
-    hint: Hint<P>,
     src: &mut S,
-    mut sink: impl FnMut(&[S::Elem]),
+    sink: K,
 ) {
-    let (n, last) = (nest.run_len(), hint.last);
-    // (The paths for short runs are compiled only for the passes that may take them, and the
-    // contiguous path only for those not read as their plan says.)
-    if const { PlanOf::<P, W>::MAY_BE_SHORT }
-        && n < BLOCK
-        && n == last
-        && src.all(&mut |c| c.inner() <= 1 && !c.folds())
-    {
-        // A fixed short row of contiguous or stretched operands, and no reduction: its length
-        // is a constant. Where every operand is contiguous across the rows too, or the same
-        // along each row, the rows are one flat run in whole blocks (see `flat_rows`);
-        // otherwise each row is one part, copied as it lies (much faster than the tile on
-        // softmax's `x − max`). A reduction over the row is folded in lanes across the rows
-        // of a tile instead (see `short_rows`).
-        if let Some(down) = nest.loops().checked_sub(1)
-            && src.all(&mut |c| c.inner() == 0 || c.stride(down) == n)
-        {
-            flat_rows(nest, src, last, sink);
-            return;
+    let walk: fn(&Nest<W>, &mut S, K) = const {
+        let reduces = S::SLOTS > 0;
+        match &PlanOf::<P, W>::PLAN {
+            Some(plan) => match plan.walk(P::LAST, reduces, by_plan::<W, S, P>()) {
+                Some(Walk::Flat) => flat_rows::<W, S, P, K>,
+                Some(Walk::Parts) => parts::<W, S, P, K>,
+                Some(Walk::ShortRuns) => short_runs::<W, S, P, K>,
+                Some(Walk::ShortRows) => short_rows::<W, S, K>,
+                Some(Walk::Strided) => runs::<W, S, P, true, K>,
+                Some(Walk::Contiguous) => runs::<W, S, P, false, K>,
+                None => walk_as_found::<W, S, P, K>,
+            },
+            None => walk_as_found::<W, S, P, K>,
         }
-        nest.for_each_run(
-            src,
-            #[inline(always)]
-            |src| sink(&src.part(0, last)[..last]),
-        );
-    } else if const { S::SLOTS > 0 && PlanOf::<P, W>::SHORT_RUN < BLOCK && by_plan::<W, S, P>() }
-        && n == const { PlanOf::<P, W>::SHORT_RUN }
-        && !src.all(&mut |c| !c.folds() || c.inner() == 0)
-    {
-        short_runs::<W, S, P>(nest, src, sink);
-    } else if const { PlanOf::<P, W>::MAY_BE_SHORT } && n < BLOCK && nest.loops() > 0 {
-        short_rows(nest, src, sink);
-    } else if const { by_plan::<W, S, P>() } || strided::<W, S, P>(src) {
-        runs::<W, S, P, true>(nest, src, sink);
-    } else {
-        runs::<W, S, P, false>(nest, src, sink);
+    };
+    walk(nest, src, sink)
+}
+
+/// The walk of pass `P` over `nest` as its leaves' cursors are at its start.
+#[hot]
+pub(crate) fn found<const W: usize, S: Source<W>, P: Pass>(nest: &Nest<W>, src: &S) -> Walk {
+    let (len, loops) = (nest.run_len(), nest.loops());
+    let mut leaves = Leaves { unit: true, plain: true, flat: loops > 0, folded_still: true };
+    src.all(&mut |c| {
+        let (inner, folds) = (c.inner(), c.folds());
+        leaves.unit &= inner <= 1;
+        leaves.plain &= inner <= 1 && !folds;
+        leaves.flat &= loops > 0 && (inner == 0 || c.stride(loops - 1) == len);
+        leaves.folded_still &= !folds || inner == 0;
+        true
+    });
+    let runs = Loops {
+        len,
+        loops,
+        last: P::LAST,
+        may_be_short: PlanOf::<P, W>::MAY_BE_SHORT,
+        short_run: PlanOf::<P, W>::SHORT_RUN,
+        reduces: S::SLOTS > 0,
+        by_plan: by_plan::<W, S, P>(),
+    };
+    Walk::choose(runs, leaves)
+}
+
+/// [`run_planned`]'s walk chosen when the pass starts, from its leaves' cursors: a pass with
+/// no plan, or whose plan leaves the run's length to it (the output's first size). Neither
+/// fixes a short run, so [`short_runs`] is never the walk here.
+#[hot]
+fn walk_as_found<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
+    nest: &Nest<W>,
+    src: &mut S,
+    sink: K,
+) {
+    match found::<W, S, P>(nest, src) {
+        Walk::Flat => flat_rows::<W, S, P, K>(nest, src, sink),
+        Walk::Parts => parts::<W, S, P, K>(nest, src, sink),
+        Walk::ShortRows => short_rows::<W, S, K>(nest, src, sink),
+        Walk::Strided | Walk::ShortRuns => runs::<W, S, P, true, K>(nest, src, sink),
+        // (Never where the pass reads as its plan says: not compiled there.)
+        Walk::Contiguous if const { !by_plan::<W, S, P>() } => runs::<W, S, P, false, K>(nest, src, sink),
+        Walk::Contiguous => runs::<W, S, P, true, K>(nest, src, sink),
     }
 }
 
@@ -871,15 +895,15 @@ pub(crate) fn run_plain<const W: usize, S: Source<W>, P: Pass>(
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
     debug_assert!(src.all(&mut |c| c.inner() <= 1), "a broadcast operand steps by 0 or 1 along a run");
-    runs::<W, S, RunTime, false>(&nest, &mut src, sink);
+    runs::<W, S, RunTime, false, _>(&nest, &mut src, sink);
 }
 
 /// The loop nest's runs, each in blocks and a last part.
 #[hot]
-fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
+fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool, K: FnMut(&[S::Elem])>(
     nest: &Nest<W>,
     src: &mut S,
-    mut sink: impl FnMut(&[S::Elem]),
+    mut sink: K,
 ) {
     let n = nest.run_len();
     nest.for_each_run(
@@ -889,18 +913,19 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     );
 }
 
-/// Rows of a fixed length `n` shorter than a block (softmax's 10 classes) whose operands are
-/// each contiguous across the rows or the same along each row (`x − max` with the maximum kept
-/// as `[B, 1]`): the rows of each step of the outer loops are one flat run, computed in whole
-/// blocks (a lane's row is its flat position divided by `n`), not a block per row of which
-/// only `n` lanes are kept (faster for softmax's `exp(x − max)`).
+/// Rows of a fixed length `n` shorter than a block (softmax's 10 classes; the output's last
+/// size, a constant, [`Pass::LAST`]) whose operands are each contiguous across the rows or the
+/// same along each row (`x − max` with the maximum kept as `[B, 1]`): the rows of each step of
+/// the outer loops are one flat run, computed in whole blocks (a lane's row is its flat
+/// position divided by `n`), not a block per row of which only `n` lanes are kept (faster for
+/// softmax's `exp(x − max)`).
 #[hot]
-fn flat_rows<const W: usize, S: Source<W>>(
+fn flat_rows<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     nest: &Nest<W>,
     src: &mut S,
-    n: usize,
-    mut sink: impl FnMut(&[S::Elem]),
+    mut sink: K,
 ) {
+    let n = P::LAST;
     let down = nest.rank - 2;
     let total = nest.dims[down] * n;
     let full = total / BLOCK * BLOCK;
@@ -921,6 +946,21 @@ fn flat_rows<const W: usize, S: Source<W>>(
     }
 }
 
+/// Rows of a fixed length shorter than a block (the output's last size, a constant,
+/// [`Pass::LAST`]), each one part, copied as it lies.
+#[hot]
+fn parts<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
+    nest: &Nest<W>,
+    src: &mut S,
+    mut sink: K,
+) {
+    nest.for_each_run(
+        src,
+        #[inline(always)]
+        |src| sink(&src.part(0, P::LAST)[..P::LAST]),
+    );
+}
+
 /// A plan made while the program compiled whose runs are shorter than a block, and a
 /// reduction in it whose outputs differ along the run (`[B, K, 10]` summed over `K`, a product
 /// written as a broadcast and a sum): each run is one block read as the plan says, every leaf
@@ -929,10 +969,10 @@ fn flat_rows<const W: usize, S: Source<W>>(
 /// lane one after another, its strides constants. (Down the columns of a tile of runs, as
 /// [`short_rows`] reads, each block would gather a leaf's elements a row apart once per column.)
 #[hot]
-fn short_runs<const W: usize, S: Source<W>, P: Pass>(
+fn short_runs<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     nest: &Nest<W>,
     src: &mut S,
-    mut sink: impl FnMut(&[S::Elem]),
+    mut sink: K,
 ) {
     let n = nest.run_len();
     nest.for_each_run(
@@ -948,7 +988,7 @@ fn short_runs<const W: usize, S: Source<W>, P: Pass>(
 /// (kept as size 1, and so the same for every column) is folded in lanes across the rows, once;
 /// the rows are then handed on in order.
 #[hot]
-fn short_rows<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &mut S, mut sink: impl FnMut(&[S::Elem])) {
+fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>, src: &mut S, mut sink: K) {
     let (n, along, down) = (nest.run_len(), nest.rank - 1, nest.rank - 2);
     let rows = nest.dims[down];
     src.cursors(&mut |c| {

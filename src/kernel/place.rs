@@ -23,6 +23,11 @@ pub trait Pass {
     const PLAN: Option<Planned>;
     /// The output's rank: the table's first reduced column.
     const OUTS: usize;
+    /// The length of the output's last axis where its shape fixes it, 0 otherwise: a short row
+    /// of that length runs with constant bounds (a run-time size reads as 2 in the types, and
+    /// the pass compares this with the real run, so a wrong guess only costs the constant
+    /// path).
+    const LAST: usize;
 }
 
 /// A pass planned when it runs (the arrays of run-time rank, and the eager kernels' plainest
@@ -33,6 +38,7 @@ pub struct RunTime;
 impl Pass for RunTime {
     const PLAN: Option<Planned> = None;
     const OUTS: usize = 0;
+    const LAST: usize = 0;
 }
 
 /// The pass over an output of shape `S` that reads as the table `T` says. Its plan exists when
@@ -48,6 +54,10 @@ impl<T: Table<S>, S: AnyShape> Pass for ByTypes<T, S> {
         None
     };
     const OUTS: usize = S::RANK;
+    const LAST: usize = match S::RANK.checked_sub(1) {
+        Some(last) if last < S::STATIC.len() => S::STATIC[last],
+        _ => 0,
+    };
 }
 
 /// Where a node sits in its pass's table: the row of its first leaf and the column of its
