@@ -444,7 +444,8 @@ impl<E: Expression> Lazy<E> {
             unreachable!("an expression the types send alone is always evaluated so");
         }
         let shape = out.shape();
-        way::evaluate(Overwrite { expr: self.0, out: out.as_mut_slice(), shape, update: |_, x| x });
+        let update = |_, x| x;
+        way::evaluate(Overwrite::<_, _, _, _, true> { expr: self.0, out: out.as_mut_slice(), shape, update });
     }
 }
 
@@ -498,16 +499,17 @@ where
 
 /// An expression written over an output of shape `S`, each element `o` becoming
 /// `update(o, x)` for `x` the expression's element there: `eval_into` (whose shape is the
-/// output's), and `assign` and the in-place operators (whose shape stretches to it by NumPy's
-/// rule: its axes land on the output's last ones).
-struct Overwrite<'a, E, T, S, F> {
+/// output's, and whose elements are replaced: `REPLACE`, each block copied), and `assign` and
+/// the in-place operators (whose shape stretches to it by NumPy's rule: its axes land on the
+/// output's last ones).
+struct Overwrite<'a, E, T, S, F, const REPLACE: bool> {
     expr: E,
     out: &'a mut [T],
     shape: S,
     update: F,
 }
 
-impl<E, S, F> way::Evaluation for Overwrite<'_, E, E::Elem, S, F>
+impl<E, S, F, const REPLACE: bool> way::Evaluation for Overwrite<'_, E, E::Elem, S, F, REPLACE>
 where
     E: Expression,
     E::Elem: Shared,
@@ -525,8 +527,12 @@ where
         let dims = crate::shape::extents_in(&shape, &mut dims);
         let src = expr.source::<W>(&IDENTITY[S::RANK - E::Shape::RANK..S::RANK], &mut dims.len());
         crate::kernel::write::write_into(dims, hint::<E, S>(), src, out, |o, block| {
-            for (o, &x) in o.iter_mut().zip(block) {
-                *o = update(*o, x);
+            if REPLACE {
+                o.copy_from_slice(block);
+            } else {
+                for (o, &x) in o.iter_mut().zip(block) {
+                    *o = update(*o, x);
+                }
             }
         });
     }
@@ -632,6 +638,6 @@ where
         E::Shape: AnyBroadcastTo<S>,
     {
         let shape = self.shape();
-        way::evaluate(Overwrite { expr, out: self.as_mut_slice(), shape, update: f });
+        way::evaluate(Overwrite::<_, _, _, _, false> { expr, out: self.as_mut_slice(), shape, update: f });
     }
 }
