@@ -336,7 +336,7 @@ where
         let small = x.len() <= SMALL && size_of::<D::Elem>() <= SMALL_ELEMENT;
         if row == 0 {
             // No values to read: the indices' pass alone checks them, a chunk at a time, as
-            // `place_rows` pulls them, up to the first out of range.
+            // `PlaceRows` pulls them, up to the first out of range.
             let bad = way::evaluate(CheckIndices { indices, n, len, rows: PhantomData::<N> });
             return match bad {
                 Some(e) => Err(e),
@@ -352,14 +352,17 @@ where
             // Onto copies on the stack, row `i` onto copy `i % 4` (see `add_small`).
             let mut sums = [[D::Elem::IDENTITY; SMALL]; COPIES];
             let mut counts = [[0usize; SMALL]; COPIES];
-            place_rows::<N, Tail, _, _, _, _, COPIES>(
+            let (tail, rows) = (&shape.tail, PhantomData::<N>);
+            way::evaluate(PlaceRows {
                 indices,
                 values,
-                (n, len),
-                &shape.tail,
-                &mut sums,
-                &mut counts,
-            )?;
+                n,
+                len,
+                tail,
+                sums: &mut sums,
+                counts: &mut counts,
+                rows,
+            })?;
             // Each row's count, once per row; each element's four partial sums, read in place.
             let count: [usize; SMALL] = core::array::from_fn(|r| counts.iter().map(|c| c[r]).sum());
             let [a, b, c, d] = &sums;
@@ -370,14 +373,9 @@ where
         }
         let mut sums = <Out<D, H, Tail>>::from_fn(x.len(), |_| D::Elem::IDENTITY);
         let mut counts = <Counts<D, H, Tail>>::from_fn(len, |_| 0);
-        place_rows::<N, Tail, _, _, _, _, 1>(
-            indices,
-            values,
-            (n, len),
-            &shape.tail,
-            &mut [sums.slice_mut()],
-            &mut [counts.slice_mut()],
-        )?;
+        let (tail, rows) = (&shape.tail, PhantomData::<N>);
+        let (sums_one, counts_one) = (&mut [sums.slice_mut()], &mut [counts.slice_mut()]);
+        way::evaluate(PlaceRows { indices, values, n, len, tail, sums: sums_one, counts: counts_one, rows })?;
         let counts = counts.slice_mut();
         for ((sums, &count), kept) in
             sums.slice_mut().chunks_exact_mut(row).zip(&*counts).zip(x.chunks_exact(row))
@@ -435,36 +433,11 @@ fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool 
     to < len
 }
 
-/// Adds row `i` of `values` (stretched to `[n, …tail]`) onto row `indices[i]` of the sums in
-/// `sums[i % C]`, and 1 onto that row's count in `counts[i % C]`, for every `i`, in one pass
-/// (the sums and counts arrays on the stack, or slices)
-/// over the values; the indices (`[n]`) are a pass of their own, computed a chunk at a time as
-/// the values' rows reach them. An index not below `len` is the error, the first in order.
-#[hot]
-fn place_rows<N, Tail, I, V, Sums, Counts, const C: usize>(
-    indices: I,
-    values: V,
-    (n, len): (usize, usize),
-    tail: &Tail,
-    sums: &mut [Sums; C],
-    counts: &mut [Counts; C],
-) -> Result<(), IndexError>
-where
-    N: Extent,
-    Tail: AnyShape,
-    Cons<N, Nil>: AnyShape,
-    Cons<N, Tail>: AnyShape,
-    I: RowIndices<Rows = N>,
-    V: Expression,
-    V::Elem: Summable,
-    V::Shape: AnyBroadcastTo<Cons<N, Tail>>,
-    Sums: AsMut<[V::Elem]>,
-    Counts: AsMut<[usize]>,
-{
-    way::evaluate(PlaceRows { indices, values, n, len, tail, sums, counts, rows: PhantomData::<N> })
-}
-
-/// The pass of [`place_rows`], its arguments kept.
+/// The pass that adds row `i` of `values` (stretched to `[n, …tail]`) onto row `indices[i]`
+/// of the sums in `sums[i % C]`, and 1 onto that row's count in `counts[i % C]`, for every `i`
+/// (the sums and counts arrays on the stack, or slices); the indices (`[n]`) are a pass of
+/// their own, computed a chunk at a time as the values' rows reach them. An index not below
+/// `len` is the error, the first in order.
 struct PlaceRows<'a, N, Tail, I, V, Sums, Counts, const C: usize> {
     indices: I,
     values: V,
