@@ -510,17 +510,23 @@ impl Hint {
 
 /// The block at `at` of `src`'s current run in pass `P`: read as its plan says, its leaves'
 /// strides constants, where the pass has a plan made while the program compiled; otherwise
-/// as the cursors say (`STRIDED`: see [`Source::block`]).
+/// as the cursors say (`STRIDED`: see [`Source::block`]). Chosen by a constant function
+/// pointer, so that the other way's functions are not even walked by the compiler (see
+/// `way`).
 #[hot]
 pub(crate) fn read<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     src: &mut S,
     at: usize,
 ) -> [S::Elem; BLOCK] {
-    if const { by_plan::<W, S, P>() } {
-        src.planned::<P>(at, Spot::root::<P>(), &[0; W])
-    } else {
-        src.block::<STRIDED>(at)
-    }
+    let read: fn(&mut S, usize) -> [S::Elem; BLOCK] =
+        const { if by_plan::<W, S, P>() { read_planned::<W, S, P> } else { S::block::<STRIDED> } };
+    read(src, at)
+}
+
+/// [`read`] as the plan says.
+#[hot]
+fn read_planned<const W: usize, S: Source<W>, P: Pass>(src: &mut S, at: usize) -> [S::Elem; BLOCK] {
+    src.planned::<P>(at, Spot::root::<P>(), &[0; W])
 }
 
 /// Whether a pass `P` over `S` reads as its plan says (see [`read`]): it has a plan made while
@@ -594,22 +600,37 @@ impl<T, F: Fn(&mut [T], &[T])> Sink<T> for SliceSink<'_, T, F> {
 /// tiles of rows, so that each line read is read whole before it leaves the cache, and `sink`
 /// is told where each block goes; otherwise in row-major order, as `run` walks it.
 #[hot]
-pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass>(
+pub(crate) fn run_into<const W: usize, S: Source<W>, P: Pass, K: Sink<S::Elem>>(
     dims: &[usize],
     hint: Hint<P>,
     mut src: S,
-    sink: &mut impl Sink<S::Elem>,
+    sink: &mut K,
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    if const { may_tile::<W, S, P>() }
-        && let Some(down) = tiles(&nest, &src)
-    {
-        in_tiles(&nest, down, 0..nest.dims[down], &mut src, sink);
-        return;
+    let run: fn(&Nest<W>, &mut S, &mut K) =
+        const { if may_tile::<W, S, P>() { rows_or_tiles::<W, S, P, K> } else { rows::<W, S, P, K> } };
+    run(&nest, &mut src, sink);
+}
+
+/// [`run_into`]'s pass in tiles where [`tiles`] finds a loop for them, row-major otherwise.
+#[hot]
+fn rows_or_tiles<const W: usize, S: Source<W>, P: Pass, K: Sink<S::Elem>>(
+    nest: &Nest<W>,
+    src: &mut S,
+    sink: &mut K,
+) {
+    match tiles(nest, src) {
+        Some(down) => in_tiles(nest, down, 0..nest.dims[down], src, sink),
+        None => rows::<W, S, P, K>(nest, src, sink),
     }
+}
+
+/// [`run_into`]'s pass row-major.
+#[hot]
+fn rows<const W: usize, S: Source<W>, P: Pass, K: Sink<S::Elem>>(nest: &Nest<W>, src: &mut S, sink: &mut K) {
     run_planned::<W, S, P, _>(
-        &nest,
-        &mut src,
+        nest,
+        src,
         #[inline(always)]
         |block| sink.next(block),
     );

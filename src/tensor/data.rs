@@ -1,5 +1,6 @@
 //! Where a tensor's elements live: the storage kinds of [`TensorBase`](super::TensorBase).
 
+use crate::kernel::fused::Hint;
 use generic_array::GenericArray;
 use shapecast_macros::hot;
 
@@ -268,26 +269,15 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     where
         T: Copy + crate::kernel::fused::Shared,
     {
-        use generic_array::sequence::GenericSequence;
-        if const { crate::kernel::fused::may_tile::<W, Src, P>() } {
-            let mut sink = ArraySink::<T, S::Len> { out: None, pos: 0 };
-            crate::kernel::fused::run_into(dims, hint, src, &mut sink);
-            return Inline(sink.out.unwrap_or_else(|| {
-                GenericArray::generate(|_| unreachable!("an empty shape has no element"))
-            }));
-        }
-        // Row-major, the array made at the first block as copies of its first element, then
-        // each block written where it lies. With every shape fixed the plan is a constant, and
-        // the optimizer drops those first stores.
-        let (mut out, mut pos): (Option<GenericArray<T, S::Len>>, usize) = (None, 0);
-        crate::kernel::fused::run(dims, hint, src, |block| {
-            store(&mut out, pos, block);
-            pos += block.len();
-        });
+        let fill: Fill<T, S::Len, Src, P> =
+            const { if crate::kernel::fused::may_tile::<W, Src, P>() { in_any_order } else { in_order } };
+        let mut out = None;
+        fill(dims, hint, src, &mut out);
         // No block for an empty shape, whose array has no element to make.
-        Inline(
-            out.unwrap_or_else(|| GenericArray::generate(|_| unreachable!("an empty shape has no element"))),
-        )
+        Inline(out.unwrap_or_else(|| {
+            use generic_array::sequence::GenericSequence;
+            GenericArray::generate(|_| unreachable!("an empty shape has no element"))
+        }))
     }
 
     #[hot]
@@ -384,25 +374,67 @@ pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<allo
     Some(data.into_boxed_slice())
 }
 
+/// How a fixed array is filled by a pass ([`in_any_order`] or [`in_order`]).
+type Fill<T, N, Src, P> = fn(&[usize], Hint<P>, Src, &mut Option<GenericArray<T, N>>);
+
+/// `out`, a fixed array, filled by a pass that may be walked in tiles ([`ArraySink`]); left
+/// `None` for an empty one.
+#[hot]
+fn in_any_order<const W: usize, T, N, Src, P>(
+    dims: &[usize],
+    hint: Hint<P>,
+    src: Src,
+    out: &mut Option<GenericArray<T, N>>,
+) where
+    T: Copy,
+    N: generic_array::ArrayLength,
+    Src: crate::kernel::fused::Source<W, Elem = T>,
+    P: crate::kernel::place::Pass,
+{
+    let mut sink = ArraySink { out, pos: 0 };
+    crate::kernel::fused::run_into(dims, hint, src, &mut sink);
+}
+
+/// `out`, a fixed array, filled by a pass in row-major order (left `None` for an empty one):
+/// made with the first block's first element, then each block written where it lies. With
+/// every shape fixed the plan is a constant, and the optimizer drops those first stores.
+#[hot]
+fn in_order<const W: usize, T, N, Src, P>(
+    dims: &[usize],
+    hint: Hint<P>,
+    src: Src,
+    out: &mut Option<GenericArray<T, N>>,
+) where
+    T: Copy,
+    N: generic_array::ArrayLength,
+    Src: crate::kernel::fused::Source<W, Elem = T>,
+    P: crate::kernel::place::Pass,
+{
+    let mut pos = 0;
+    crate::kernel::fused::run(dims, hint, src, |block| {
+        store(out, pos, block);
+        pos += block.len();
+    });
+}
+
 /// A fixed array filled by a pass that may be walked in tiles: made when the pass hands on its
 /// first block, as copies of that block's first element, then written where each block lies.
-struct ArraySink<T, N: generic_array::ArrayLength> {
-    out: Option<GenericArray<T, N>>,
+struct ArraySink<'a, T, N: generic_array::ArrayLength> {
+    out: &'a mut Option<GenericArray<T, N>>,
     /// Where the next block in row-major order goes.
     pos: usize,
 }
 
-impl<T: Copy, N: generic_array::ArrayLength> crate::kernel::fused::Sink<T> for ArraySink<T, N> {
+impl<T: Copy, N: generic_array::ArrayLength> crate::kernel::fused::Sink<T> for ArraySink<'_, T, N> {
     #[hot]
     fn next(&mut self, block: &[T]) {
-        let (out, pos) = (&mut self.out, &mut self.pos);
-        store(out, *pos, block);
-        *pos += block.len();
+        store(self.out, self.pos, block);
+        self.pos += block.len();
     }
 
     #[hot]
     fn at(&mut self, pos: usize, block: &[T]) {
-        store(&mut self.out, pos, block);
+        store(self.out, pos, block);
     }
 }
 
