@@ -11,6 +11,8 @@
 //! goes element by element) was most of its debug build. A constant function pointer names
 //! one function only.
 
+use shapecast_macros::hot;
+
 /// The widths a pass may have, in order, the last for the largest expression: more than the
 /// output's axes and one slot per axis that the reductions inside fold over, so that one is
 /// left along which nothing moves (`Cursor::STILL`).
@@ -38,7 +40,7 @@ pub(crate) trait Evaluation: Sized {
 /// Runs `work` element by element where its types say so, and otherwise by a pass of the
 /// narrowest width that holds its axes: only the way chosen is compiled. An expression too wide
 /// for any width is refused while the program compiles.
-#[inline(always)]
+#[hot]
 pub(crate) fn evaluate<K: Evaluation>(work: K) -> K::Output {
     let way: fn(K) -> K::Output = const {
         if K::BY_ELEMENTS {
