@@ -329,21 +329,18 @@ impl<const W: usize> Narrow<W> {
             Some(run) => (self.dims[run], run),
         };
         let loops = self.rank.saturating_sub(1);
-        let mut leaves = Leaves { unit: true, plain: true, flat: loops > 0, folded_still: true };
+        let mut leaves = Leaves::none(loops);
         let mut leaf = 0;
         while leaf < self.leaves {
             let row = &self.rows[leaf];
-            let inner = row[run];
             let mut folds = false;
             let mut k = self.outs;
             while k + 1 < W {
                 folds |= row[k] != 0;
                 k += 1;
             }
-            leaves.unit &= inner <= 1;
-            leaves.plain &= inner <= 1 && !folds;
-            leaves.flat &= loops > 0 && (inner == 0 || row[loops - 1] == len);
-            leaves.folded_still &= !folds || inner == 0;
+            let down = if loops > 0 { row[loops - 1] } else { 0 };
+            leaves = leaves.and(row[run], down, len, folds);
             leaf += 1;
         }
         let may_be_short = self.may_be_short();

@@ -795,13 +795,10 @@ fn run_planned<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
 #[hot]
 pub(crate) fn found<const W: usize, S: Source<W>, P: Pass>(nest: &Nest<W>, src: &S) -> Walk {
     let (len, loops) = (nest.run_len(), nest.loops());
-    let mut leaves = Leaves { unit: true, plain: true, flat: loops > 0, folded_still: true };
+    let mut leaves = Leaves::none(loops);
     src.all(&mut |c| {
-        let (inner, folds) = (c.inner(), c.folds());
-        leaves.unit &= inner <= 1;
-        leaves.plain &= inner <= 1 && !folds;
-        leaves.flat &= loops > 0 && (inner == 0 || c.stride(loops - 1) == len);
-        leaves.folded_still &= !folds || inner == 0;
+        let down = if loops > 0 { c.stride(loops - 1) } else { 0 };
+        leaves = leaves.and(c.inner(), down, len, c.folds());
         true
     });
     let runs = Loops {

@@ -62,6 +62,24 @@ pub(crate) struct Loops {
     pub(crate) by_plan: bool,
 }
 
+impl Leaves {
+    /// No leaf yet, under `loops` loops around the run.
+    pub(crate) const fn none(loops: usize) -> Leaves {
+        Leaves { unit: true, plain: true, flat: loops > 0, folded_still: true }
+    }
+
+    /// These and one more leaf: its stride `inner` along a run of `len`, `down` along the loop
+    /// around it (0 where there is none), and whether a reduction reads it (`folds`).
+    pub(crate) const fn and(self, inner: usize, down: usize, len: usize, folds: bool) -> Leaves {
+        Leaves {
+            unit: self.unit && inner <= 1,
+            plain: self.plain && inner <= 1 && !folds,
+            flat: self.flat && (inner == 0 || down == len),
+            folded_still: self.folded_still && (!folds || inner == 0),
+        }
+    }
+}
+
 impl Walk {
     /// The walk for the runs of `loops` over leaves `leaves`.
     pub(crate) const fn choose(loops: Loops, leaves: Leaves) -> Walk {
