@@ -445,9 +445,11 @@ fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
     a: &S,
     b: &S2,
 ) -> (Concatenated<S, S2, AXIS>, [usize; 2]) {
-    let (da, db) = (a.extents(), b.extents());
-    let mut dims = [0; MAX_RANK];
-    dims[..da.len()].copy_from_slice(&da);
+    let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
+    let rank = crate::shape::extents_in(a, &mut dims).len();
+    let db = crate::shape::extents_in(b, &mut other);
+    let da = dims;
+    let da = &da[..rank];
     let (ja, jb) = (da.get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
     if let Some(d) = dims.get_mut(AXIS) {
         // A run-time joined size must be the sum its type promises: past `usize` (operands of
@@ -623,7 +625,8 @@ stack_impl! {
 fn stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
     s: &S,
 ) -> (Stacked<S, AXIS, N>, usize) {
-    let d = s.extents();
+    let mut d = [0; MAX_RANK];
+    let d = crate::shape::extents_in(s, &mut d);
     let at = AXIS.min(d.len());
     let mut dims = [0; MAX_RANK];
     dims[..at].copy_from_slice(&d[..at]);

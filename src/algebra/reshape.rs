@@ -546,7 +546,8 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         S: SqueezeShape<A>,
         D::View<'s>: From<&'s [D::Elem]>,
     {
-        let dims = self.shape().extents();
+        let mut dims = [0; MAX_RANK];
+        let dims = crate::shape::extents_in(&self.shape(), &mut dims);
         let mut kept = [0; MAX_RANK];
         let mut n = 0;
         for (axis, &d) in dims.iter().enumerate() {
@@ -630,15 +631,14 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         S: SplitShape<AXIS, POS>,
         D::View<'s>: From<&'s [D::Elem]>,
     {
-        let dims = self.shape().extents();
         let mut front = [0; MAX_RANK];
-        front[..dims.len()].copy_from_slice(&dims);
+        let rank = crate::shape::extents_in(&self.shape(), &mut front).len();
         let mut back = front;
-        let size = dims.first().copied().unwrap_or(0);
+        let size = if rank > 0 { front[0] } else { 0 };
         front[0] = POS;
         back[0] = size.saturating_sub(POS);
-        let front = SplitFront::<S, AXIS, POS>::from_extents(&front[..dims.len()], Proof::new());
-        let back = SplitBack::<S, AXIS, POS>::from_extents(&back[..dims.len()], Proof::new());
+        let front = SplitFront::<S, AXIS, POS>::from_extents(&front[..rank], Proof::new());
+        let back = SplitBack::<S, AXIS, POS>::from_extents(&back[..rank], Proof::new());
         let (a, b) = self.as_slice().split_at(len_of(&front));
         (TensorBase::from_parts(a.into(), front), TensorBase::from_parts(b.into(), back))
     }

@@ -88,12 +88,14 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         Const<I>: ToUInt,
         S: AnyInsertAxis<U<I>>,
     {
-        let dims = self.shape.extents();
+        // The sizes written where they go, with no `DynShape` in between (for a fixed shape the
+        // optimizer then drops them all; a `DynShape` is copied at every call).
         let mut with = [1; shapecast_rules::MAX_RANK];
-        let at = I.min(dims.len());
-        with[..at].copy_from_slice(&dims[..at]);
-        with[at + 1..=dims.len()].copy_from_slice(&dims[at..]);
-        let shape = <S as AnyInsertAxis<U<I>>>::Output::from_extents(&with[..=dims.len()], Proof::new());
+        let rank = crate::shape::extents_in(&self.shape, &mut with).len();
+        let at = I.min(rank);
+        with.copy_within(at..rank, at + 1);
+        with[at] = 1;
+        let shape = <S as AnyInsertAxis<U<I>>>::Output::from_extents(&with[..=rank], Proof::new());
         TensorBase::from_parts(self.data.view(), shape)
     }
 
