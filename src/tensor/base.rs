@@ -55,7 +55,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!((t.get(&[1, 0]), t.get(&[0, 2]), t.get(&[0])), (Some(&3), None, None));
     /// ```
     pub fn get(&self, index: &[usize]) -> Option<&D::Elem> {
-        offset(&self.shape.extents(), index).and_then(|i| self.as_slice().get(i))
+        offset(&self.shape, index).and_then(|i| self.as_slice().get(i))
     }
 
     /// A read-only view of the same data.
@@ -185,7 +185,7 @@ impl<D: DataMut, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.get_mut(&[2, 0]).is_none());
     /// ```
     pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut D::Elem> {
-        let i = offset(&self.shape.extents(), index)?;
+        let i = offset(&self.shape, index)?;
         self.as_mut_slice().get_mut(i)
     }
 

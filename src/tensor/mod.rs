@@ -184,8 +184,13 @@ fn check_len<S: AnyShape>(shape: &S, len: usize) -> Result<(), ShapeError> {
     crate::dynamic::check_data(&shape.extents(), len)
 }
 
-/// The flat row-major offset of `index` in shape `dims`, if `index` is inside it.
-fn offset(dims: &[usize], index: &[usize]) -> Option<usize> {
+/// The flat row-major offset of `index` in `shape`, if `index` is inside it. (The sizes are
+/// written into an array, not taken as a `DynShape`, which is copied at every call: for a
+/// fixed shape they are then constants.)
+#[hot]
+fn offset<S: AnyShape>(shape: &S, index: &[usize]) -> Option<usize> {
+    let mut dims = [0; shapecast_rules::MAX_RANK];
+    let dims = crate::shape::extents_in(shape, &mut dims);
     if index.len() != dims.len() {
         return None;
     }

@@ -61,12 +61,13 @@ where
     /// assert_eq!((view.get(&[3, 2]), view.get(&[4, 0])), (Some(&3), None));
     /// ```
     pub fn get(&self, index: &[usize]) -> Option<&'a T> {
-        let dims = self.shape.extents();
+        let (mut dims, mut from) = ([0; shapecast_rules::MAX_RANK], [0; shapecast_rules::MAX_RANK]);
+        let dims = crate::shape::extents_in(&self.shape, &mut dims);
         if index.len() != dims.len() || index.iter().zip(dims.iter()).any(|(&i, &d)| i >= d) {
             return None;
         }
-        let from = self.source.shape().extents();
-        let strides = strides_over_output(&from, &numpy_axis_map(S::RANK, S2::RANK), S2::RANK);
+        let from = crate::shape::extents_in(&self.source.shape(), &mut from);
+        let strides = strides_over_output(from, &numpy_axis_map(S::RANK, S2::RANK), S2::RANK);
         let offset: usize = index.iter().zip(strides.iter()).map(|(&i, &s)| i * s).sum();
         self.source.into_slice().get(offset)
     }
