@@ -269,15 +269,8 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     where
         T: Copy + crate::kernel::fused::Shared,
     {
-        let fill: Fill<T, S::Len, Src, P> =
-            const { if crate::kernel::fused::may_tile::<W, Src, P>() { in_any_order } else { in_order } };
-        let mut out = None;
-        fill(dims, hint, src, &mut out);
-        // No block for an empty shape, whose array has no element to make.
-        Inline(out.unwrap_or_else(|| {
-            use generic_array::sequence::GenericSequence;
-            GenericArray::generate(|_| unreachable!("an empty shape has no element"))
-        }))
+        let make: Make<T, S, Src, P> = const { if Src::SLOTS == 0 { from_first } else { from_first_block } };
+        make(dims, hint, src)
     }
 
     #[hot]
@@ -374,25 +367,49 @@ pub(crate) fn try_boxed<T>(len: usize, f: impl FnMut(usize) -> T) -> Option<allo
     Some(data.into_boxed_slice())
 }
 
-/// How a fixed array is filled by a pass ([`in_any_order`] or [`in_order`]).
-type Fill<T, N, Src, P> = fn(&[usize], Hint<P>, Src, &mut Option<GenericArray<T, N>>);
+/// How a fixed array is made by a pass: [`from_first`] or [`from_first_block`].
+type Make<T, S, Src, P> = fn(&[usize], Hint<P>, Src) -> Inline<T, S>;
 
-/// `out`, a fixed array, filled by a pass that may be walked in tiles ([`ArraySink`]); left
-/// `None` for an empty one.
+/// A fixed array of an element-wise expression (no reduction), made as copies of its first
+/// element, then written by the pass where it lies (in tiles, if the pass walks so): made in
+/// place, where an array built inside an `Option` is copied out of it at the end.
 #[hot]
-fn in_any_order<const W: usize, T, N, Src, P>(
-    dims: &[usize],
-    hint: Hint<P>,
-    src: Src,
-    out: &mut Option<GenericArray<T, N>>,
-) where
+fn from_first<const W: usize, T, S, Src, P>(dims: &[usize], hint: Hint<P>, mut src: Src) -> Inline<T, S>
+where
     T: Copy,
-    N: generic_array::ArrayLength,
+    S: Shape,
     Src: crate::kernel::fused::Source<W, Elem = T>,
     P: crate::kernel::place::Pass,
 {
-    let mut sink = ArraySink { out, pos: 0 };
-    crate::kernel::fused::run_into(dims, hint, src, &mut sink);
+    use generic_array::sequence::GenericSequence;
+    if <S::Len as typenum::Unsigned>::USIZE == 0 {
+        return Inline(GenericArray::generate(|_| unreachable!("an empty shape has no element")));
+    }
+    // Every leaf of an element-wise expression over an output that has elements has one at
+    // its start, where the cursors are before the pass.
+    let first = src.get(0);
+    let mut out = Inline(GenericArray::generate(|_| first));
+    crate::kernel::write::write_here(dims, hint, src, &mut out.0, |o, block| o.copy_from_slice(block));
+    out
+}
+
+/// A fixed array of an expression that folds a reduction, made when the pass hands on its
+/// first block ([`in_order`]).
+#[hot]
+fn from_first_block<const W: usize, T, S, Src, P>(dims: &[usize], hint: Hint<P>, src: Src) -> Inline<T, S>
+where
+    T: Copy,
+    S: Shape,
+    Src: crate::kernel::fused::Source<W, Elem = T>,
+    P: crate::kernel::place::Pass,
+{
+    let mut out = None;
+    in_order(dims, hint, src, &mut out);
+    // No block for an empty shape, whose array has no element to make.
+    Inline(out.unwrap_or_else(|| {
+        use generic_array::sequence::GenericSequence;
+        GenericArray::generate(|_| unreachable!("an empty shape has no element"))
+    }))
 }
 
 /// `out`, a fixed array, filled by a pass in row-major order (left `None` for an empty one):
@@ -415,27 +432,6 @@ fn in_order<const W: usize, T, N, Src, P>(
         store(out, pos, block);
         pos += block.len();
     });
-}
-
-/// A fixed array filled by a pass that may be walked in tiles: made when the pass hands on its
-/// first block, as copies of that block's first element, then written where each block lies.
-struct ArraySink<'a, T, N: generic_array::ArrayLength> {
-    out: &'a mut Option<GenericArray<T, N>>,
-    /// Where the next block in row-major order goes.
-    pos: usize,
-}
-
-impl<T: Copy, N: generic_array::ArrayLength> crate::kernel::fused::Sink<T> for ArraySink<'_, T, N> {
-    #[hot]
-    fn next(&mut self, block: &[T]) {
-        store(self.out, self.pos, block);
-        self.pos += block.len();
-    }
-
-    #[hot]
-    fn at(&mut self, pos: usize, block: &[T]) {
-        store(self.out, pos, block);
-    }
 }
 
 /// `block` stored at `pos` of the array, made at the first block as copies of its first element.
