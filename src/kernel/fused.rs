@@ -946,7 +946,7 @@ fn flat_rows<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     let n = P::LAST;
     let down = nest.rank - 2;
     let total = nest.dims[down] * n;
-    let full = total / BLOCK * BLOCK;
+    let full = opaque::<P>(total / BLOCK * BLOCK);
     let mut index = [0usize; W];
     loop {
         let mut at = 0;
@@ -1044,6 +1044,17 @@ fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>
     }
 }
 
+/// `full`, the elements of a run's whole blocks, hidden from the optimizer where a plan made
+/// while the program compiled fixes it at two blocks or more. Knowing how many blocks the loop
+/// over them takes, its loop vectorizer vectorizes that loop across the blocks, each lane
+/// gathered from elements a block apart and each result stored element by element, where the
+/// blocks' own lanes are already the vectors (a layer norm's fixed row of 256, row by row, took
+/// far longer so than its hand loop).
+#[hot]
+fn opaque<P: Pass>(full: usize) -> usize {
+    if P::PLAN.is_some() && full >= 2 * BLOCK { core::hint::black_box(full) } else { full }
+}
+
 /// One innermost run of length `n`, from `src`'s cursors: its full blocks, then its last part
 /// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
 /// output element in the block this gives it, so a split pass is identical bit for bit.
@@ -1053,7 +1064,7 @@ pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bo
     n: usize,
     sink: &mut impl FnMut(&[S::Elem]),
 ) {
-    let full = n / BLOCK * BLOCK;
+    let full = opaque::<P>(n / BLOCK * BLOCK);
     let mut at = 0;
     while at < full {
         sink(&read::<W, S, P, STRIDED>(src, at));
