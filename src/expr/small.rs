@@ -58,12 +58,14 @@ pub(crate) const fn at_dims<S: AnyShape>() -> [usize; AT_RANK] {
 }
 
 /// Whether evaluating `E` into an output of shape `Out` (its shape, or one it stretches to)
-/// goes element by element: it folds a reduction (or, in a build optimized for size, its rows
-/// are short: [`short_rows`]), every size is fixed, and it reads at most [`SMALL`] elements in
-/// all.
+/// goes element by element: it folds a reduction, or reads a leaf whose strides are known only
+/// at run time (a transposed view, which the pass would read gathering each block from 16
+/// places: [`Strides::fits`](crate::kernel::constant::Strides::fits)), or, in a build optimized
+/// for size, its rows are short ([`short_rows`]); every size is fixed; and it reads at most
+/// [`SMALL`] elements in all.
 pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
     E::AT
-        && (E::SLOTS > 0 || short_rows::<Out>())
+        && (E::SLOTS > 0 || !E::STRIDES.fits() || short_rows::<Out>())
         && Out::FIXED
         && Out::RANK <= AT_RANK
         && E::READS.saturating_mul(count::<Out>()) <= SMALL

@@ -278,30 +278,27 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         Some(Self::from_fn(len, f))
     }
 
+    /// Made as copies of the first element, then each slice copied where it goes (not
+    /// element by element through one iterator, which the optimizer does not turn into copies).
     #[hot]
     fn from_slices<'s>(_: usize, slices: impl Iterator<Item = &'s [T]>) -> Option<Self>
     where
         T: Clone + 's,
     {
         use generic_array::sequence::GenericSequence;
-        let mut elements = slices.flat_map(|s| s.iter().cloned()).peekable();
-        // (With no element to stand in for a missing one, only an empty shape is made.)
-        let stand_in = elements.peek().cloned();
-        if stand_in.is_none() && <S::Len as typenum::Unsigned>::USIZE > 0 {
-            return None;
+        let mut slices = slices.filter(|s| !s.is_empty()).peekable();
+        // (With no element to stand in for the others, only an empty shape is made.)
+        let Some(first) = slices.peek().and_then(|s| s.first()).cloned() else {
+            return (<S::Len as typenum::Unsigned>::USIZE == 0)
+                .then(|| Inline(GenericArray::generate(|_| unreachable!("an empty shape has no element"))));
+        };
+        let mut out = Inline(GenericArray::generate(|_| first.clone()));
+        let mut pos = 0;
+        for s in slices {
+            out.0.get_mut(pos..pos + s.len())?.clone_from_slice(s);
+            pos += s.len();
         }
-        let mut short = false;
-        let array = GenericArray::generate(|_| match (elements.next(), &stand_in) {
-            (Some(x), _) => x,
-            (None, Some(x)) => {
-                short = true;
-                x.clone()
-            }
-            (None, None) => {
-                unreachable!("no element, and so an empty shape (checked above): `generate` calls nothing")
-            }
-        });
-        (!short && elements.next().is_none()).then_some(Inline(array))
+        (pos == out.0.len()).then_some(out)
     }
 }
 
