@@ -180,7 +180,12 @@ pub type ShapeError = shapecast_rules::BroadcastError;
 
 /// `Ok` if `len` is the element count of `shape`, computed without overflow: the check of
 /// [`dynamic::Array::new`](crate::dynamic::Array::new), so both errors read the same.
+/// (A fixed shape's count, where it fits, is a constant compared first: the sizes are made
+/// into a `DynShape`, a copy of 64 of them, only for the error or a run-time size.)
 fn check_len<S: AnyShape>(shape: &S, len: usize) -> Result<(), ShapeError> {
+    if S::FIXED && const { checked_product(S::STATIC.split_at(S::RANK).0) } == Some(len) {
+        return Ok(());
+    }
     crate::dynamic::check_data(&shape.extents(), len)
 }
 
@@ -201,6 +206,19 @@ fn offset<S: AnyShape>(shape: &S, index: &[usize]) -> Option<usize> {
 #[hot]
 pub(crate) fn len_of<S: AnyShape>(shape: &S) -> usize {
     if S::FIXED { const { product(S::STATIC.split_at(S::RANK).0) } } else { shape.element_count() }
+}
+
+/// The product of `dims`, `None` past `usize`.
+const fn checked_product(dims: &[usize]) -> Option<usize> {
+    let (mut n, mut i) = (1usize, 0);
+    while i < dims.len() {
+        n = match n.checked_mul(dims[i]) {
+            Some(n) => n,
+            None => return None,
+        };
+        i += 1;
+    }
+    Some(n)
 }
 
 /// The product of `dims`, wrapping: a fixed shape whose count overflows holds no data (its
