@@ -559,7 +559,7 @@ pub(crate) fn run<const W: usize, S: Source<W>, P: Pass>(
     sink: impl FnMut(&[S::Elem]),
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
-    run_planned::<W, S, P, _>(&nest, &mut src, sink);
+    run_planned::<W, S, P, _, false>(&nest, &mut src, sink);
 }
 
 /// Where a pass that writes its output into memory puts each block: the next in row-major
@@ -628,7 +628,7 @@ fn rows_or_tiles<const W: usize, S: Source<W>, P: Pass, K: Sink<S::Elem>>(
 /// [`run_into`]'s pass row-major.
 #[hot]
 fn rows<const W: usize, S: Source<W>, P: Pass, K: Sink<S::Elem>>(nest: &Nest<W>, src: &mut S, sink: &mut K) {
-    run_planned::<W, S, P, _>(
+    run_planned::<W, S, P, _, true>(
         nest,
         src,
         #[inline(always)]
@@ -768,7 +768,7 @@ fn by_columns<const W: usize, S: Source<W>>(
 /// chosen then, and only that walk is compiled (a constant function pointer: see `way`);
 /// otherwise when the pass starts, from the leaves' cursors.
 #[hot]
-fn run_planned<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
+fn run_planned<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem]), const WRITES: bool>(
     nest: &Nest<W>,
     src: &mut S,
     sink: K,
@@ -777,15 +777,15 @@ fn run_planned<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
         let reduces = S::SLOTS > 0;
         match &PlanOf::<P, W>::PLAN {
             Some(plan) => match plan.walk(P::LAST, reduces, by_plan::<W, S, P>()) {
-                Some(Walk::Flat) => flat_rows::<W, S, P, K>,
+                Some(Walk::Flat) => flat_rows::<W, S, P, K, WRITES>,
                 Some(Walk::Parts) => parts::<W, S, P, K>,
                 Some(Walk::ShortRuns) => short_runs::<W, S, P, K>,
                 Some(Walk::ShortRows) => short_rows::<W, S, K>,
-                Some(Walk::Strided) => runs::<W, S, P, true, K>,
-                Some(Walk::Contiguous) => runs::<W, S, P, false, K>,
-                None => walk_as_found::<W, S, P, K>,
+                Some(Walk::Strided) => runs::<W, S, P, true, K, WRITES>,
+                Some(Walk::Contiguous) => runs::<W, S, P, false, K, WRITES>,
+                None => walk_as_found::<W, S, P, K, WRITES>,
             },
-            None => walk_as_found::<W, S, P, K>,
+            None => walk_as_found::<W, S, P, K, WRITES>,
         }
     };
     walk(nest, src, sink)
@@ -817,19 +817,21 @@ pub(crate) fn found<const W: usize, S: Source<W>, P: Pass>(nest: &Nest<W>, src: 
 /// no plan, or whose plan leaves the run's length to it (the output's first size). Neither
 /// fixes a short run, so [`short_runs`] is never the walk here.
 #[hot]
-fn walk_as_found<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
+fn walk_as_found<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem]), const WRITES: bool>(
     nest: &Nest<W>,
     src: &mut S,
     sink: K,
 ) {
     match found::<W, S, P>(nest, src) {
-        Walk::Flat => flat_rows::<W, S, P, K>(nest, src, sink),
+        Walk::Flat => flat_rows::<W, S, P, K, WRITES>(nest, src, sink),
         Walk::Parts => parts::<W, S, P, K>(nest, src, sink),
         Walk::ShortRows => short_rows::<W, S, K>(nest, src, sink),
-        Walk::Strided | Walk::ShortRuns => runs::<W, S, P, true, K>(nest, src, sink),
+        Walk::Strided | Walk::ShortRuns => runs::<W, S, P, true, K, WRITES>(nest, src, sink),
         // (Never where the pass reads as its plan says: not compiled there.)
-        Walk::Contiguous if const { !by_plan::<W, S, P>() } => runs::<W, S, P, false, K>(nest, src, sink),
-        Walk::Contiguous => runs::<W, S, P, true, K>(nest, src, sink),
+        Walk::Contiguous if const { !by_plan::<W, S, P>() } => {
+            runs::<W, S, P, false, K, WRITES>(nest, src, sink)
+        }
+        Walk::Contiguous => runs::<W, S, P, true, K, WRITES>(nest, src, sink),
     }
 }
 
@@ -913,12 +915,19 @@ pub(crate) fn run_plain<const W: usize, S: Source<W>, P: Pass>(
 ) {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
     debug_assert!(src.all(&mut |c| c.inner() <= 1), "a broadcast operand steps by 0 or 1 along a run");
-    runs::<W, S, RunTime, false, _>(&nest, &mut src, sink);
+    runs::<W, S, RunTime, false, _, false>(&nest, &mut src, sink);
 }
 
 /// The loop nest's runs, each in blocks and a last part.
 #[hot]
-fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool, K: FnMut(&[S::Elem])>(
+fn runs<
+    const W: usize,
+    S: Source<W>,
+    P: Pass,
+    const STRIDED: bool,
+    K: FnMut(&[S::Elem]),
+    const WRITES: bool,
+>(
     nest: &Nest<W>,
     src: &mut S,
     mut sink: K,
@@ -927,7 +936,7 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool, K: FnMut(&[S
     nest.for_each_run(
         src,
         #[inline(always)]
-        |src| whole_run::<W, S, P, STRIDED>(src, n, &mut sink),
+        |src| whole_run::<W, S, P, STRIDED, WRITES>(src, n, &mut sink),
     );
 }
 
@@ -938,7 +947,7 @@ fn runs<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool, K: FnMut(&[S
 /// position divided by `n`), not a block per row of which only `n` lanes are kept (faster for
 /// softmax's `exp(x − max)`).
 #[hot]
-fn flat_rows<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
+fn flat_rows<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem]), const WRITES: bool>(
     nest: &Nest<W>,
     src: &mut S,
     mut sink: K,
@@ -946,7 +955,7 @@ fn flat_rows<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     let n = P::LAST;
     let down = nest.rank - 2;
     let total = nest.dims[down] * n;
-    let full = opaque::<P>(total / BLOCK * BLOCK);
+    let full = opaque::<P, WRITES>(total / BLOCK * BLOCK);
     let mut index = [0usize; W];
     loop {
         let mut at = 0;
@@ -1044,27 +1053,28 @@ fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>
     }
 }
 
-/// `full`, the elements of a run's whole blocks, hidden from the optimizer where a plan made
-/// while the program compiled fixes it at two blocks or more. Knowing how many blocks the loop
-/// over them takes, its loop vectorizer vectorizes that loop across the blocks, each lane
-/// gathered from elements a block apart and each result stored element by element, where the
-/// blocks' own lanes are already the vectors (a layer norm's fixed row of 256, row by row, took
-/// far longer so than its hand loop).
+/// `full`, the elements of a run's whole blocks, hidden from the optimizer where the pass
+/// `WRITES` its output into memory and a plan made while the program compiled fixes `full` at
+/// two blocks or more. Knowing how many blocks the loop over them takes, its loop vectorizer
+/// vectorizes that loop across the blocks, each lane gathered from elements a block apart and
+/// each result stored element by element, where the blocks' own lanes are already the vectors
+/// (a layer norm's fixed row of 256, row by row, took far longer so than its hand loop). A
+/// pass that folds its blocks (`sum_all`) keeps the count: there it unrolls the loop well.
 #[hot]
-fn opaque<P: Pass>(full: usize) -> usize {
-    if P::PLAN.is_some() && full >= 2 * BLOCK { core::hint::black_box(full) } else { full }
+fn opaque<P: Pass, const WRITES: bool>(full: usize) -> usize {
+    if WRITES && P::PLAN.is_some() && full >= 2 * BLOCK { core::hint::black_box(full) } else { full }
 }
 
 /// One innermost run of length `n`, from `src`'s cursors: its full blocks, then its last part
 /// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
 /// output element in the block this gives it, so a split pass is identical bit for bit.
 #[hot]
-pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
+pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool, const WRITES: bool>(
     src: &mut S,
     n: usize,
     sink: &mut impl FnMut(&[S::Elem]),
 ) {
-    let full = opaque::<P>(n / BLOCK * BLOCK);
+    let full = opaque::<P, WRITES>(n / BLOCK * BLOCK);
     let mut at = 0;
     while at < full {
         sink(&read::<W, S, P, STRIDED>(src, at));
