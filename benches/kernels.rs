@@ -733,8 +733,129 @@ fn element_math(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, positions, row_folds, element_math, small_reductions, middle_axis }
+criterion_group! { name = benches; config = config(); targets = small_add, small_column, large_broadcast, large_zip, sums, maxima, positions, row_folds, element_math, small_reductions, small_tensors, middle_axis }
 criterion_main!(benches);
+
+/// Small fixed tensors outside the pass's usual runs, each beside a hand loop over arrays:
+/// elements read one by one with `get`, a concatenation, a transposed view added to a tensor
+/// and copied, a layer norm's row of 256 written by one expression, and a `[64, 64]` sum
+/// returned by value.
+fn small_tensors(c: &mut Criterion) {
+    let h: [f32; 256] = core::array::from_fn(|i| ((i * 37) % 101) as f32 * 0.5);
+    let x = Tensor::<f32, shape![16, 16]>::from_slice(&h).unwrap();
+
+    let mut g = c.benchmark_group("small tensor get [16,16] f32");
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            let x = black_box(&x);
+            let mut s = 0.0;
+            for i in 0..16 {
+                for j in 0..16 {
+                    s += x.get(&[i, j]).copied().unwrap_or(0.0);
+                }
+            }
+            observe(s)
+        })
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let h = black_box(&h);
+            let mut s = 0.0;
+            for i in 0..16 {
+                for j in 0..16 {
+                    s += h[i * 16 + j];
+                }
+            }
+            observe(s)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("small tensor concat [16,16]+[16,16] f32");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x).concat::<0>(black_box(&x)))));
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&h), black_box(&h));
+            let mut o = [0f32; 512];
+            o[..256].copy_from_slice(a);
+            o[256..].copy_from_slice(b);
+            observe(o)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("small tensor transposed view + y [16,16] f32");
+    g.bench_function("shapecast", |t| {
+        t.iter(|| observe((black_box(&x).swap_axes::<0, 1>().lazy() + black_box(&x)).eval()))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&h), black_box(&h));
+            let mut o = [0f32; 256];
+            for i in 0..16 {
+                for j in 0..16 {
+                    o[i * 16 + j] = a[j * 16 + i] + b[i * 16 + j];
+                }
+            }
+            observe(o)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("small tensor transpose copied [16,16] f32");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x).mt().to_tensor())));
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let a = black_box(&h);
+            let mut o = [0f32; 256];
+            for i in 0..16 {
+                for j in 0..16 {
+                    o[j * 16 + i] = a[i * 16 + j];
+                }
+            }
+            observe(o)
+        })
+    });
+    g.finish();
+
+    let row = Tensor::<f32, shape![256]>::from_slice(&h).unwrap();
+    let mut out = Tensor::<f32, shape![256]>::splat(0.0);
+    let mut g = c.benchmark_group("small tensor layer norm row [256] f32");
+    g.bench_function("shapecast", |t| {
+        t.iter(|| {
+            let (x, m, s) = (black_box(&row), black_box(1.5f32), black_box(0.5f32));
+            ((x.lazy() - m) * s * x + x).eval_into(&mut out);
+            observe(&out);
+        })
+    });
+    let mut o = [0f32; 256];
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (x, m, s) = (black_box(&h), black_box(1.5f32), black_box(0.5f32));
+            for (o, &v) in o.iter_mut().zip(x) {
+                *o = (v - m) * s * v + v;
+            }
+            observe(&o);
+        })
+    });
+    g.finish();
+
+    let h64: [f32; 4096] = core::array::from_fn(|i| ((i * 37) % 101) as f32 * 0.5);
+    let x64 = Tensor::<f32, shape![64, 64]>::from_slice(&h64).unwrap();
+    let mut g = c.benchmark_group("small tensor add returned by value [64,64] f32");
+    g.bench_function("shapecast", |t| t.iter(|| observe(black_box(&x64) + black_box(&x64))));
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            let (a, b) = (black_box(&h64), black_box(&h64));
+            let mut o = [0f32; 4096];
+            for i in 0..4096 {
+                o[i] = a[i] + b[i];
+            }
+            observe(o)
+        })
+    });
+    g.finish();
+}
 
 /// Small reductions over fixed shapes, where every loop bound is a constant: as an expression,
 /// as an eager call, as a hand loop over arrays, and with ndarray.
