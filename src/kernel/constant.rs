@@ -185,6 +185,11 @@ pub struct Planned {
 }
 
 impl Planned {
+    /// Whether every size of the output is fixed (its first too).
+    pub(crate) const fn every_size_fixed(&self) -> bool {
+        !self.outer
+    }
+
     /// The pass over sizes `dims` of an expression whose leaves read as `strides` says, with
     /// `slots` reduced axes; `None` if it does not fit a constant plan. The loops are the eager
     /// kernels' [`Plan`]'s, over the output's axes; the reduced axes' strides are kept as
