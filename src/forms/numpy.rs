@@ -1,10 +1,15 @@
 //! NumPy at the type level: `Broadcast` (symmetric) and `BroadcastTo` (one-way).
 
 use crate::shape::{AnyShape, Shape};
-use crate::typelevel::{Reverse, ZipBroadcast, ZipStretch};
+use crate::typelevel::{Checked, Reverse, ZipBroadcast, ZipCommon, ZipStretch};
 
 type Rev<L> = <L as Reverse>::Output;
 type ZipRev<A, B> = <Rev<A> as ZipBroadcast<Rev<B>>>::Output;
+/// The common shape, reversed, computed whether or not the rule holds (see [`ZipCommon`]).
+type CommonRev<A, B> = <Rev<A> as ZipCommon<Rev<B>>>::Output;
+/// The common shape, once the rule has been checked pair by pair: the check is part of the
+/// output, so a clash is reported on the two sizes that clash, with no line naming the shapes.
+type CheckedCommon<A, B> = Checked<Rev<CommonRev<A, B>>, ZipRev<A, B>>;
 
 /// NumPy broadcasting of two shapes; chain it for more (`Broadcasted<Broadcasted<A, B>, C>`).
 ///
@@ -85,11 +90,11 @@ impl<A, B> AnyBroadcast<B> for A
 where
     A: AnyShape + Reverse,
     B: AnyShape + Reverse,
-    Rev<A>: ZipBroadcast<Rev<B>>,
-    ZipRev<A, B>: Reverse,
-    Rev<ZipRev<A, B>>: AnyShape,
+    Rev<A>: ZipBroadcast<Rev<B>> + ZipCommon<Rev<B>>,
+    CommonRev<A, B>: Reverse,
+    Rev<CommonRev<A, B>>: AnyShape,
 {
-    type Output = Rev<ZipRev<A, B>>;
+    type Output = CheckedCommon<A, B>;
 }
 
 /// The common shape of `A` and `B`, which may hold run-time sizes (NumPy rule).

@@ -3,6 +3,8 @@
 
 use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
 
+use crate::typelevel::If;
+
 use crate::forms::{SameBinding, StretchesTo};
 use crate::shape::{Dim, Extent, Number};
 use crate::typelevel::{Fixed, Runtime};
@@ -84,6 +86,41 @@ impl<R, K: StretchesTo<R>> PairBroadcast<R, K> for (Runtime, Fixed) {
 }
 impl<K: StretchesTo<R>, R> PairBroadcast<K, R> for (Fixed, Runtime) {
     type Output = <K as StretchesTo<R>>::Output;
+}
+
+/// The output [`DimBroadcast`] gives when the pair broadcasts, for any pair: the size that is
+/// not 1 (`Self` when neither is, or when `Self` is bound at run time). Never fails.
+pub trait DimCommon<B> {
+    /// The output size.
+    type Output;
+}
+impl<A: Extent, B: Extent> DimCommon<B> for A
+where
+    (A::Kind, B::Kind): PairCommon<A, B>,
+{
+    type Output = <(A::Kind, B::Kind) as PairCommon<A, B>>::Output;
+}
+
+/// [`DimCommon`] by the kinds of the two sizes (`Self`).
+pub trait PairCommon<A, B> {
+    /// The output size.
+    type Output;
+}
+impl<A: Number, B> PairCommon<A, B> for (Fixed, Fixed)
+where
+    Val<A>: IsEqual<U1>,
+    Eq<Val<A>, U1>: If<B, A>,
+{
+    type Output = <Eq<Val<A>, U1> as If<B, A>>::Output;
+}
+impl<A, B> PairCommon<A, B> for (Fixed, Runtime) {
+    type Output = B;
+}
+impl<A, B> PairCommon<A, B> for (Runtime, Fixed) {
+    type Output = A;
+}
+impl<A, B> PairCommon<A, B> for (Runtime, Runtime) {
+    type Output = A;
 }
 
 /// Holds for a pair of one type twice.

@@ -19,11 +19,11 @@ mod splice;
 mod zip;
 
 pub use axis::{InsertAt, Keep, Remove, RemoveOnto};
-pub use dim::{BroadcastsWith, DimBroadcast, DimStretch, PairBroadcast, PairStretch, SameType};
+pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType};
 pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
 pub use size_table::{SizeOf, ToSize};
 pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, Next, NextAxis, TakeAt};
-pub use zip::{ZipBroadcast, ZipStretch};
+pub use zip::{ZipBroadcast, ZipCommon, ZipStretch};
