@@ -108,5 +108,6 @@ pub use join::{
 pub use reshape::{
     CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
     FlattenOfRunTime, KnownToBeOne, ReshapeKind, ReshapeOfRunTime, SameCount, SplitAlong, SplitFits,
-    SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableSize,
+    SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableAxis,
+    SqueezableSize,
 };

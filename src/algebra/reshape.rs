@@ -157,11 +157,28 @@ impl<S, const A: usize> SqueezeShape<A> for S
 where
     Const<A>: ToUInt,
     S: AnyShape + TakeAt<U<A>>,
-    <S as TakeAt<U<A>>>::Entry: SqueezableSize<A>,
+    <S as TakeAt<U<A>>>::Entry: SqueezableAxis<A>,
     <S as TakeAt<U<A>>>::Rest: AnyShape,
 {
     type Output =
-        Checked<<S as TakeAt<U<A>>>::Rest, <<S as TakeAt<U<A>>>::Entry as SqueezableSize<A>>::Proof>;
+        Checked<<S as TakeAt<U<A>>>::Rest, <<S as TakeAt<U<A>>>::Entry as SqueezableAxis<A>>::Proof>;
+}
+
+/// [`SqueezableSize`], one impl away: the bound above meets the size's own rule only through
+/// this impl, while the output meets it at once, so rustc reports a size that is not 1 on the
+/// size alone, with no line naming the shape.
+#[diagnostic::on_unimplemented(
+    message = "cannot squeeze axis {A}: its size is `{Self}`, not 1",
+    label = "only an axis of size 1 can be squeezed",
+    note = "a squeeze removes an axis without dropping an element, so the axis must have the fixed size 1; to fold an axis of another size away, reduce it (`sum_axes::<axes![…]>()`), or take a part of it with `split_at`"
+)]
+pub trait SqueezableAxis<const A: usize> {
+    /// `()`: computed, it checks the size.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: SqueezableSize<A>, const A: usize> SqueezableAxis<A> for X {
+    type Proof = <X as SqueezableSize<A>>::Proof;
 }
 
 /// `S` without its size-1 axis `A` (see [`SqueezeShape`]).
