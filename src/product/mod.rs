@@ -44,4 +44,6 @@ mod transposed;
 pub use dot::Dot;
 pub use operand::MatrixOperand;
 pub use rule::{Contracts, MatMul, MatMulShape, Matrices};
+#[doc(hidden)]
+pub use rule::{ContractsWith, ProductShape};
 pub use transposed::{Transposed, TransposedShape, Transposes, TwoAxesOrMore};

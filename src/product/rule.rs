@@ -3,9 +3,11 @@
 use typenum::{B1, IsEqual};
 
 use crate::shape::{AnyShape, Cons, Dyn, Nil, Number};
-use crate::typelevel::{Reverse, Same, ZipBroadcast};
+use crate::typelevel::{Checked, Reverse, Same, ZipBroadcast, ZipCommon};
 
 type Rev<L> = <L as Reverse>::Output;
+/// The product's shape, reversed, computed whether or not the rule holds (see [`ProductShape`]).
+type ProductRev<A, B> = <Rev<A> as ProductShape<Rev<B>>>::Output;
 
 /// The shape of the matrix product of a tensor of shape `Self` by one of shape `B`, by NumPy's
 /// `matmul` rule: `[…, M, K] · […, K, N] → […, M, N]`, the batch axes (before the matrices)
@@ -45,15 +47,20 @@ pub trait MatMul<B: AnyShape>: AnyShape {
 
 // For `Cons` only, not every shape: a scalar, and a generic shape without this bound, then
 // fail as `A: MatMul<_>`, the bound to add, rather than as a step of the rule.
+//
+// The output is the product's shape computed for any two shapes ([`ProductShape`]), checked by the
+// rule ([`Matrices`]) as a proof: these bounds never compute the checked shape, so rustc meets a
+// clash while it computes the output, and reports it on the two sizes alone, with no
+// `required for` line naming the shapes.
 impl<H, T, B> MatMul<B> for Cons<H, T>
 where
     Cons<H, T>: AnyShape + Reverse,
     B: AnyShape + Reverse,
-    Rev<Cons<H, T>>: Matrices<Rev<B>>,
-    <Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output: Reverse,
-    Rev<<Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output>: AnyShape,
+    Rev<Cons<H, T>>: Matrices<Rev<B>> + ProductShape<Rev<B>>,
+    ProductRev<Cons<H, T>, B>: Reverse,
+    Rev<ProductRev<Cons<H, T>, B>>: AnyShape,
 {
-    type Output = Rev<<Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output>;
+    type Output = Checked<Rev<ProductRev<Cons<H, T>, B>>, <Rev<Cons<H, T>> as Matrices<Rev<B>>>::Output>;
 }
 
 /// The shape of `a · b` for tensors of shapes `A` and `B` (NumPy's `matmul` rule).
@@ -80,22 +87,64 @@ pub trait Matrices<B> {
 }
 
 // [K] · [K] → []
-impl<K: Contracts<K2>, K2> Matrices<Cons<K2, Nil>> for Cons<K, Nil> {
-    type Output = Nil;
+impl<K: ContractsWith<K2>, K2> Matrices<Cons<K2, Nil>> for Cons<K, Nil> {
+    type Output = Checked<Nil, <K as ContractsWith<K2>>::Proof>;
 }
 // [K] · […, K, N] → […, N]
-impl<K: Contracts<K2>, K2, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Nil> {
-    type Output = Cons<N, BB>;
+impl<K: ContractsWith<K2>, K2, N, BB> Matrices<Cons<N, Cons<K2, BB>>> for Cons<K, Nil> {
+    type Output = Checked<Cons<N, BB>, <K as ContractsWith<K2>>::Proof>;
 }
 // […, M, K] · [K] → […, M]
-impl<K: Contracts<K2>, K2, M, BA> Matrices<Cons<K2, Nil>> for Cons<K, Cons<M, BA>> {
-    type Output = Cons<M, BA>;
+impl<K: ContractsWith<K2>, K2, M, BA> Matrices<Cons<K2, Nil>> for Cons<K, Cons<M, BA>> {
+    type Output = Checked<Cons<M, BA>, <K as ContractsWith<K2>>::Proof>;
 }
 // […, M, K] · […, K, N] → [broadcast(…, …), M, N]
-impl<K: Contracts<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons<K2, BB>>>
+impl<K: ContractsWith<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, Cons<K2, BB>>>
     for Cons<K, Cons<M, BA>>
 {
+    type Output = Checked<Cons<N, Cons<M, BA::Output>>, <K as ContractsWith<K2>>::Proof>;
+}
+
+/// [`Matrices`] without its checks: the product's shape, reversed, for any two shapes of at
+/// least one axis (the batch axes by [`ZipCommon`], the contracted sizes not compared).
+#[diagnostic::on_unimplemented(
+    message = "a matrix product needs at least one axis on each side, and the second operand is a scalar (shape `[]`)",
+    label = "a scalar has no matrix",
+    note = "to scale a tensor by a number, multiply: `&x * 2.0`"
+)]
+pub trait ProductShape<B> {
+    /// The product's shape, reversed.
+    type Output;
+}
+impl<K, K2> ProductShape<Cons<K2, Nil>> for Cons<K, Nil> {
+    type Output = Nil;
+}
+impl<K, K2, N, BB> ProductShape<Cons<N, Cons<K2, BB>>> for Cons<K, Nil> {
+    type Output = Cons<N, BB>;
+}
+impl<K, K2, M, BA> ProductShape<Cons<K2, Nil>> for Cons<K, Cons<M, BA>> {
+    type Output = Cons<M, BA>;
+}
+impl<K, K2, M, BA: ZipCommon<BB>, N, BB> ProductShape<Cons<N, Cons<K2, BB>>> for Cons<K, Cons<M, BA>> {
     type Output = Cons<N, Cons<M, BA::Output>>;
+}
+
+/// [`Contracts`], one impl away: [`Matrices`]' bounds meet the rule only through this impl,
+/// while its output meets it at once, so rustc reports two contracted sizes that differ on the
+/// sizes alone.
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply these matrices: the contracted sizes `{Self}` and `{K}` differ",
+    label = "the contracted sizes of this product differ",
+    note = "the first operand's last axis (`{Self}`) meets the second operand's next-to-last axis, or its only axis when it is 1-D (`{K}`): they must be the same size",
+    note = "a run-time size contracts only with itself (one `bind!`); if the sizes are meant to be equal, convert one operand first, checked at run time: `w.to_fixed::<shape![…]>()?` or `x.cast_shape(…)?`; if an operand is stored the other way round, its `.mt()` is the transposed view"
+)]
+pub trait ContractsWith<K> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<A: Contracts<K>, K> ContractsWith<K> for A {
+    type Proof = ();
 }
 
 /// The contracted sizes of a product are one size: two equal fixed sizes, or one run-time
