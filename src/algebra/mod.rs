@@ -98,7 +98,7 @@ pub use view::StridedView;
 // the items: rustc prints an item marked `#[doc(hidden)]` by its full path
 // (`shapecast::algebra::SqueezableSize<1>`).
 #[doc(hidden)]
-pub use crate::typelevel::{Ahead, Here};
+pub use crate::typelevel::{Ahead, AxisOfRank, Here, InShape, Rank};
 #[doc(hidden)]
 pub use join::{
     ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, SameRankAs, SameSizeOn, SameSizesFrom,

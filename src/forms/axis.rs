@@ -3,7 +3,7 @@
 use typenum::U0;
 
 use crate::shape::{AnyShape, Axes, Shape};
-use crate::typelevel::{InsertAt, Remove};
+use crate::typelevel::{AxesInShape, Checked, InsertAt, Remove};
 
 /// `Self` with a size-1 axis inserted before position `I` (a typenum number; `I = RANK`
 /// appends): NumPy's `np.newaxis`, which states a rank change explicitly where broadcasting
@@ -114,14 +114,15 @@ pub trait AnyRemoveAxes<Ax: Axes>: AnyShape {
     type Output: AnyShape;
 }
 
-#[diagnostic::do_not_recommend]
+// Not `do_not_recommend`: an axis past the last is reported by its check, which names the axis
+// and the rank (`typelevel::InShape`), as rustc computes the output.
 impl<S, Ax> AnyRemoveAxes<Ax> for S
 where
-    S: AnyShape + Remove<Ax::List, U0>,
+    S: AnyShape + Remove<Ax::List, U0> + AxesInShape<Ax::List, U0>,
     Ax: Axes,
     <S as Remove<Ax::List, U0>>::Output: AnyShape,
 {
-    type Output = <S as Remove<Ax::List, U0>>::Output;
+    type Output = Checked<<S as Remove<Ax::List, U0>>::Output, <S as AxesInShape<Ax::List, U0>>::Proof>;
 }
 
 /// `S`, which may hold run-time sizes, without the axes `Ax`.

@@ -5,7 +5,7 @@ use core::ops::{Add, Sub};
 use typenum::{Add1, B0, B1, Sub1, UInt, UTerm};
 
 use crate::shape::{Cons, Dim, Nil};
-use crate::typelevel::{MarkAt, Reverse};
+use crate::typelevel::{Axis, MarkAt, Reverse, SizeOf, ToSize};
 
 /// `InsertAt(l, i)`: `l` with a 1 inserted before position `i` (`i = len(l)` appends).
 pub trait InsertAt<I> {
@@ -25,7 +25,8 @@ where
 }
 
 /// `Remove(l, marked, i)`: `l` without its entries at the marked positions (a sorted list),
-/// counting positions from `i`. No impl if a marked position is out of range or out of order.
+/// counting positions from `i`. Marked positions past the end are ignored: [`AxesInShape`]
+/// checks them, apart, so that the output is computed even when they are wrong.
 pub trait Remove<Marked, I> {
     /// The shorter list.
     type Output;
@@ -55,6 +56,93 @@ pub trait RemoveOnto<Marked, I, Acc> {
 }
 impl<I, Acc> RemoveOnto<Nil, I, Acc> for Nil {
     type Output = Acc;
+}
+/// The list ended with marked positions left, past its end: ignored ([`AxesInShape`] checks them).
+impl<M, MT, I, Acc> RemoveOnto<Cons<M, MT>, I, Acc> for Nil {
+    type Output = Acc;
+}
+
+/// Every marked position (a sorted list) is a position of the list `Self`, counting from `i`:
+/// the check of the axes a reduction removes. A step names the tail's check only as its own
+/// `Proof`, and the check of a position past the end, [`InShape`], only in its `Proof`: rustc
+/// meets a wrong axis while it computes the shape the axes are removed from, and names the axis
+/// and the rank, with no line naming the shape.
+pub trait AxesInShape<Marked, I> {
+    /// `()`: computed, it checks the axes.
+    type Proof;
+}
+impl<I> AxesInShape<Nil, I> for Nil {
+    type Proof = ();
+}
+impl<M, MT, I> AxesInShape<Cons<M, MT>, I> for Nil
+where
+    M: ToAxis,
+    I: ToSize,
+    SizeOf<I>: ToRank,
+    <M as ToAxis>::Output: InShape<<SizeOf<I> as ToRank>::Output>,
+{
+    type Proof = <<M as ToAxis>::Output as InShape<<SizeOf<I> as ToRank>::Output>>::Proof;
+}
+impl<H, T, M, I> AxesInShape<M, I> for Cons<H, T>
+where
+    I: Add<B1>,
+    M: MarkAt<I>,
+    T: AxesInShape<Rest<M, I>, Add1<I>>,
+{
+    type Proof = <T as AxesInShape<Rest<M, I>, Add1<I>>>::Proof;
+}
+
+/// The rank `R` of a shape, as a type (what an error names).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rank<const R: usize>;
+
+/// A position as `axes!` writes it, `Dim<A>`, as the axis `Axis<A>`.
+pub trait ToAxis {
+    /// `Axis<A>`.
+    type Output;
+}
+impl<const A: usize> ToAxis for Dim<A> {
+    type Output = Axis<A>;
+}
+
+/// A count of axes as `Dim<R>`, as the rank `Rank<R>`.
+pub trait ToRank {
+    /// `Rank<R>`.
+    type Output;
+}
+impl<const R: usize> ToRank for Dim<R> {
+    type Output = Rank<R>;
+}
+
+/// The axis `Self` is an axis of a shape of rank `R`: asked only of an axis past the last, and
+/// holds through [`AxisOfRank`], which holds for no axis.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is past the last axis of a shape of `{R}`: axes are numbered from 0, outermost first, below the rank",
+    label = "an axis past the last axis of the shape",
+    note = "a shape of rank r has axes 0 to r − 1, and `axes![…]` lists them in increasing order; the reductions (`sum_axes`, `max_axes`, …) remove the axes they fold, `index_axis::<A>`, `take_along::<A>` and `add_along::<A>` the axis they index"
+)]
+pub trait InShape<R> {
+    /// `()`: computed, it checks the axis.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const A: usize, const R: usize> InShape<Rank<R>> for Axis<A>
+where
+    Axis<A>: AxisOfRank<R>,
+{
+    type Proof = <Axis<A> as AxisOfRank<R>>::Proof;
+}
+
+/// `Self` is an axis of a shape of rank `R`: never implemented, since [`InShape`] asks it only
+/// of an axis past the last.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is past the last axis of a shape of rank {R}: axes are numbered from 0, outermost first, below the rank",
+    label = "an axis past the last axis of the shape",
+    note = "a shape of rank r has axes 0 to r − 1, and `axes![…]` lists them in increasing order; the reductions (`sum_axes`, `max_axes`, …) remove the axes they fold, `index_axis::<A>`, `take_along::<A>` and `add_along::<A>` the axis they index"
+)]
+pub trait AxisOfRank<const R: usize> {
+    /// `()`, never computed: the check of a wrong axis has no type, and so has no output.
+    type Proof;
 }
 
 type Bit<M, I> = <M as MarkAt<I>>::Bit;

@@ -47,16 +47,20 @@ impl<H, T: SameLength<T2>, H2, T2> DimsFree<Cons<H2, T2>> for Cons<H, T> {}
 /// `Checked<T, <X as Rule>::Proof>` has its rule checked while rustc computes that `Output`, not
 /// only as a bound of the impl, and rustc can then report the rule's failure without the chain of
 /// `required for …` lines that reached it (`squeeze` of a run-time axis).
-pub trait Then {
+///
+/// The check is the `Self` of this trait: when it fails, rustc has no type for it, cannot pick
+/// this impl for an unknown `Self`, and so has no type for the output either, rather than `T`; a
+/// later use of the output then does not fail again on a shape computed past the failure.
+pub trait Then<T> {
     /// `T`.
     type Output;
 }
-impl<T, C> Then for (T, C) {
+impl<C, T> Then<T> for C {
     type Output = T;
 }
 
 /// `T` once `C` has normalized (see [`Then`]).
-pub type Checked<T, C> = <(T, C) as Then>::Output;
+pub type Checked<T, C> = <C as Then<T>>::Output;
 
 /// `If(b, X, Y)`: `X` when the bit `b` is `B1`, else `Y`.
 pub trait If<X, Y> {
