@@ -107,7 +107,8 @@ pub use join::{
 #[doc(hidden)]
 pub use reshape::{
     CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
-    FlattenOfRunTime, KnownToBeOne, ReshapeKind, ReshapeOfRunTime, SameCount, SplitAlong, SplitFits,
+    FirstRunTime, FlattenOfRunTime, FlattenableSize, KnownToBeOne, ReshapableSize, ReshapeKind, ReshapeOfRunTime,
+    RunTimeFrom, SameCount, SameCountAs, SplitAlong, SplitFits,
     SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableAxis,
     SqueezableSize,
 };

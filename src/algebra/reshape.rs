@@ -44,31 +44,98 @@ impl<const N: usize> Elements<N> {
     label = "a reshape between shapes of fixed sizes only",
     note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
 )]
-pub trait ReshapeInto<S2>: AnyShape {}
+pub trait ReshapeInto<S2>: AnyShape {
+    /// `()`: computed, it checks the reshape. [`reshape`](TensorBase::reshape) names it, so
+    /// that rustc checks the reshape while it reads the method's bounds, and reports a failure
+    /// on the counts or the run-time size, with no line naming the shapes.
+    type Proof;
+}
 
 // Dispatched on whether `S` is fixed, so that a shape with a run-time size is one error, in
-// this trait's words, and not also a count of 0 that differs.
-impl<S: AnyShape, S2: Shape> ReshapeInto<S2> for S where S::Kind: ReshapeKind<S, S2> {}
+// its own words, and not also a count of 0 that differs.
+impl<S: AnyShape, S2: Shape> ReshapeInto<S2> for S
+where
+    S::Kind: ReshapeKind<S, S2>,
+{
+    type Proof = <S::Kind as ReshapeKind<S, S2>>::Proof;
+}
 
 /// A reshape of `S` into `S2`, by the kind `Self` of `S`: a fixed `S` compares the element
-/// counts; a run-time one asks for a proof that does not exist ([`ReshapeOfRunTime`]).
-pub trait ReshapeKind<S, S2> {}
+/// counts; a run-time one asks its first run-time size for a proof that does not exist
+/// ([`ReshapableSize`]).
+pub trait ReshapeKind<S, S2> {
+    /// `()`: computed, it checks the reshape.
+    type Proof;
+}
 impl<S: Shape, S2: Shape> ReshapeKind<S, S2> for Fixed
 where
     S::Len: IsEqual<S2::Len>,
     Eq<S::Len, S2::Len>: If<CountsEqual, CountsDiffer>,
     <Eq<S::Len, S2::Len> as If<CountsEqual, CountsDiffer>>::Output: CountsAgree<S, S2>,
 {
+    type Proof = <<Eq<S::Len, S2::Len> as If<CountsEqual, CountsDiffer>>::Output as CountsAgree<S, S2>>::Proof;
 }
-impl<S, S2> ReshapeKind<S, S2> for Runtime where S: ReshapeOfRunTime<S2> {}
+impl<S, S2> ReshapeKind<S, S2> for Runtime
+where
+    S: FirstRunTime,
+    <S as FirstRunTime>::Size: ReshapableSize,
+{
+    type Proof = <<S as FirstRunTime>::Size as ReshapableSize>::Proof;
+}
 
-/// A reshape of a shape with a run-time size: never (reported as [`ReshapeInto`]'s error).
+/// The first run-time size of a shape that has one.
+pub trait FirstRunTime {
+    /// The size.
+    type Size;
+}
+impl<H: Extent, T> FirstRunTime for Cons<H, T>
+where
+    H::Kind: RunTimeFrom<H, T>,
+{
+    type Size = <H::Kind as RunTimeFrom<H, T>>::Size;
+}
+
+/// The first run-time size of `Cons<H, T>`, by the kind `Self` of `H`.
+pub trait RunTimeFrom<H, T> {
+    /// The size.
+    type Size;
+}
+impl<H, T> RunTimeFrom<H, T> for Runtime {
+    type Size = H;
+}
+impl<H, T: FirstRunTime> RunTimeFrom<H, T> for Fixed {
+    type Size = T::Size;
+}
+
+/// A size of a shape that reshapes: asked only of a run-time size, through
+/// [`ReshapeOfRunTime`], which holds for none.
 #[diagnostic::on_unimplemented(
-    message = "cannot reshape `{Self}` into `{S2}`: a reshape needs two shapes of fixed sizes",
+    message = "cannot reshape: the tensor's shape has the run-time size `{Self}`, and a reshape needs two shapes of fixed sizes",
     label = "a reshape between shapes of fixed sizes only",
     note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
 )]
-pub trait ReshapeOfRunTime<S2> {}
+pub trait ReshapableSize {
+    /// `()`, never computed.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: Extent> ReshapableSize for X
+where
+    X: ReshapeOfRunTime,
+{
+    type Proof = <X as ReshapeOfRunTime>::Proof;
+}
+
+/// A run-time size `Self` in a shape to reshape: never.
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape: the tensor's shape has the run-time size `{Self}`, and a reshape needs two shapes of fixed sizes",
+    label = "a reshape between shapes of fixed sizes only",
+    note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
+)]
+pub trait ReshapeOfRunTime {
+    /// `()`, never computed.
+    type Proof;
+}
 
 /// The element counts of two shapes are equal.
 pub struct CountsEqual;
@@ -79,13 +146,19 @@ pub struct CountsDiffer;
 /// Whether the element counts of `S` and `S2` agree, as the answer `Self`: [`CountsEqual`]
 /// does; [`CountsDiffer`] asks for a proof that does not exist ([`SameCount`]), whose error
 /// names both counts.
-pub trait CountsAgree<S, S2> {}
-impl<S, S2> CountsAgree<S, S2> for CountsEqual {}
+pub trait CountsAgree<S, S2> {
+    /// `()`: computed, it checks the counts.
+    type Proof;
+}
+impl<S, S2> CountsAgree<S, S2> for CountsEqual {
+    type Proof = ();
+}
 impl<S: Shape, S2: Shape> CountsAgree<S, S2> for CountsDiffer
 where
     (S, S2): CountNames,
-    <(S, S2) as CountNames>::First: SameCount<<(S, S2) as CountNames>::Second>,
+    <(S, S2) as CountNames>::First: SameCountAs<<(S, S2) as CountNames>::Second>,
 {
+    type Proof = <<(S, S2) as CountNames>::First as SameCountAs<<(S, S2) as CountNames>::Second>>::Proof;
 }
 
 /// The element counts of two shapes `Self = (S, S2)` as types that print as the numbers,
@@ -130,8 +203,29 @@ impl<const N: usize> DimCount for Dim<N> {
     label = "the element counts differ",
     note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
 )]
-pub trait SameCount<N> {}
-impl<const N: usize> SameCount<Elements<N>> for Elements<N> {}
+pub trait SameCount<N> {
+    /// `()`: computed, it checks the counts.
+    type Proof;
+}
+impl<const N: usize> SameCount<Elements<N>> for Elements<N> {
+    type Proof = ();
+}
+
+/// [`SameCount`], one impl away: the bounds of a reshape meet it only through this impl, while
+/// the proof the method names meets it at once, so that rustc reports the two counts alone.
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape: the tensor holds `{Self}` and the target shape `{N}`",
+    label = "the element counts differ",
+    note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
+)]
+pub trait SameCountAs<N> {
+    /// `()`: computed, it checks the counts.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<A: SameCount<N>, N> SameCountAs<N> for A {
+    type Proof = <A as SameCount<N>>::Proof;
+}
 
 /// `Self` without its axis `A`, which has the fixed size 1: the shape of
 /// [`squeeze::<A>()`](TensorBase::squeeze), the inverse of `insert_axis::<A>()`.
@@ -272,20 +366,42 @@ where
 {
     type Output = Cons<<Flat<S> as FlatSize>::Output, Nil>;
 }
-impl<S: AnyShape> FlattenKind<S> for Runtime
+impl<S: AnyShape + FirstRunTime> FlattenKind<S> for Runtime
 where
-    S: FlattenOfRunTime,
+    <S as FirstRunTime>::Size: FlattenableSize,
 {
-    type Output = S;
+    type Output = Checked<S, <<S as FirstRunTime>::Size as FlattenableSize>::Proof>;
 }
 
-/// A flattening of a shape with a run-time size: never.
+/// A size of a shape that flattens: asked only of a run-time size, through
+/// [`FlattenOfRunTime`], which holds for none.
 #[diagnostic::on_unimplemented(
-    message = "cannot flatten `{Self}`: a shape with a run-time size has no element count known at compile time",
+    message = "cannot flatten: the shape has the run-time size `{Self}`, and a shape with a run-time size has no element count known at compile time",
     label = "a flat shape of fixed sizes only",
     note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
 )]
-pub trait FlattenOfRunTime {}
+pub trait FlattenableSize {
+    /// `()`, never computed.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: Extent> FlattenableSize for X
+where
+    X: FlattenOfRunTime,
+{
+    type Proof = <X as FlattenOfRunTime>::Proof;
+}
+
+/// A run-time size `Self` in a shape to flatten: never.
+#[diagnostic::on_unimplemented(
+    message = "cannot flatten: the shape has the run-time size `{Self}`, and a shape with a run-time size has no element count known at compile time",
+    label = "a flat shape of fixed sizes only",
+    note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
+)]
+pub trait FlattenOfRunTime {
+    /// `()`, never computed.
+    type Proof;
+}
 
 /// The shape `S`, flattened: what [`FlatSize`] names in an error.
 pub struct Flat<S>(core::marker::PhantomData<S>);
@@ -522,6 +638,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     pub fn reshape<'s, S2: Shape>(&'s self) -> TensorBase<D::View<'s>, S2>
     where
         S: ReshapeInto<S2>,
+        <S as ReshapeInto<S2>>::Proof: Sized,
         D::View<'s>: From<&'s [D::Elem]>,
     {
         TensorBase::from_parts(self.as_slice().into(), S2::default())
