@@ -13,7 +13,7 @@ use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, HomeOf, TensorBase};
-use crate::typelevel::At;
+use crate::typelevel::{At, Checked};
 use shapecast_rules::MAX_RANK;
 
 /// The axis set of the one axis `A`.
@@ -300,7 +300,7 @@ fn row_parts<S: AnyShape + AnyRemoveAxes<One<0>>>(shape: &S) -> (WithoutAxis<S, 
 
 /// `Self` with its axis `A`, of a fixed size, cut to the positions `LO..HI`.
 #[diagnostic::on_unimplemented(
-    message = "cannot slice axis {A} of the shape `{Self}` to {LO}..{HI}: the range must lie within the axis' fixed size",
+    message = "cannot slice axis {A} of this shape to {LO}..{HI}: the range must lie within the axis' fixed size",
     label = "this range is not within the axis",
     note = "`slice::<A, LO, HI>()` takes positions LO to HI − 1 of axis A: LO ≤ HI ≤ the axis' size, a fixed size (for a run-time size, `narrow::<A, _>(start, len)` checks the run when it runs)"
 )]
@@ -309,22 +309,68 @@ pub trait SliceAt<const A: usize, const LO: usize, const HI: usize>: AnyShape {
     type Output: AnyShape;
 }
 
-#[diagnostic::do_not_recommend]
+/// `HI − LO`, or 0 when `HI < LO` (such a range is refused by [`SliceRange`], not here).
+type RangeLen<const LO: usize, const HI: usize> = typenum::Diff<typenum::Maximum<U<HI>, U<LO>>, U<LO>>;
+
+// The output is the shape with the axis cut, computed whatever the range ([`RangeLen`]), and
+// checked by the axis' size ([`SliceRange`]) as a proof: these bounds meet the check one impl
+// further than the output does, so rustc reports it on the axis' size alone.
 impl<S: AnyShape, const A: usize, const LO: usize, const HI: usize> SliceAt<A, LO, HI> for S
 where
     Const<A>: ToUInt,
     Const<LO>: ToUInt,
     Const<HI>: ToUInt,
-    S: crate::typelevel::At<U<A>>,
-    <S as crate::typelevel::At<U<A>>>::Output: Number,
-    U<HI>: typenum::IsLessOrEqual<<<S as crate::typelevel::At<U<A>>>::Output as Number>::U, Output = typenum::B1>
-        + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>
-        + core::ops::Sub<U<LO>>,
-    typenum::Diff<U<HI>, U<LO>>: crate::typelevel::ToSize,
-    S: SetAt<U<A>, crate::typelevel::SizeOf<typenum::Diff<U<HI>, U<LO>>>>,
-    Narrowed<S, A, crate::typelevel::SizeOf<typenum::Diff<U<HI>, U<LO>>>>: AnyShape,
+    S: At<U<A>>,
+    <S as At<U<A>>>::Output: SliceRange<A, LO, HI>,
+    U<HI>: typenum::Max<U<LO>>,
+    typenum::Maximum<U<HI>, U<LO>>: core::ops::Sub<U<LO>>,
+    RangeLen<LO, HI>: crate::typelevel::ToSize,
+    S: SetAt<U<A>, crate::typelevel::SizeOf<RangeLen<LO, HI>>>,
+    Narrowed<S, A, crate::typelevel::SizeOf<RangeLen<LO, HI>>>: AnyShape,
 {
-    type Output = Narrowed<S, A, crate::typelevel::SizeOf<typenum::Diff<U<HI>, U<LO>>>>;
+    type Output = Checked<
+        Narrowed<S, A, crate::typelevel::SizeOf<RangeLen<LO, HI>>>,
+        <<S as At<U<A>>>::Output as SliceRange<A, LO, HI>>::Proof,
+    >;
+}
+
+/// The positions `LO..HI` of an axis of size `Self`, axis `A` of its shape: `LO ≤ HI ≤ Self`,
+/// a fixed size. Holds through [`RangeWithin`].
+#[diagnostic::on_unimplemented(
+    message = "cannot slice axis {A} to {LO}..{HI}: the axis has size `{Self}`, and the range must lie within it",
+    label = "this range is not within the axis",
+    note = "`slice::<A, LO, HI>()` takes positions LO to HI − 1 of axis A: LO ≤ HI ≤ the axis' size, a fixed size (for a run-time size, `narrow::<A, _>(start, len)` checks the run when it runs)"
+)]
+pub trait SliceRange<const A: usize, const LO: usize, const HI: usize> {
+    /// `()`: computed, it checks the range.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X, const A: usize, const LO: usize, const HI: usize> SliceRange<A, LO, HI> for X
+where
+    X: RangeWithin<A, LO, HI>,
+{
+    type Proof = <X as RangeWithin<A, LO, HI>>::Proof;
+}
+
+/// `LO ≤ HI ≤ Self`, a fixed size, the size of axis `A` of a shape.
+#[diagnostic::on_unimplemented(
+    message = "cannot slice axis {A} to {LO}..{HI}: the axis has size `{Self}`, and the range must lie within it",
+    label = "this range is not within the axis",
+    note = "a slice takes positions LO to HI − 1 of an axis (every STEP-th of them for `slice_by::<A, LO, HI, STEP>()`): LO ≤ HI ≤ the axis' size, a fixed size (for a run-time size, `narrow::<A, _>(start, len)` checks the run when it runs)"
+)]
+pub trait RangeWithin<const A: usize, const LO: usize, const HI: usize> {
+    /// `()`: computed, it checks the range.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: Number, const A: usize, const LO: usize, const HI: usize> RangeWithin<A, LO, HI> for X
+where
+    Const<LO>: ToUInt,
+    Const<HI>: ToUInt,
+    U<HI>: typenum::IsLessOrEqual<X::U, Output = typenum::B1> + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>,
+{
+    type Proof = ();
 }
 
 /// `S` with its axis `A` cut to `LO..HI`.
@@ -358,11 +404,15 @@ pub trait StepAt<const A: usize, const LO: usize, const HI: usize, const STEP: u
     type Output: AnyShape;
 }
 
-/// `ceil((HI − LO) / STEP)` as a typenum number.
-type StepCount<const LO: usize, const HI: usize, const STEP: usize> =
-    typenum::Quot<typenum::Sub1<typenum::Sum<typenum::Diff<U<HI>, U<LO>>, U<STEP>>>, U<STEP>>;
+/// The step, or 1 for a step of 0 (refused by [`StepRange`], not here).
+type Stride<const STEP: usize> = typenum::Maximum<U<STEP>, typenum::U1>;
 
-#[diagnostic::do_not_recommend]
+/// `ceil((HI − LO) / STEP)` as a typenum number, for any range and step (see [`RangeLen`],
+/// [`Stride`]).
+type StepCount<const LO: usize, const HI: usize, const STEP: usize> =
+    typenum::Quot<typenum::Sub1<typenum::Sum<RangeLen<LO, HI>, Stride<STEP>>>, Stride<STEP>>;
+
+// As `SliceAt`: the output for any range and step, checked by the axis' size ([`StepRange`]).
 impl<S: AnyShape, const A: usize, const LO: usize, const HI: usize, const STEP: usize> StepAt<A, LO, HI, STEP>
     for S
 where
@@ -370,20 +420,43 @@ where
     Const<LO>: ToUInt,
     Const<HI>: ToUInt,
     Const<STEP>: ToUInt,
-    S: crate::typelevel::At<U<A>>,
-    <S as crate::typelevel::At<U<A>>>::Output: Number,
-    U<HI>: typenum::IsLessOrEqual<<<S as crate::typelevel::At<U<A>>>::Output as Number>::U, Output = typenum::B1>
-        + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>
-        + core::ops::Sub<U<LO>>,
-    U<STEP>: typenum::NonZero,
-    typenum::Diff<U<HI>, U<LO>>: core::ops::Add<U<STEP>>,
-    typenum::Sum<typenum::Diff<U<HI>, U<LO>>, U<STEP>>: core::ops::Sub<typenum::B1>,
-    typenum::Sub1<typenum::Sum<typenum::Diff<U<HI>, U<LO>>, U<STEP>>>: core::ops::Div<U<STEP>>,
+    S: At<U<A>>,
+    <S as At<U<A>>>::Output: StepRange<A, LO, HI, STEP>,
+    U<HI>: typenum::Max<U<LO>>,
+    typenum::Maximum<U<HI>, U<LO>>: core::ops::Sub<U<LO>>,
+    U<STEP>: typenum::Max<typenum::U1>,
+    RangeLen<LO, HI>: core::ops::Add<Stride<STEP>>,
+    typenum::Sum<RangeLen<LO, HI>, Stride<STEP>>: core::ops::Sub<typenum::B1>,
+    typenum::Sub1<typenum::Sum<RangeLen<LO, HI>, Stride<STEP>>>: core::ops::Div<Stride<STEP>>,
     StepCount<LO, HI, STEP>: crate::typelevel::ToSize,
     S: SetAt<U<A>, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>,
     Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>: AnyShape,
 {
-    type Output = Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>;
+    type Output = Checked<
+        Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>,
+        <<S as At<U<A>>>::Output as StepRange<A, LO, HI, STEP>>::Proof,
+    >;
+}
+
+/// Every `STEP`-th position of `LO..HI` of an axis of size `Self`, axis `A` of its shape:
+/// `LO ≤ HI ≤ Self`, a fixed size, and `STEP ≥ 1`. Holds through [`RangeWithin`].
+#[diagnostic::on_unimplemented(
+    message = "cannot slice axis {A} to {LO}..{HI} in steps of {STEP}: the axis has size `{Self}`; the range must lie within it, and the step be at least 1",
+    label = "this range or step does not fit the axis",
+    note = "`slice_by::<A, LO, HI, STEP>()` takes positions LO, LO + STEP, … below HI of axis A: LO ≤ HI ≤ the axis' size, a fixed size, and STEP ≥ 1"
+)]
+pub trait StepRange<const A: usize, const LO: usize, const HI: usize, const STEP: usize> {
+    /// `()`: computed, it checks the range and the step.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X, const A: usize, const LO: usize, const HI: usize, const STEP: usize> StepRange<A, LO, HI, STEP> for X
+where
+    X: RangeWithin<A, LO, HI>,
+    Const<STEP>: ToUInt,
+    U<STEP>: typenum::NonZero,
+{
+    type Proof = <X as RangeWithin<A, LO, HI>>::Proof;
 }
 
 /// `S` with its axis `A` cut to every `STEP`-th position of `LO..HI`.

@@ -100,6 +100,8 @@ pub use view::StridedView;
 #[doc(hidden)]
 pub use crate::typelevel::{Ahead, AxisOfRank, Here, InShape, Rank};
 #[doc(hidden)]
+pub use index::{RangeWithin, SliceRange, StepRange};
+#[doc(hidden)]
 pub use join::{
     ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, SameRankAs, SameSizeOn, SameSizesFrom,
     StackCount,
