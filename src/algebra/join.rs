@@ -8,7 +8,9 @@ use typenum::{Const, NonZero, Sum, ToUInt, U};
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase, TensorMut};
-use crate::typelevel::{Ahead, At, Axis, Fixed, Here, InsertSizeAt, Next, NextAxis, Runtime, SizeOf, ToSize};
+use crate::typelevel::{
+    Ahead, At, Axis, Checked, Fixed, Here, InsertSizeAt, ListRank, Next, NextAxis, Rank, Runtime, SizeOf, ToSize,
+};
 use shapecast_rules::MAX_RANK;
 
 /// `Self` and `B` joined along axis `AXIS`: the sizes there added, every other axis the same
@@ -43,15 +45,26 @@ pub trait ConcatShape<B, const AXIS: usize>: AnyShape {
 // still being inferred, rustc then tries none of these impls, and so never infers `B` from them
 // (with `A` as `Self`, the first size of `[2, 3]` meeting `[4, 5]` made rustc expect the
 // argument as `[_, 3]`: a type mismatch on the argument instead of the error naming both sizes).
+//
+// The output is the joined shape computed whatever the other sizes and the ranks
+// ([`ConcatWalk`]), checked as a proof: the ranks ([`RankMatches`]), then the other sizes
+// ([`ConcatSame`]). These bounds meet the checks one impl further than the output does, so
+// rustc reports a failure on the two ranks or the two sizes alone, with no line naming the shapes.
 impl<A, B, const AXIS: usize> ConcatShape<B, AXIS> for A
 where
     Const<AXIS>: ToUInt,
-    A: AnyShape + HasAxis<AXIS>,
+    A: AnyShape + HasAxis<AXIS> + ListRank,
     Axis<AXIS>: crate::typelevel::Distance,
-    B: AnyShape + SameRankAs<A> + ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>,
+    B: AnyShape + ConcatRank<A> + ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS> + ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>,
     <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output: AnyShape,
 {
-    type Output = <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output;
+    type Output = Checked<
+        Checked<
+            <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output,
+            <B as ConcatRank<A>>::Proof,
+        >,
+        <B as ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>>::Proof,
+    >;
 }
 
 /// The walk's start towards axis `AXIS`: `Here` inside `AXIS` `Ahead`s.
@@ -78,6 +91,51 @@ impl SameRankAs<Nil> for Nil {}
 #[diagnostic::do_not_recommend]
 impl<H, T: SameRankAs<T2>, H2, T2> SameRankAs<Cons<H2, T2>> for Cons<H, T> {}
 
+/// The second operand of a concatenation, `Self`, has the rank of the first, `A`: the check of
+/// [`RankMatches`] on the ranks, as `Rank<N>`.
+pub trait ConcatRank<A> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+impl<B: ListRank, A: ListRank> ConcatRank<A> for B
+where
+    <B as ListRank>::Output: RankMatches<<A as ListRank>::Output>,
+{
+    type Proof = <<B as ListRank>::Output as RankMatches<<A as ListRank>::Output>>::Proof;
+}
+
+/// The second operand of a concatenation has the rank `Self`, the first `R` (`Rank<N>` both):
+/// the same. Holds through [`RanksEqual`].
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate: the first tensor has `{R}` and the second `{Self}`, and a concatenation joins two tensors of one rank",
+    label = "shapes of different ranks",
+    note = "a concatenation joins two tensors of one rank along an axis they both have",
+    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
+)]
+pub trait RankMatches<R> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: RanksEqual<R>, R> RankMatches<R> for X {
+    type Proof = <X as RanksEqual<R>>::Proof;
+}
+
+/// Two ranks `Rank<N>` are one.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate: the first tensor has `{R}` and the second `{Self}`, and a concatenation joins two tensors of one rank",
+    label = "shapes of different ranks",
+    note = "a concatenation joins two tensors of one rank along an axis they both have",
+    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
+)]
+pub trait RanksEqual<R> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+impl<const N: usize> RanksEqual<Rank<N>> for Rank<N> {
+    type Proof = ();
+}
+
 /// The list has an entry at position `AXIS`.
 #[diagnostic::on_unimplemented(
     message = "cannot concatenate along axis {AXIS}: `{Self}` has no axis {AXIS}",
@@ -98,7 +156,8 @@ where
 /// (`A`), `I` axes before the joined one (`Here` inside `I` `Ahead`s), at the axis `K` (for the
 /// error messages): the sizes `Here` joined, every other pair the same size; the result has
 /// `A`'s sizes elsewhere. A list that ends first ends the walk: the ranks and the axis are
-/// checked apart ([`SameRankAs`], [`HasAxis`]), so that each mistake is one error.
+/// checked apart ([`RankMatches`], [`HasAxis`]), so that each mistake is one error. The other
+/// sizes are not compared here either, but by [`ConcatSame`], as a proof of the output.
 pub trait ConcatWalk<A, I, K, const AXIS: usize> {
     /// The joined list.
     type Output;
@@ -111,7 +170,6 @@ impl<H, T, I, K, const AXIS: usize> ConcatWalk<Nil, I, K, AXIS> for Cons<H, T> {
 }
 impl<HA, TA, HB, TB, P, K, const AXIS: usize> ConcatWalk<Cons<HA, TA>, Ahead<P>, K, AXIS> for Cons<HB, TB>
 where
-    HB: SameSizeOn<HA, K, AXIS>,
     K: NextAxis,
     TB: ConcatWalk<TA, P, Next<K>, AXIS>,
 {
@@ -120,22 +178,57 @@ where
 impl<HA, TA, HB, TB, K, const AXIS: usize> ConcatWalk<Cons<HA, TA>, Here, K, AXIS> for Cons<HB, TB>
 where
     HB: JoinSize<HA, AXIS>,
-    K: NextAxis,
-    TB: SameSizesFrom<TA, Next<K>, AXIS>,
 {
     type Output = Cons<<HB as JoinSize<HA, AXIS>>::Output, TA>;
 }
 
-/// Every pair of sizes the same, from the axis `K` on (after the joined axis).
-pub trait SameSizesFrom<A, K, const AXIS: usize> {}
-impl<A, K, const AXIS: usize> SameSizesFrom<A, K, AXIS> for Nil {}
-impl<H, T, K, const AXIS: usize> SameSizesFrom<Nil, K, AXIS> for Cons<H, T> {}
-impl<HA, TA, HB, TB, K, const AXIS: usize> SameSizesFrom<Cons<HA, TA>, K, AXIS> for Cons<HB, TB>
+/// The check of a concatenation's walk ([`ConcatWalk`], same parameters): every pair of sizes
+/// but the joined one the same ([`SameSizeAs`]). A step names the tail's check and its pair's
+/// only in its `Proof`, so that rustc meets a pair that differs as it computes the output.
+pub trait ConcatSame<A, I, K, const AXIS: usize> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+impl<A, I, K, const AXIS: usize> ConcatSame<A, I, K, AXIS> for Nil {
+    type Proof = ();
+}
+impl<H, T, I, K, const AXIS: usize> ConcatSame<Nil, I, K, AXIS> for Cons<H, T> {
+    type Proof = ();
+}
+impl<HA, TA, HB, TB, P, K, const AXIS: usize> ConcatSame<Cons<HA, TA>, Ahead<P>, K, AXIS> for Cons<HB, TB>
 where
-    HB: SameSizeOn<HA, K, AXIS>,
+    HB: SameSizeAs<HA, K, AXIS>,
+    K: NextAxis,
+    TB: ConcatSame<TA, P, Next<K>, AXIS>,
+{
+    type Proof = Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as ConcatSame<TA, P, Next<K>, AXIS>>::Proof>;
+}
+impl<HA, TA, HB, TB, K, const AXIS: usize> ConcatSame<Cons<HA, TA>, Here, K, AXIS> for Cons<HB, TB>
+where
     K: NextAxis,
     TB: SameSizesFrom<TA, Next<K>, AXIS>,
 {
+    type Proof = <TB as SameSizesFrom<TA, Next<K>, AXIS>>::Proof;
+}
+
+/// Every pair of sizes the same, from the axis `K` on (after the joined axis).
+pub trait SameSizesFrom<A, K, const AXIS: usize> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+impl<A, K, const AXIS: usize> SameSizesFrom<A, K, AXIS> for Nil {
+    type Proof = ();
+}
+impl<H, T, K, const AXIS: usize> SameSizesFrom<Nil, K, AXIS> for Cons<H, T> {
+    type Proof = ();
+}
+impl<HA, TA, HB, TB, K, const AXIS: usize> SameSizesFrom<Cons<HA, TA>, K, AXIS> for Cons<HB, TB>
+where
+    HB: SameSizeAs<HA, K, AXIS>,
+    K: NextAxis,
+    TB: SameSizesFrom<TA, Next<K>, AXIS>,
+{
+    type Proof = Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as SameSizesFrom<TA, Next<K>, AXIS>>::Proof>;
 }
 
 /// Two sizes on an axis `K` that a concatenation along `AXIS` keeps, the first operand's `A`
@@ -146,8 +239,30 @@ where
     note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
     note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
 )]
-pub trait SameSizeOn<A, K, const AXIS: usize> {}
-impl<X, K, const AXIS: usize> SameSizeOn<X, K, AXIS> for X {}
+pub trait SameSizeOn<A, K, const AXIS: usize> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+impl<X, K, const AXIS: usize> SameSizeOn<X, K, AXIS> for X {
+    type Proof = ();
+}
+
+/// [`SameSizeOn`], one impl away: the bounds of a concatenation meet it only through this impl,
+/// while its output meets it at once, so that rustc reports the two sizes alone.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate along axis {AXIS}: on `{K}` the sizes `{A}` and `{Self}` differ",
+    label = "every axis but the joined one must have one size in both tensors",
+    note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
+    note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
+)]
+pub trait SameSizeAs<A, K, const AXIS: usize> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: SameSizeOn<A, K, AXIS>, A, K, const AXIS: usize> SameSizeAs<A, K, AXIS> for X {
+    type Proof = <X as SameSizeOn<A, K, AXIS>>::Proof;
+}
 
 /// The sizes of the joined axis, added: fixed sizes only, dispatched on their kinds (the second
 /// operand's size is `Self`, the first's `A`).

@@ -103,8 +103,8 @@ pub use crate::typelevel::{Ahead, AxisOfRank, Here, InShape, Rank};
 pub use index::{RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]
 pub use join::{
-    ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, SameRankAs, SameSizeOn, SameSizesFrom,
-    StackCount,
+    ConcatRank, ConcatSame, ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, RankMatches, RanksEqual, SameRankAs,
+    SameSizeAs, SameSizeOn, SameSizesFrom, StackCount,
 };
 #[doc(hidden)]
 pub use reshape::{

@@ -96,6 +96,34 @@ where
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rank<const R: usize>;
 
+/// The rank of a list `Self`, as `Rank<R>` (what an error names).
+pub trait ListRank {
+    /// `Rank<R>`.
+    type Output;
+}
+impl<L: ListLen> ListRank for L
+where
+    L::Len: ToSize,
+    SizeOf<L::Len>: ToRank,
+{
+    type Output = <SizeOf<L::Len> as ToRank>::Output;
+}
+
+/// The length of a list `Self`, a typenum number.
+pub trait ListLen {
+    /// The length.
+    type Len;
+}
+impl ListLen for Nil {
+    type Len = typenum::U0;
+}
+impl<H, T: ListLen> ListLen for Cons<H, T>
+where
+    T::Len: Add<B1>,
+{
+    type Len = Add1<T::Len>;
+}
+
 /// A position as `axes!` writes it, `Dim<A>`, as the axis `Axis<A>`.
 pub trait ToAxis {
     /// `Axis<A>`.

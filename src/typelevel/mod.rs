@@ -18,7 +18,9 @@ mod size_table;
 mod splice;
 mod zip;
 
-pub use axis::{AxesInShape, AxisOfRank, InShape, InsertAt, Keep, Rank, Remove, RemoveOnto, ToAxis, ToRank};
+pub use axis::{
+    AxesInShape, AxisOfRank, InShape, InsertAt, Keep, ListLen, ListRank, Rank, Remove, RemoveOnto, ToAxis, ToRank,
+};
 pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType};
 pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
