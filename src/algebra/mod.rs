@@ -110,7 +110,7 @@ pub use join::{
 pub use reshape::{
     CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
     FirstRunTime, FlattenOfRunTime, FlattenableSize, KnownToBeOne, ReshapableSize, ReshapeKind, ReshapeOfRunTime,
-    RunTimeFrom, SameCount, SameCountAs, SplitAlong, SplitFits,
+    RunTimeFrom, SameCount, SameCountAs, SplitAlong, SplitFits, ContiguousCut, CutAt, CutAxis, SplitCheck,
     SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableAxis,
     SqueezableSize,
 };

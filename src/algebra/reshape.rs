@@ -460,14 +460,76 @@ pub trait SplitShape<const AXIS: usize, const POS: usize>: AnyShape {
     type Back: AnyShape;
 }
 
-// Dispatched on the axis, `Axis<AXIS>` the `Self` of the step: a cut along another axis is then
-// that step's error, in its words.
+// The parts are those of a cut of axis 0 ([`SplitAlong`]), computed whatever the axis and the
+// position, and checked as a proof ([`SplitCheck`]): the axis must be 0 ([`CutAxis`]) and the
+// position at most its size ([`CutAt`]). These bounds meet the checks one impl further than the
+// output does, so rustc reports a failure on the axis or the size alone, with no line naming the
+// shape.
 impl<S: AnyShape, const AXIS: usize, const POS: usize> SplitShape<AXIS, POS> for S
 where
-    Axis<AXIS>: SplitAlong<S, POS>,
+    Axis<0>: SplitAlong<S, POS>,
+    S: SplitCheck<AXIS, POS>,
 {
-    type Front = <Axis<AXIS> as SplitAlong<S, POS>>::Front;
-    type Back = <Axis<AXIS> as SplitAlong<S, POS>>::Back;
+    type Front = Checked<<Axis<0> as SplitAlong<S, POS>>::Front, <S as SplitCheck<AXIS, POS>>::Proof>;
+    type Back = Checked<<Axis<0> as SplitAlong<S, POS>>::Back, <S as SplitCheck<AXIS, POS>>::Proof>;
+}
+
+/// The checks of a cut of the shape `Self` along `AXIS` before `POS`: the axis is 0, and `POS`
+/// at most its size.
+pub trait SplitCheck<const AXIS: usize, const POS: usize> {
+    /// `()`: computed, it checks the cut.
+    type Proof;
+}
+impl<H, T, const AXIS: usize, const POS: usize> SplitCheck<AXIS, POS> for Cons<H, T>
+where
+    Axis<AXIS>: CutAxis,
+    H: CutAt<POS>,
+{
+    type Proof = Checked<<Axis<AXIS> as CutAxis>::Proof, <H as CutAt<POS>>::Proof>;
+}
+
+/// An axis `split_at` cuts: axis 0 only, for now. Holds through [`ContiguousCut`].
+#[diagnostic::on_unimplemented(
+    message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
+    label = "only axis 0 splits into two contiguous views",
+    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
+)]
+pub trait CutAxis {
+    /// `()`: computed, it checks the axis.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: ContiguousCut> CutAxis for X {
+    type Proof = <X as ContiguousCut>::Proof;
+}
+
+/// An axis whose parts are contiguous: axis 0.
+#[diagnostic::on_unimplemented(
+    message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
+    label = "only axis 0 splits into two contiguous views",
+    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
+)]
+pub trait ContiguousCut {
+    /// `()`: computed, it checks the axis.
+    type Proof;
+}
+impl ContiguousCut for Axis<0> {
+    type Proof = ();
+}
+
+/// A size cut before `POS`: a fixed size at least `POS`. Holds through [`SplitWithin`].
+#[diagnostic::on_unimplemented(
+    message = "cannot split axis 0 at {POS}: the axis has size `{Self}`, and a split position is at most the size",
+    label = "the split position is past the end of axis 0",
+    note = "`split_at::<0, POS>()` gives the first POS entries of axis 0 and the rest; POS may be 0 or the size itself (one part is then empty)"
+)]
+pub trait CutAt<const POS: usize> {
+    /// `()`: computed, it checks the position.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: SplitWithin<POS>, const POS: usize> CutAt<POS> for X {
+    type Proof = <X as SplitWithin<POS>>::Proof;
 }
 
 /// A cut of the shape `S` along the axis `Self` before `POS`: axis 0 only, for now.
@@ -541,10 +603,8 @@ split_fixed! {
     [const N: usize, V] Big<N, V>;
 }
 
-impl<'id, Name, const POS: usize> SplitSize<POS> for Dyn<'id, Name>
-where
-    Name: SplitsAtRunTime<POS>,
-{
+// Any position: [`CutAt`] refuses a run-time size ([`SplitsAtRunTime`]).
+impl<'id, Name, const POS: usize> SplitSize<POS> for Dyn<'id, Name> {
     type Front = Self;
     type Back = Self;
 }
@@ -568,20 +628,36 @@ where
 {
     type Back = <(N, Dim<POS>) as SplitRest>::Back;
 }
-impl<N: Number, const POS: usize> SplitPick<N, POS> for SplitPastEnd
-where
-    N: SplitWithin<POS>,
-{
+// Any size: [`CutAt`] refuses a position past the end ([`SplitWithin`]).
+impl<N: Number, const POS: usize> SplitPick<N, POS> for SplitPastEnd {
     type Back = N;
 }
 
-/// A cut at `POS` inside a fixed size: never implemented past the end, whose error says so.
+/// A cut at `POS` inside a size: a fixed size at least `POS`, whose error says so otherwise.
 #[diagnostic::on_unimplemented(
     message = "cannot split axis 0 at {POS}: the axis has size `{Self}`, and a split position is at most the size",
     label = "the split position is past the end of axis 0",
     note = "`split_at::<0, POS>()` gives the first POS entries of axis 0 and the rest; POS may be 0 or the size itself (one part is then empty)"
 )]
-pub trait SplitWithin<const POS: usize> {}
+pub trait SplitWithin<const POS: usize> {
+    /// `()`: computed, it checks the position.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<N: Number, const POS: usize> SplitWithin<POS> for N
+where
+    Const<POS>: ToUInt,
+    U<POS>: IsLessOrEqual<N::U, Output = typenum::B1>,
+{
+    type Proof = ();
+}
+#[diagnostic::do_not_recommend]
+impl<'id, Name, const POS: usize> SplitWithin<POS> for Dyn<'id, Name>
+where
+    Name: SplitsAtRunTime<POS>,
+{
+    type Proof = <Name as SplitsAtRunTime<POS>>::Proof;
+}
 
 /// The rest of a size `N` cut at `P` (`Self = (N, P)`), when `Dim` has a type for it.
 #[diagnostic::on_unimplemented(
@@ -608,7 +684,10 @@ where
     label = "a run-time axis cannot be split at a fixed position",
     note = "the position must be at most the size, which the types cannot prove for a run-time size; convert first, checked at run time (`x.to_fixed::<shape![…]>()?`), then split"
 )]
-pub trait SplitsAtRunTime<const POS: usize> {}
+pub trait SplitsAtRunTime<const POS: usize> {
+    /// `()`, never computed.
+    type Proof;
+}
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The same data seen in the fixed shape `S2`, which must hold as many elements (NumPy's
