@@ -13,7 +13,7 @@ use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, AxisSet, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, HomeOf, TensorBase};
-use crate::typelevel::{At, Checked};
+use crate::typelevel::{At, AtOr, Checked, HasAxisAt};
 use shapecast_rules::MAX_RANK;
 
 /// The axis set of the one axis `A`.
@@ -320,8 +320,8 @@ where
     Const<A>: ToUInt,
     Const<LO>: ToUInt,
     Const<HI>: ToUInt,
-    S: At<U<A>>,
-    <S as At<U<A>>>::Output: SliceRange<A, LO, HI>,
+    S: HasAxisAt<A> + AtOr<U<A>, NoAxis>,
+    <S as AtOr<U<A>, NoAxis>>::Output: SliceRange<A, LO, HI>,
     U<HI>: typenum::Max<U<LO>>,
     typenum::Maximum<U<HI>, U<LO>>: core::ops::Sub<U<LO>>,
     RangeLen<LO, HI>: crate::typelevel::ToSize,
@@ -329,8 +329,11 @@ where
     Narrowed<S, A, crate::typelevel::SizeOf<RangeLen<LO, HI>>>: AnyShape,
 {
     type Output = Checked<
-        Narrowed<S, A, crate::typelevel::SizeOf<RangeLen<LO, HI>>>,
-        <<S as At<U<A>>>::Output as SliceRange<A, LO, HI>>::Proof,
+        Checked<
+            Narrowed<S, A, crate::typelevel::SizeOf<RangeLen<LO, HI>>>,
+            <<S as AtOr<U<A>, NoAxis>>::Output as SliceRange<A, LO, HI>>::Proof,
+        >,
+        <S as HasAxisAt<A>>::Proof,
     >;
 }
 
@@ -353,6 +356,10 @@ where
     type Proof = <X as RangeWithin<A, LO, HI>>::Proof;
 }
 
+/// The size a slice reads for an axis past the end of its shape, which [`HasAxisAt`] refuses:
+/// any range is within it, so that the axis is the one error.
+pub struct NoAxis;
+
 /// `LO ≤ HI ≤ Self`, a fixed size, the size of axis `A` of a shape.
 #[diagnostic::on_unimplemented(
     message = "cannot slice axis {A} to {LO}..{HI}: the axis has size `{Self}`, and the range must lie within it",
@@ -370,6 +377,10 @@ where
     Const<HI>: ToUInt,
     U<HI>: typenum::IsLessOrEqual<X::U, Output = typenum::B1> + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>,
 {
+    type Proof = ();
+}
+#[diagnostic::do_not_recommend]
+impl<const A: usize, const LO: usize, const HI: usize> RangeWithin<A, LO, HI> for NoAxis {
     type Proof = ();
 }
 
@@ -420,8 +431,8 @@ where
     Const<LO>: ToUInt,
     Const<HI>: ToUInt,
     Const<STEP>: ToUInt,
-    S: At<U<A>>,
-    <S as At<U<A>>>::Output: StepRange<A, LO, HI, STEP>,
+    S: HasAxisAt<A> + AtOr<U<A>, NoAxis>,
+    <S as AtOr<U<A>, NoAxis>>::Output: StepRange<A, LO, HI, STEP>,
     U<HI>: typenum::Max<U<LO>>,
     typenum::Maximum<U<HI>, U<LO>>: core::ops::Sub<U<LO>>,
     U<STEP>: typenum::Max<typenum::U1>,
@@ -433,8 +444,11 @@ where
     Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>: AnyShape,
 {
     type Output = Checked<
-        Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>,
-        <<S as At<U<A>>>::Output as StepRange<A, LO, HI, STEP>>::Proof,
+        Checked<
+            Narrowed<S, A, crate::typelevel::SizeOf<StepCount<LO, HI, STEP>>>,
+            <<S as AtOr<U<A>, NoAxis>>::Output as StepRange<A, LO, HI, STEP>>::Proof,
+        >,
+        <S as HasAxisAt<A>>::Proof,
     >;
 }
 

@@ -98,9 +98,9 @@ pub use view::StridedView;
 // the items: rustc prints an item marked `#[doc(hidden)]` by its full path
 // (`shapecast::algebra::SqueezableSize<1>`).
 #[doc(hidden)]
-pub use crate::typelevel::{Ahead, AxisOfRank, Here, InShape, Rank};
+pub use crate::typelevel::{Ahead, AxisIn, AxisOfRank, HasAxisAt, Here, InShape, Rank};
 #[doc(hidden)]
-pub use index::{RangeWithin, SliceRange, StepRange};
+pub use index::{NoAxis, RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]
 pub use join::{
     ConcatRank, ConcatSame, ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, RankMatches, RanksEqual, SameRankAs,

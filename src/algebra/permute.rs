@@ -229,6 +229,10 @@ pub trait SetAt<I, X> {
     /// The list.
     type Output;
 }
+// Past the end: the list as it is (a rule that writes past the end checks the position apart).
+impl<I, X> SetAt<I, X> for Nil {
+    type Output = Nil;
+}
 impl<H, T, X> SetAt<typenum::UTerm, X> for Cons<H, T> {
     type Output = Cons<X, T>;
 }

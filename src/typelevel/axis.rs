@@ -96,6 +96,38 @@ where
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rank<const R: usize>;
 
+/// The axis `Self` is an axis of a shape of rank `R`: `Axis<A>` below `Rank<R>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is past the last axis of a shape of `{R}`: axes are numbered from 0, outermost first, below the rank",
+    label = "an axis past the last axis of the shape",
+    note = "a shape of rank r has axes 0 to r − 1"
+)]
+pub trait AxisIn<R> {
+    /// `()`: computed, it checks the axis.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const A: usize, const R: usize> AxisIn<Rank<R>> for Axis<A>
+where
+    typenum::Const<A>: typenum::ToUInt,
+    typenum::Const<R>: typenum::ToUInt,
+    typenum::U<A>: typenum::IsLess<typenum::U<R>, Output = B1>,
+{
+    type Proof = ();
+}
+
+/// The shape `Self` has an axis `A`: the check of [`AxisIn`] on its rank.
+pub trait HasAxisAt<const A: usize> {
+    /// `()`: computed, it checks the axis.
+    type Proof;
+}
+impl<S: ListRank, const A: usize> HasAxisAt<A> for S
+where
+    Axis<A>: AxisIn<<S as ListRank>::Output>,
+{
+    type Proof = <Axis<A> as AxisIn<<S as ListRank>::Output>>::Proof;
+}
+
 /// The rank of a list `Self`, as `Rank<R>` (what an error names).
 pub trait ListRank {
     /// `Rank<R>`.

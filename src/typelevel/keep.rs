@@ -33,6 +33,26 @@ where
     type Output = <T as At<Sub1<UInt<U, B>>>>::Output;
 }
 
+/// `AtOr(l, i, d)`: the entry of `l` at position `i`, or `d` past its end: a lookup that never
+/// fails, for a rule that checks the position apart.
+pub trait AtOr<I, D> {
+    /// The entry, or `D`.
+    type Output;
+}
+impl<I, D> AtOr<I, D> for Nil {
+    type Output = D;
+}
+impl<H, T, D> AtOr<UTerm, D> for Cons<H, T> {
+    type Output = H;
+}
+impl<H, T, U, B, D> AtOr<UInt<U, B>, D> for Cons<H, T>
+where
+    UInt<U, B>: Sub<B1>,
+    T: AtOr<Sub1<UInt<U, B>>, D>,
+{
+    type Output = <T as AtOr<Sub1<UInt<U, B>>, D>>::Output;
+}
+
 /// A size that is fixed and not 0: an axis a maximum, a minimum or their positions can be taken
 /// over, knowing it holds an element.
 #[diagnostic::on_unimplemented(

@@ -19,10 +19,10 @@ mod splice;
 mod zip;
 
 pub use axis::{
-    AxesInShape, AxisOfRank, InShape, InsertAt, Keep, ListLen, ListRank, Rank, Remove, RemoveOnto, ToAxis, ToRank,
+    AxesInShape, AxisIn, AxisOfRank, HasAxisAt, InShape, InsertAt, Keep, ListLen, ListRank, Rank, Remove, RemoveOnto, ToAxis, ToRank,
 };
 pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType};
-pub use keep::{At, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
+pub use keep::{At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
