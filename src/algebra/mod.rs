@@ -102,6 +102,8 @@ pub use crate::typelevel::{Ahead, AxisIn, AxisOfRank, HasAxisAt, Here, InShape, 
 #[doc(hidden)]
 pub use index::{NoAxis, RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]
+pub use permute::{PermCheck, PermEntries, PermLength, PermRanks, PickOr};
+#[doc(hidden)]
 pub use join::{
     ConcatRank, ConcatSame, ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, RankMatches, RanksEqual, SameRankAs,
     SameSizeAs, SameSizeOn, SameSizesFrom, StackCount,

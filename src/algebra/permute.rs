@@ -8,9 +8,9 @@ use typenum::{Const, ToUInt, U};
 
 use super::StridedView;
 use crate::shape::sealed::{FromExtents as _, Proof};
-use crate::shape::{AnyShape, Cons, List, Nil, Number};
+use crate::shape::{AnyShape, Cons, Dim, List, Nil, Number};
 use crate::tensor::{Data, HomeOf, TensorBase};
-use crate::typelevel::At;
+use crate::typelevel::{At, AtOr, AxisIn, Checked, ListRank, Rank, ToAxis};
 use shapecast_rules::MAX_RANK;
 
 /// An order of axes as a type, written `perm![2, 0, 1]`: each axis named once, where
@@ -37,7 +37,7 @@ impl<L: List> Perm<L> {
 /// static_assertions::assert_type_eq_all!(Permuted<shape![2, 3, 4], perm![2, 0, 1]>, shape![4, 2, 3]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{P}` is not an order of the axes of the shape `{Self}`",
+    message = "`{P}` is not an order of the axes of this shape",
     label = "not a permutation of this shape's axes",
     note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
 )]
@@ -46,32 +46,99 @@ pub trait AnyPermute<P>: AnyShape {
     type Output: AnyShape;
 }
 
-#[diagnostic::do_not_recommend]
+// The output is the shape's sizes picked in the order `L`, computed for any order (a size 1 for
+// an axis past the end), and checked as a proof ([`PermCheck`]): these bounds meet the check one
+// impl further than the output does, so rustc reports a wrong order on the ranks or the axis.
 impl<S: AnyShape, L: List> AnyPermute<Perm<L>> for S
 where
-    L: Pick<S> + crate::typelevel::SameLength<S>,
-    <L as Pick<S>>::Output: AnyShape,
+    L: PickOr<S> + PermCheck<S>,
+    <L as PickOr<S>>::Output: AnyShape,
 {
-    type Output = <L as Pick<S>>::Output;
+    type Output = Checked<<L as PickOr<S>>::Output, <L as PermCheck<S>>::Proof>;
+}
+
+/// The sizes of `S` at the positions of the list `Self`, in its order, a size 1 for a position
+/// past the end ([`PermCheck`] refuses it).
+pub trait PickOr<S> {
+    /// The sizes.
+    type Output;
+}
+impl<S> PickOr<S> for Nil {
+    type Output = Nil;
+}
+impl<S, I: Number, R: PickOr<S>> PickOr<S> for Cons<I, R>
+where
+    S: AtOr<I::U, Dim<1>>,
+{
+    type Output = Cons<<S as AtOr<I::U, Dim<1>>>::Output, R::Output>;
+}
+
+/// The order `Self` (a list of distinct axes, as `perm!` writes it) is an order of the axes of
+/// the shape `S`: as many entries as `S` has axes ([`PermLength`]), each one of them
+/// ([`AxisIn`] on the order's own length).
+pub trait PermCheck<S> {
+    /// `()`: computed, it checks the order.
+    type Proof;
+}
+impl<L, S> PermCheck<S> for L
+where
+    L: ListRank + PermEntries<<L as ListRank>::Output>,
+    S: ListRank,
+    <L as ListRank>::Output: PermLength<<S as ListRank>::Output>,
+{
+    type Proof = Checked<
+        <<L as ListRank>::Output as PermLength<<S as ListRank>::Output>>::Proof,
+        <L as PermEntries<<L as ListRank>::Output>>::Proof,
+    >;
+}
+
+/// Every entry of the order `Self` is an axis of a shape of rank `R`.
+pub trait PermEntries<R> {
+    /// `()`: computed, it checks the entries.
+    type Proof;
+}
+impl<R> PermEntries<R> for Nil {
+    type Proof = ();
+}
+impl<I: ToAxis, T: PermEntries<R>, R> PermEntries<R> for Cons<I, T>
+where
+    <I as ToAxis>::Output: AxisIn<R>,
+{
+    type Proof = Checked<<<I as ToAxis>::Output as AxisIn<R>>::Proof, <T as PermEntries<R>>::Proof>;
+}
+
+/// An order of `Self` axes (`Rank<N>`) for a shape of rank `R`: as many. Holds through
+/// [`PermRanks`].
+#[diagnostic::on_unimplemented(
+    message = "this order names the axes of a shape of `{Self}`, and the shape has `{R}`",
+    label = "not a permutation of this shape's axes",
+    note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
+)]
+pub trait PermLength<R> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<X: PermRanks<R>, R> PermLength<R> for X {
+    type Proof = <X as PermRanks<R>>::Proof;
+}
+
+/// Two ranks `Rank<N>` are one (of an order and of the shape it orders).
+#[diagnostic::on_unimplemented(
+    message = "this order names the axes of a shape of `{Self}`, and the shape has `{R}`",
+    label = "not a permutation of this shape's axes",
+    note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
+)]
+pub trait PermRanks<R> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+impl<const N: usize> PermRanks<Rank<N>> for Rank<N> {
+    type Proof = ();
 }
 
 /// `S` with its axes in the order `P`.
 pub type Permuted<S, P> = <S as AnyPermute<P>>::Output;
-
-/// The sizes of `S` at the positions of the list `Self`, in its order.
-pub trait Pick<S> {
-    /// The sizes.
-    type Output;
-}
-impl<S> Pick<S> for Nil {
-    type Output = Nil;
-}
-impl<S, I: Number, R: Pick<S>> Pick<S> for Cons<I, R>
-where
-    S: At<I::U>,
-{
-    type Output = Cons<<S as At<I::U>>::Output, R::Output>;
-}
 
 /// The axes `order` of `dims` and `steps`, in that order (the first `order.len()` entries).
 #[hot]
