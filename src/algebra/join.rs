@@ -9,7 +9,8 @@ use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase, TensorMut};
 use crate::typelevel::{
-    Ahead, At, Axis, Checked, Fixed, Here, InsertSizeAt, ListRank, Next, NextAxis, Rank, Runtime, SizeOf, ToSize,
+    Ahead, At, Axis, Checked, Fixed, Here, InsertCheck, InsertWithin, ListRank, Next, NextAxis, Rank, Runtime, SizeOf,
+    ToSize,
 };
 use shapecast_rules::MAX_RANK;
 
@@ -329,7 +330,7 @@ where
 /// static_assertions::assert_type_eq_all!(Stacked<shape![Batch<'static>], 1, 2>, shape![Batch<'static>, 2]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot stack tensors of shape `{Self}` along a new axis {AXIS}: the new axis goes at most after the last one",
+    message = "cannot stack these tensors along a new axis {AXIS}: the new axis goes at most after the last one",
     label = "a new axis {AXIS} is past the end of this shape",
     note = "the new axis is inserted before axis {AXIS} of the operands' shape; {AXIS} equal to the rank appends it, and a shape has at most 64 axes"
 )]
@@ -338,14 +339,15 @@ pub trait StackShape<const AXIS: usize, const N: usize>: AnyShape {
     type Output: AnyShape;
 }
 
-#[diagnostic::do_not_recommend]
+// As `insert_axis`: the stacked shape for any position and rank, checked as a proof
+// (`InsertCheck`), whose failure names the axis and the rank.
 impl<S, const AXIS: usize, const N: usize> StackShape<AXIS, N> for S
 where
     Const<AXIS>: ToUInt,
-    S: AnyShape + InsertSizeAt<U<AXIS>, Dim<N>>,
-    <S as InsertSizeAt<U<AXIS>, Dim<N>>>::Output: AnyShape,
+    S: AnyShape + InsertWithin<U<AXIS>, Dim<N>> + InsertCheck<U<AXIS>>,
+    <S as InsertWithin<U<AXIS>, Dim<N>>>::Output: AnyShape,
 {
-    type Output = <S as InsertSizeAt<U<AXIS>, Dim<N>>>::Output;
+    type Output = Checked<<S as InsertWithin<U<AXIS>, Dim<N>>>::Output, <S as InsertCheck<U<AXIS>>>::Proof>;
 }
 
 /// `S` stacked `N` times along a new axis `AXIS` (see [`StackShape`]).

@@ -98,7 +98,9 @@ pub use view::StridedView;
 // the items: rustc prints an item marked `#[doc(hidden)]` by its full path
 // (`shapecast::algebra::SqueezableSize<1>`).
 #[doc(hidden)]
-pub use crate::typelevel::{Ahead, AxisIn, AxisOfRank, HasAxisAt, Here, InShape, Rank};
+pub use crate::typelevel::{
+    Ahead, AxisIn, AxisOfRank, HasAxisAt, Here, InShape, InsertBefore, InsertCheck, Rank, RankWithinLimit,
+};
 #[doc(hidden)]
 pub use index::{NoAxis, RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]

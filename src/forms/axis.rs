@@ -2,8 +2,8 @@
 
 use typenum::U0;
 
-use crate::shape::{AnyShape, Axes, Shape};
-use crate::typelevel::{AxesInShape, Checked, InsertAt, Remove};
+use crate::shape::{AnyShape, Axes, Dim, Shape};
+use crate::typelevel::{AxesInShape, Checked, InsertCheck, InsertWithin, Remove};
 
 /// `Self` with a size-1 axis inserted before position `I` (a typenum number; `I = RANK`
 /// appends): NumPy's `np.newaxis`, which states a rank change explicitly where broadcasting
@@ -49,13 +49,15 @@ pub trait AnyInsertAxis<I>: AnyShape {
     type Output: AnyShape;
 }
 
-#[diagnostic::do_not_recommend]
+// The output is the shape with the new axis for any position and rank (`InsertWithin`), checked
+// as a proof (`InsertCheck`): room for another axis, and a position at most the rank, each
+// reported on the rank or the axis alone.
 impl<S, I> AnyInsertAxis<I> for S
 where
-    S: AnyShape + InsertAt<I>,
-    <S as InsertAt<I>>::Output: AnyShape,
+    S: AnyShape + InsertWithin<I, Dim<1>> + InsertCheck<I>,
+    <S as InsertWithin<I, Dim<1>>>::Output: AnyShape,
 {
-    type Output = <S as InsertAt<I>>::Output;
+    type Output = Checked<<S as InsertWithin<I, Dim<1>>>::Output, <S as InsertCheck<I>>::Proof>;
 }
 
 /// `S`, which may hold run-time sizes, with a size-1 axis inserted before position `I`.

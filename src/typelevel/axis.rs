@@ -5,7 +5,7 @@ use core::ops::{Add, Sub};
 use typenum::{Add1, B0, B1, Sub1, UInt, UTerm};
 
 use crate::shape::{Cons, Dim, Nil};
-use crate::typelevel::{Axis, MarkAt, Reverse, SizeOf, ToSize};
+use crate::typelevel::{Axis, Checked, InsertSizeAtOr, MarkAt, Reverse, SizeOf, ToSize};
 
 /// `InsertAt(l, i)`: `l` with a 1 inserted before position `i` (`i = len(l)` appends).
 pub trait InsertAt<I> {
@@ -126,6 +126,96 @@ where
     Axis<A>: AxisIn<<S as ListRank>::Output>,
 {
     type Proof = <Axis<A> as AxisIn<<S as ListRank>::Output>>::Proof;
+}
+
+/// A shape `Self` into which an axis is inserted before position `I` (a typenum number): it has
+/// room for one more axis ([`RankWithinLimit`]), and `I` is at most its rank ([`InsertBefore`]).
+pub trait InsertCheck<I> {
+    /// `()`: computed, it checks the insertion.
+    type Proof;
+}
+// The room is checked on the rank the shape would have (at most 64), not on its rank now (less
+// than 64): that depends on the position, which rustc has not read when it looks for the method
+// `insert_axis::<I>`; a check of the rank alone ruled the method out for a shape of 64 axes
+// ("the method exists but its trait bounds were not satisfied", in typenum's words).
+impl<S: ListRank, I> InsertCheck<I> for S
+where
+    I: ToSize,
+    SizeOf<I>: ToAxis,
+    S: InsertSizeAtOr<I, Dim<1>>,
+    <S as InsertSizeAtOr<I, Dim<1>>>::Output: ListRank,
+    <<S as InsertSizeAtOr<I, Dim<1>>>::Output as ListRank>::Output: RankWithinLimit,
+    <SizeOf<I> as ToAxis>::Output: InsertBefore<<S as ListRank>::Output>,
+{
+    type Proof = Checked<
+        <<<S as InsertSizeAtOr<I, Dim<1>>>::Output as ListRank>::Output as RankWithinLimit>::Proof,
+        <<SizeOf<I> as ToAxis>::Output as InsertBefore<<S as ListRank>::Output>>::Proof,
+    >;
+}
+
+/// A shape of rank `Self` (`Rank<R>`) is within the limit of 64 axes.
+#[diagnostic::on_unimplemented(
+    message = "a shape has at most 64 axes, and this one would have `{Self}`",
+    label = "no room for another axis",
+    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
+)]
+pub trait RankWithinLimit {
+    /// `()`: computed, it checks the rank.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const R: usize> RankWithinLimit for Rank<R>
+where
+    typenum::Const<R>: typenum::ToUInt,
+    typenum::U<R>: typenum::IsLessOrEqual<typenum::U64, Output = B1>,
+{
+    type Proof = ();
+}
+
+/// A new axis inserted before `Self` (`Axis<I>`) in a shape of rank `R`: `I ≤ R`.
+#[diagnostic::on_unimplemented(
+    message = "cannot insert a new axis before `{Self}` in a shape of `{R}`: the new axis goes at most after the last one",
+    label = "a new axis past the end of this shape",
+    note = "the new axis is inserted before the axis of that number; the rank itself appends it"
+)]
+pub trait InsertBefore<R> {
+    /// `()`: computed, it checks the position.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const A: usize, const R: usize> InsertBefore<Rank<R>> for Axis<A>
+where
+    typenum::Const<A>: typenum::ToUInt,
+    typenum::Const<R>: typenum::ToUInt,
+    typenum::U<A>: typenum::IsLessOrEqual<typenum::U<R>, Output = B1>,
+{
+    type Proof = ();
+}
+
+/// `Self` with `X` inserted before position `I`, when it has room for another axis; else
+/// `Self` as it is ([`InsertCheck`] refuses it): an insertion that never fails, and whose
+/// result is a shape.
+pub trait InsertWithin<I, X> {
+    /// The longer list, or `Self`.
+    type Output;
+}
+impl<S: crate::shape::AnyShape, I, X> InsertWithin<I, X> for S
+where
+    S::Room: RoomInsert<S, I, X>,
+{
+    type Output = <S::Room as RoomInsert<S, I, X>>::Output;
+}
+
+/// [`InsertWithin`] by the room `Self` the shape `S` leaves.
+pub trait RoomInsert<S, I, X> {
+    /// The longer list, or `S`.
+    type Output;
+}
+impl<R, S: InsertSizeAtOr<I, X>, I, X> RoomInsert<S, I, X> for crate::shape::MoreRoom<R> {
+    type Output = <S as InsertSizeAtOr<I, X>>::Output;
+}
+impl<S, I, X> RoomInsert<S, I, X> for crate::shape::Room0 {
+    type Output = S;
 }
 
 /// The rank of a list `Self`, as `Rank<R>` (what an error names).

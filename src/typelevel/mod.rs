@@ -19,7 +19,8 @@ mod splice;
 mod zip;
 
 pub use axis::{
-    AxesInShape, AxisIn, AxisOfRank, HasAxisAt, InShape, InsertAt, Keep, ListLen, ListRank, Rank, Remove, RemoveOnto, ToAxis, ToRank,
+    AxesInShape, AxisIn, AxisOfRank, HasAxisAt, InShape, InsertBefore, InsertCheck, InsertWithin, RankWithinLimit,
+    RoomInsert, InsertAt, Keep, ListLen, ListRank, Rank, Remove, RemoveOnto, ToAxis, ToRank,
 };
 pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType};
 pub use keep::{At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
@@ -27,5 +28,5 @@ pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
 pub use size_table::{SizeOf, ToSize};
-pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, Next, NextAxis, TakeAt};
+pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, InsertSizeAtOr, Next, NextAxis, TakeAt};
 pub use zip::{ZipBroadcast, ZipCommon, ZipStretch};

@@ -7,7 +7,7 @@ use core::ops::Sub;
 
 use typenum::{B1, Sub1, UInt, UTerm};
 
-use crate::shape::Cons;
+use crate::shape::{Cons, Nil};
 
 /// `TakeAt(l, i)`: the entry of `l` at position `i` (`Entry`), and `l` without it (`Rest`).
 pub trait TakeAt<I> {
@@ -45,6 +45,28 @@ where
     T: InsertSizeAt<Sub1<UInt<U, B>>, X>,
 {
     type Output = Cons<H, <T as InsertSizeAt<Sub1<UInt<U, B>>, X>>::Output>;
+}
+
+/// `InsertSizeAtOr(l, i, x)`: [`InsertSizeAt`], and past the end `x` appended: an insertion
+/// that never fails, for a rule that checks the position apart ([`InsertCheck`]).
+///
+/// [`InsertCheck`]: crate::typelevel::InsertCheck
+pub trait InsertSizeAtOr<I, X> {
+    /// The longer list.
+    type Output;
+}
+impl<L, X> InsertSizeAtOr<UTerm, X> for L {
+    type Output = Cons<X, L>;
+}
+impl<U, B, X> InsertSizeAtOr<UInt<U, B>, X> for Nil {
+    type Output = Cons<X, Nil>;
+}
+impl<H, T, U, B, X> InsertSizeAtOr<UInt<U, B>, X> for Cons<H, T>
+where
+    UInt<U, B>: Sub<B1>,
+    T: InsertSizeAtOr<Sub1<UInt<U, B>>, X>,
+{
+    type Output = Cons<H, <T as InsertSizeAtOr<Sub1<UInt<U, B>>, X>>::Output>;
 }
 
 /// The axis numbered `K`, as a type: the counter of a walk over a shape whose errors name the
