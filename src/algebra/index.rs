@@ -375,7 +375,8 @@ impl<X: Number, const A: usize, const LO: usize, const HI: usize> RangeWithin<A,
 where
     Const<LO>: ToUInt,
     Const<HI>: ToUInt,
-    U<HI>: typenum::IsLessOrEqual<X::U, Output = typenum::B1> + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>,
+    U<HI>: typenum::IsLessOrEqual<X::U, Output = typenum::B1>
+        + typenum::IsGreaterOrEqual<U<LO>, Output = typenum::B1>,
 {
     type Proof = ();
 }

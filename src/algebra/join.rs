@@ -9,8 +9,8 @@ use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase, TensorMut};
 use crate::typelevel::{
-    Ahead, At, Axis, Checked, Fixed, Here, InsertCheck, InsertWithin, ListRank, Next, NextAxis, Rank, Runtime, SizeOf,
-    ToSize,
+    Ahead, At, Axis, Checked, Fixed, Here, InsertCheck, InsertWithin, ListRank, Next, NextAxis, Rank,
+    Runtime, SizeOf, ToSize,
 };
 use shapecast_rules::MAX_RANK;
 
@@ -56,14 +56,14 @@ where
     Const<AXIS>: ToUInt,
     A: AnyShape + HasAxis<AXIS> + ListRank,
     Axis<AXIS>: crate::typelevel::Distance,
-    B: AnyShape + ConcatRank<A> + ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS> + ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>,
+    B: AnyShape
+        + ConcatRank<A>
+        + ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>
+        + ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>,
     <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output: AnyShape,
 {
     type Output = Checked<
-        Checked<
-            <B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output,
-            <B as ConcatRank<A>>::Proof,
-        >,
+        Checked<<B as ConcatWalk<A, Start<AXIS>, Axis<0>, AXIS>>::Output, <B as ConcatRank<A>>::Proof>,
         <B as ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>>::Proof,
     >;
 }
@@ -202,7 +202,8 @@ where
     K: NextAxis,
     TB: ConcatSame<TA, P, Next<K>, AXIS>,
 {
-    type Proof = Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as ConcatSame<TA, P, Next<K>, AXIS>>::Proof>;
+    type Proof =
+        Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as ConcatSame<TA, P, Next<K>, AXIS>>::Proof>;
 }
 impl<HA, TA, HB, TB, K, const AXIS: usize> ConcatSame<Cons<HA, TA>, Here, K, AXIS> for Cons<HB, TB>
 where
@@ -229,7 +230,8 @@ where
     K: NextAxis,
     TB: SameSizesFrom<TA, Next<K>, AXIS>,
 {
-    type Proof = Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as SameSizesFrom<TA, Next<K>, AXIS>>::Proof>;
+    type Proof =
+        Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as SameSizesFrom<TA, Next<K>, AXIS>>::Proof>;
 }
 
 /// Two sizes on an axis `K` that a concatenation along `AXIS` keeps, the first operand's `A`

@@ -104,17 +104,17 @@ pub use crate::typelevel::{
 #[doc(hidden)]
 pub use index::{NoAxis, RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]
-pub use permute::{PermCheck, PermEntries, PermLength, PermRanks, PickOr};
-#[doc(hidden)]
 pub use join::{
-    ConcatRank, ConcatSame, ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, RankMatches, RanksEqual, SameRankAs,
-    SameSizeAs, SameSizeOn, SameSizesFrom, StackCount,
+    ConcatRank, ConcatSame, ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, RankMatches,
+    RanksEqual, SameRankAs, SameSizeAs, SameSizeOn, SameSizesFrom, StackCount,
 };
 #[doc(hidden)]
+pub use permute::{PermCheck, PermEntries, PermLength, PermRanks, PickOr};
+#[doc(hidden)]
 pub use reshape::{
-    CountNames, CountsAgree, CountsDiffer, CountsEqual, DimCount, Flat, FlatSize, FlattenKind,
-    FirstRunTime, FlattenOfRunTime, FlattenableSize, KnownToBeOne, ReshapableSize, ReshapeKind, ReshapeOfRunTime,
-    RunTimeFrom, SameCount, SameCountAs, SplitAlong, SplitFits, ContiguousCut, CutAt, CutAxis, SplitCheck,
-    SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime, SqueezableAxis,
-    SqueezableSize,
+    ContiguousCut, CountNames, CountsAgree, CountsDiffer, CountsEqual, CutAt, CutAxis, DimCount,
+    FirstRunTime, Flat, FlatSize, FlattenKind, FlattenOfRunTime, FlattenableSize, KnownToBeOne,
+    ReshapableSize, ReshapeKind, ReshapeOfRunTime, RunTimeFrom, SameCount, SameCountAs, SplitAlong,
+    SplitCheck, SplitFits, SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime,
+    SqueezableAxis, SqueezableSize,
 };

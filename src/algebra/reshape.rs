@@ -73,7 +73,8 @@ where
     Eq<S::Len, S2::Len>: If<CountsEqual, CountsDiffer>,
     <Eq<S::Len, S2::Len> as If<CountsEqual, CountsDiffer>>::Output: CountsAgree<S, S2>,
 {
-    type Proof = <<Eq<S::Len, S2::Len> as If<CountsEqual, CountsDiffer>>::Output as CountsAgree<S, S2>>::Proof;
+    type Proof =
+        <<Eq<S::Len, S2::Len> as If<CountsEqual, CountsDiffer>>::Output as CountsAgree<S, S2>>::Proof;
 }
 impl<S, S2> ReshapeKind<S, S2> for Runtime
 where

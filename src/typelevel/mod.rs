@@ -19,10 +19,12 @@ mod splice;
 mod zip;
 
 pub use axis::{
-    AxesInShape, AxisIn, AxisOfRank, HasAxisAt, InShape, InsertBefore, InsertCheck, InsertWithin, RankWithinLimit,
-    RoomInsert, InsertAt, Keep, ListLen, ListRank, Rank, Remove, RemoveOnto, ToAxis, ToRank,
+    AxesInShape, AxisIn, AxisOfRank, HasAxisAt, InShape, InsertAt, InsertBefore, InsertCheck, InsertWithin,
+    Keep, ListLen, ListRank, Rank, RankWithinLimit, Remove, RemoveOnto, RoomInsert, ToAxis, ToRank,
 };
-pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType};
+pub use dim::{
+    BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType,
+};
 pub use keep::{At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
