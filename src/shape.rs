@@ -326,7 +326,7 @@ impl<H: Number, T: List> List for Cons<H, T> {
 /// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a shape of fixed sizes",
+    message = "this shape holds a run-time size, and a shape of fixed sizes is needed here",
     label = "a shape of fixed sizes is needed here",
     note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
 )]
@@ -430,7 +430,7 @@ where
 /// Every size of the list is fixed: the half of [`Shape`] that a shape with a run-time size
 /// ([`Dyn`]) fails.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a shape of fixed sizes",
+    message = "this shape holds a run-time size, and a shape of fixed sizes is needed here",
     label = "a shape of fixed sizes is needed here",
     note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
 )]
@@ -453,7 +453,7 @@ pub struct ElementCount;
 /// [`Shape`] that a shape of too many elements fails. `ArrayLength` is proved once, for the whole
 /// count (one proof per axis would pass rustc's default recursion limit at rank 57).
 #[diagnostic::on_unimplemented(
-    message = "the element count of the shape `{S}` cannot be computed: its sizes overflow usize, or one of them has no typenum number",
+    message = "the element count of this shape cannot be computed: its sizes overflow usize, or one of them has no typenum number",
     label = "no element count for this shape",
     note = "if each size fits and the shapes broadcast together, only the product of the sizes is too large",
     note = "a size `Dim<N>` needs typenum to have a number for `N` (0 to 1024, powers of two, …): a literal or a braced constant (`shape![{{FEATURES}}]`) with such a value works, a const generic parameter (`shape![{{B}}]`) never does; for a size that varies, take the whole shape as a generic (`S: Shape`) or bind a run-time size (`bind!`)"

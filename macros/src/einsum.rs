@@ -160,7 +160,7 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
         let sub = subscript(o);
         let labels = if rank == 1 { "1 label".to_string() } else { format!("{rank} labels") };
         let message = format!(
-            "{head}: operand {} has {labels}, `{sub}`, but its shape `{{Self}}` does not have {}",
+            "{head}: operand {} has {labels}, `{sub}`, but its shape does not have {}",
             o + 1,
             axes(rank)
         );
@@ -334,8 +334,7 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
         Some(dst_expr) => {
             let (first, last) = ends_of(dst_expr);
             let dst = local("__einsum_out", Span::call_site());
-            let message =
-                format!("{head}: the output tensor has shape `{{O}}`, and the result has shape `{{Self}}`");
+            let message = format!("{head}: the output tensor's shape is not the result's shape");
             let label = "not the result's shape";
             let note = format!(
                 "the result's axes are the output's labels, `{}`, each of the size of its axes in the operands",

@@ -32,7 +32,7 @@ use shapecast_rules::MAX_RANK;
 /// constants, a compile error); with a run-time size there, the sum is a size of its own type,
 /// [`Plus<A, B>`](super::Plus) (`Batch+Extra`).
 #[diagnostic::on_unimplemented(
-    message = "cannot concatenate along axis {AXIS}: `{Self}` has no axis {AXIS}",
+    message = "cannot concatenate along axis {AXIS}: the first tensor's shape has no axis {AXIS}",
     label = "no axis {AXIS} in the first tensor's shape",
     note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1",
     note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`"
@@ -82,7 +82,7 @@ pub type Concatenated<A, B, const AXIS: usize> = <A as ConcatShape<B, AXIS>>::Ou
 
 /// Both lists have as many entries.
 #[diagnostic::on_unimplemented(
-    message = "cannot concatenate `{A}` with `{Self}`: the shapes have different numbers of axes",
+    message = "cannot concatenate: the two shapes have different numbers of axes",
     label = "shapes of different ranks",
     note = "a concatenation joins two tensors of one rank along an axis they both have",
     note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
@@ -139,7 +139,7 @@ impl<const N: usize> RanksEqual<Rank<N>> for Rank<N> {
 
 /// The list has an entry at position `AXIS`.
 #[diagnostic::on_unimplemented(
-    message = "cannot concatenate along axis {AXIS}: `{Self}` has no axis {AXIS}",
+    message = "cannot concatenate along axis {AXIS}: the first tensor's shape has no axis {AXIS}",
     label = "no axis {AXIS} in this shape",
     note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1",
     note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`"

@@ -55,7 +55,7 @@ where
 
 /// `Self` with its axes `I` and `I + 1` merged into one.
 #[diagnostic::on_unimplemented(
-    message = "cannot merge axis `{I}` of the shape `{Self}` with the next: it has no axis after it",
+    message = "cannot merge axis `{I}` with the next: the shape has no axis after it",
     label = "no axes to merge here"
 )]
 pub trait MergeAt<I> {
@@ -135,7 +135,7 @@ pub type Split<S, const I: usize, const F: usize> = <S as SplitAt<U<I>, Dim<F>>>
 /// other than 0, split back into `[A, F]`: `A`'s value is the merged value over `F`. (With
 /// two run-time factors, or a factor 0, the merged value does not tell the first factor.)
 #[diagnostic::on_unimplemented(
-    message = "axis `{I}` of the shape `{Self}` is not a merged size `Times<A, F>` of a fixed second factor other than 0",
+    message = "axis `{I}` of this shape is not a merged size `Times<A, F>` of a fixed second factor other than 0",
     label = "nothing to unmerge here",
     note = "`unmerge_axis` gives back the two sizes a `merge_axes` of a run-time size and a fixed one merged; to split an axis of a run-time size by a fixed factor, use `split_axis::<A, F>()`"
 )]

@@ -268,7 +268,7 @@ impl<L: List> Order for Perm<L> {
 
 /// `Self` with its axes `I` and `J` (typenum numbers) swapped.
 #[diagnostic::on_unimplemented(
-    message = "cannot swap these axes of the shape `{Self}`: an axis is past its last one",
+    message = "cannot swap these axes: one is past the last axis of the shape",
     label = "no such axis",
     note = "axes are numbered from 0, outermost first"
 )]

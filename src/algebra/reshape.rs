@@ -40,7 +40,7 @@ impl<const N: usize> Elements<N> {
 /// static_assertions::assert_not_impl_any!(shape![2, 3]: ReshapeInto<shape![4, 2]>);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot reshape `{Self}` into `{S2}`: a reshape needs two shapes of fixed sizes",
+    message = "cannot reshape: a reshape needs two shapes of fixed sizes",
     label = "a reshape between shapes of fixed sizes only",
     note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
 )]
@@ -239,7 +239,7 @@ impl<A: SameCount<N>, N> SameCountAs<N> for A {
 /// static_assertions::assert_type_eq_all!(Squeezed<shape![Batch<'static>, 1], 1>, shape![Batch<'static>]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot squeeze axis {A} of `{Self}`: the shape has no axis {A}",
+    message = "cannot squeeze axis {A}: the shape has no axis {A}",
     label = "no axis {A} in this shape",
     note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1"
 )]
@@ -338,7 +338,7 @@ pub trait KnownToBeOne<const A: usize> {
 /// assert_eq!(flat.as_slice().len(), 1640);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot flatten `{Self}`: a shape with a run-time size has no element count known at compile time",
+    message = "cannot flatten: a shape with a run-time size has no element count known at compile time",
     label = "a flat shape of fixed sizes only",
     note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
 )]
@@ -450,7 +450,7 @@ pub type Flattened<S> = <S as FlattenShape>::Output;
 /// static_assertions::assert_type_eq_all!(SplitBack<shape![4, Batch<'static>], 0, 4>, shape![0, Batch<'static>]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot split `{Self}` along axis {AXIS} at {POS}",
+    message = "cannot split along axis {AXIS} at {POS}",
     label = "`split_at` cuts axis 0 of a shape of at least one axis",
     note = "a cut along another axis interleaves the two parts in memory: it needs strided views, which shapecast does not have yet"
 )]

@@ -36,7 +36,7 @@ type ProductRev<A, B> = <Rev<A> as ProductShape<Rev<B>>>::Output;
 /// static_assertions::assert_type_eq_all!(MatMulShape<shape![7, 1, 2, 3], shape![5, 3, 4]>, shape![7, 5, 2, 4]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot multiply a tensor of shape `{Self}` by one of shape `{B}`",
+    message = "cannot multiply tensors of these shapes by NumPy's `matmul` rule",
     label = "no matrix product of these shapes",
     note = "NumPy's `matmul` rule: `[…, M, K] · […, K, N] → […, M, N]`; a 1-D operand is a row (first) or a column (second); the axes before the last two broadcast"
 )]

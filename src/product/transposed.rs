@@ -12,7 +12,7 @@ type Rev<L> = <L as Reverse>::Output;
 
 /// A shape whose last two axes can be swapped: one of two axes or more.
 #[diagnostic::on_unimplemented(
-    message = "`mt()` swaps the last two axes, and the shape `{Self}` has fewer than two",
+    message = "`mt()` swaps the last two axes, and this shape has fewer than two",
     label = "fewer than two axes to swap",
     note = "a 1-D tensor is a row or a column as a product needs it: `v.matmul(&m)` reads `v` as a row and `m.matmul(&v)` as a column; `insert_axis::<1>()` makes it an explicit `[N, 1]` column"
 )]

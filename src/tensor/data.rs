@@ -182,7 +182,7 @@ pub use crate::typelevel::{ByShape, Home, OnHeap};
 /// The storage of a new tensor of shape `S`, chosen by whether `S` is fixed: inline for fixed
 /// shapes, on the heap (feature `alloc`) for shapes with run-time sizes.
 #[diagnostic::on_unimplemented(
-    message = "a new tensor of shape `{S}` needs the heap: its size is known only at run time",
+    message = "a new tensor of this shape needs the heap: its size is known only at run time",
     label = "this would make a new tensor with run-time sizes",
     note = "enable shapecast's `alloc` feature, or write the result into a `TensorMut` with the `_into` twin of this operation"
 )]

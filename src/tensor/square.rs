@@ -29,7 +29,7 @@ use crate::shape::{AnyShape, Cons, Extent, FixedSize, Nil, Number, Shape};
 /// static_assertions::assert_not_impl_any!(shape![4]: SquareShape);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a square matrix shape `[N, N]` of one fixed size",
+    message = "this shape is not a square matrix shape `[N, N]` of one fixed size",
     label = "a square matrix, of shape `[N, N]`, is needed here",
     note = "`eye`, `inv` and `solve` take a matrix of two axes of the same fixed size, such as `shape![4, 4]`",
     note = "a matrix with a run-time size is not square by its type: convert it first, checked at run time (`m.to_fixed::<shape![4, 4]>()?`)"
@@ -59,7 +59,7 @@ where
 /// static_assertions::assert_not_impl_any!(shape![4]: RightHandSide<shape![3, 3]>);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a right-hand side for a matrix of shape `{M}`",
+    message = "this shape is not a right-hand side for the matrix of `m.solve(&b)`",
     label = "`b` must have the shape `[N]` or `[N, R]`, `N` the matrix's size",
     note = "`m.solve(&b)` solves `m · x = b` for `x`, of `b`'s shape: one column `[N]`, or `R` columns `[N, R]` (`R` fixed or a run-time size); its first size is the matrix's"
 )]
