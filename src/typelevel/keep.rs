@@ -5,10 +5,10 @@
 
 use core::ops::{Mul, Sub};
 
-use typenum::{B1, IsLessOrEqual, LeEq, NonZero, Prod, Sub1, U1, U4294967295, UInt, UTerm, Unsigned};
+use typenum::{B1, IsLessOrEqual, LeEq, NonZero, Prod, Sub1, U0, U1, U4294967295, UInt, UTerm, Unsigned};
 
 use crate::shape::{Big, Cons, Dim, Nil, Number};
-use crate::typelevel::InsertAt;
+use crate::typelevel::{AxesInShape, InsertAt};
 
 /// `At(l, i)`: the entry of `l` at position `i`.
 #[diagnostic::on_unimplemented(
@@ -75,10 +75,12 @@ impl<const N: usize, U: NonZero> NonEmptySize for Big<N, U> {}
 /// Every size of `Self` at the positions of the list `L` is fixed and not 0.
 pub trait NonEmptyAt<L> {}
 impl<S> NonEmptyAt<Nil> for S {}
+// An axis past the last is refused by `AxesInShape`, as for the shape without the reduced
+// axes (one error, the same, for both); the size read there is then 1, which is not empty.
 impl<S, A: Number, Rest> NonEmptyAt<Cons<A, Rest>> for S
 where
-    S: At<A::U> + NonEmptyAt<Rest>,
-    <S as At<A::U>>::Output: NonEmptySize,
+    S: AxesInShape<Cons<A, Rest>, U0> + AtOr<A::U, Dim<1>> + NonEmptyAt<Rest>,
+    <S as AtOr<A::U, Dim<1>>>::Output: NonEmptySize,
 {
 }
 
@@ -91,14 +93,15 @@ pub trait Folded<L> {
 impl<S> Folded<Nil> for S {
     type Output = U1;
 }
+// A size 1 for an axis past the last, which `NonEmptyAt` and the reduced shape refuse.
 impl<S, A: Number, Rest> Folded<Cons<A, Rest>> for S
 where
-    S: At<A::U> + Folded<Rest>,
-    <S as At<A::U>>::Output: Number,
-    <<S as At<A::U>>::Output as Number>::U: Mul<<S as Folded<Rest>>::Output>,
-    Prod<<<S as At<A::U>>::Output as Number>::U, <S as Folded<Rest>>::Output>: Unsigned,
+    S: AtOr<A::U, Dim<1>> + Folded<Rest>,
+    <S as AtOr<A::U, Dim<1>>>::Output: Number,
+    <<S as AtOr<A::U, Dim<1>>>::Output as Number>::U: Mul<<S as Folded<Rest>>::Output>,
+    Prod<<<S as AtOr<A::U, Dim<1>>>::Output as Number>::U, <S as Folded<Rest>>::Output>: Unsigned,
 {
-    type Output = Prod<<<S as At<A::U>>::Output as Number>::U, <S as Folded<Rest>>::Output>;
+    type Output = Prod<<<S as AtOr<A::U, Dim<1>>>::Output as Number>::U, <S as Folded<Rest>>::Output>;
 }
 
 /// The answer `B1` (yes) to "does every output fold at most `u32::MAX` elements?"
