@@ -112,9 +112,9 @@ pub use join::{
 pub use permute::{PermCheck, PermEntries, PermLength, PermRanks, PickOr};
 #[doc(hidden)]
 pub use reshape::{
-    ContiguousCut, CountNames, CountsAgree, CountsDiffer, CountsEqual, CutAt, CutAxis, DimCount,
-    FirstRunTime, Flat, FlatSize, FlattenKind, FlattenOfRunTime, FlattenableSize, KnownToBeOne,
-    ReshapableSize, ReshapeKind, ReshapeOfRunTime, RunTimeFrom, SameCount, SameCountAs, SplitAlong,
-    SplitCheck, SplitFits, SplitPastEnd, SplitPick, SplitRest, SplitSize, SplitWithin, SplitsAtRunTime,
-    SqueezableAxis, SqueezableSize,
+    ContiguousCut, CountNames, CountOf, CountsAgree, CountsDiffer, CountsDifferBy, CountsEqual, CutAt,
+    CutAxis, DimCount, FirstRunTime, Flat, FlatCount, FlatSize, FlattenKind, FlattenOfRunTime,
+    FlattenableSize, KnownToBeOne, ReshapableSize, ReshapeKind, ReshapeOfRunTime, RunTimeFrom, SameCount,
+    SameCountAs, SplitAlong, SplitCheck, SplitFits, SplitPastEnd, SplitPick, SplitRest, SplitSize,
+    SplitWithin, SplitsAtRunTime, SqueezableAxis, SqueezableSize,
 };

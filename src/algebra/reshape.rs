@@ -154,19 +154,40 @@ pub trait CountsAgree<S, S2> {
 impl<S, S2> CountsAgree<S, S2> for CountsEqual {
     type Proof = ();
 }
-impl<S: Shape, S2: Shape> CountsAgree<S, S2> for CountsDiffer
+impl<S: Shape + FlatCount, S2: Shape + FlatCount> CountsAgree<S, S2> for CountsDiffer
 where
-    (S, S2): CountNames,
-    <(S, S2) as CountNames>::First: SameCountAs<<(S, S2) as CountNames>::Second>,
+    (<S as FlatCount>::Output, <S2 as FlatCount>::Output): CountsDifferBy,
 {
-    type Proof = <<(S, S2) as CountNames>::First as SameCountAs<<(S, S2) as CountNames>::Second>>::Proof;
+    type Proof = <(<S as FlatCount>::Output, <S2 as FlatCount>::Output) as CountsDifferBy>::Proof;
 }
 
-/// The element counts of two shapes `Self = (S, S2)` as types that print as the numbers,
-/// `Elements<6>`, for the error of a reshape between different counts. Past typenum's table of
-/// constants there is no such type: the error then says only that the counts differ.
+/// Two element counts that differ, `Self = (E, E2)`, each the product of a shape's sizes
+/// ([`FlatCount`]): the error of a reshape between them, which names them as `Elements<N>`
+/// ([`CountNames`], [`SameCountAs`]), or, past the table of sizes, as the products.
 #[diagnostic::on_unimplemented(
-    message = "cannot reshape: the two shapes hold different numbers of elements",
+    message = "cannot reshape: the element counts differ, `{Self}` (the tensor's, then the target's)",
+    label = "the element counts differ",
+    note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
+)]
+pub trait CountsDifferBy {
+    /// `()`, never computed.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<E, E2> CountsDifferBy for (E, E2)
+where
+    (E, E2): CountNames,
+    <(E, E2) as CountNames>::First: SameCountAs<<(E, E2) as CountNames>::Second>,
+{
+    type Proof = <<(E, E2) as CountNames>::First as SameCountAs<<(E, E2) as CountNames>::Second>>::Proof;
+}
+
+/// The element counts of two shapes `Self = (E, E2)`, products of their sizes ([`FlatCount`]),
+/// as types that print as the numbers, `Elements<6>`, for the error of a reshape between
+/// different counts. Past typenum's table of constants there is no such type: the error then
+/// names the products.
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape: the element counts differ, `{Self}` (the tensor's, then the target's)",
     label = "the element counts differ",
     note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
 )]
@@ -177,15 +198,15 @@ pub trait CountNames {
     type Second;
 }
 #[diagnostic::do_not_recommend]
-impl<S: Shape, S2: Shape> CountNames for (S, S2)
+impl<E: CountOf, E2: CountOf> CountNames for (E, E2)
 where
-    S::Len: ToSize,
-    S2::Len: ToSize,
-    SizeOf<S::Len>: DimCount,
-    SizeOf<S2::Len>: DimCount,
+    E::U: ToSize,
+    E2::U: ToSize,
+    SizeOf<E::U>: DimCount,
+    SizeOf<E2::U>: DimCount,
 {
-    type First = <SizeOf<S::Len> as DimCount>::Output;
-    type Second = <SizeOf<S2::Len> as DimCount>::Output;
+    type First = <SizeOf<E::U> as DimCount>::Output;
+    type Second = <SizeOf<E2::U> as DimCount>::Output;
 }
 
 /// `Dim<N>` to `Elements<N>`.
@@ -361,11 +382,11 @@ pub trait FlattenKind<S> {
     /// `[LEN]`.
     type Output: AnyShape;
 }
-impl<S: Shape> FlattenKind<S> for Fixed
+impl<S: Shape + FlatCount> FlattenKind<S> for Fixed
 where
-    Flat<S>: FlatSize,
+    <S as FlatCount>::Output: FlatSize,
 {
-    type Output = Cons<<Flat<S> as FlatSize>::Output, Nil>;
+    type Output = Cons<<<S as FlatCount>::Output as FlatSize>::Output, Nil>;
 }
 impl<S: AnyShape + FirstRunTime> FlattenKind<S> for Runtime
 where
@@ -404,12 +425,48 @@ pub trait FlattenOfRunTime {
     type Proof;
 }
 
-/// The shape `S`, flattened: what [`FlatSize`] names in an error.
+/// The shape `S`, flattened (no longer what [`FlatSize`] names in an error: see [`FlatCount`]).
 pub struct Flat<S>(core::marker::PhantomData<S>);
 
-/// The flat size of `Self = Flat<S>`, `Dim<LEN>`, when typenum has a constant for `LEN`.
+/// The element count of a shape of fixed sizes `Self` as the product of its sizes, a type that
+/// prints as it reads: `Times<Dim<40>, Dim<41>>` (a scalar's, `Dim<1>`). What [`FlatSize`] names
+/// in an error.
+pub trait FlatCount {
+    /// The product.
+    type Output;
+}
+impl FlatCount for Nil {
+    type Output = Dim<1>;
+}
+impl<H> FlatCount for Cons<H, Nil> {
+    type Output = H;
+}
+impl<H, H2, T> FlatCount for Cons<H, Cons<H2, T>>
+where
+    Cons<H2, T>: FlatCount,
+{
+    type Output = super::Times<H, <Cons<H2, T> as FlatCount>::Output>;
+}
+
+/// The value of a product of fixed sizes `Self` ([`FlatCount`]), a typenum number.
+pub trait CountOf {
+    /// The number.
+    type U;
+}
+impl<N: Number> CountOf for N {
+    type U = N::U;
+}
+impl<A: CountOf, B: CountOf> CountOf for super::Times<A, B>
+where
+    A::U: core::ops::Mul<B::U>,
+{
+    type U = typenum::Prod<A::U, B::U>;
+}
+
+/// The flat size of a product of fixed sizes `Self` ([`FlatCount`]), `Dim<LEN>`, when typenum
+/// has a constant for `LEN`.
 #[diagnostic::on_unimplemented(
-    message = "cannot flatten this shape: its element count has no size type",
+    message = "cannot flatten this shape: its element count, `{Self}`, has no size type",
     label = "the flat size is outside the table of computed sizes",
     note = "a flat size is written as the type `shape!` writes for it, which exists for 0 to 1024, 3600, from 2047 on the powers of two and the powers of two less one, the powers of ten from 10,000, and k · 2^j for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (1536, 3072, 6144, …)",
     note = "name the flat shape instead: `x.reshape::<shape![N]>()` reshapes to any fixed shape of the same element count"
@@ -419,12 +476,12 @@ pub trait FlatSize {
     type Output: Extent<Kind = Fixed>;
 }
 #[diagnostic::do_not_recommend]
-impl<S: Shape> FlatSize for Flat<S>
+impl<E: CountOf> FlatSize for E
 where
-    S::Len: ToSize,
-    SizeOf<S::Len>: Extent<Kind = Fixed>,
+    E::U: ToSize,
+    SizeOf<E::U>: Extent<Kind = Fixed>,
 {
-    type Output = SizeOf<S::Len>;
+    type Output = SizeOf<E::U>;
 }
 
 /// `S` with its axes merged into one (see [`FlattenShape`]).
