@@ -434,6 +434,7 @@ pub mod __private {
         einsum_into, einsum_owned, einsum_shape_of, try_einsum_owned,
     };
     pub use crate::shape::{AxisSet, Big, Cons, Dim, Dyn, Extent, Nil};
+    pub use crate::typelevel::{Checked, ListRank, Rank};
     pub use generativity;
     pub use shapecast_rules::Einsum;
 

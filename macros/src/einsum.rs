@@ -164,6 +164,17 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
             o + 1,
             axes(rank)
         );
+        let rank_message =
+            format!("{head}: operand {} has {labels}, `{sub}`, but its shape has `{{Self}}`", o + 1);
+        let holds_message = format!(
+            "{head}: operand {} has {labels}, `{sub}`, but its shape `{{Self}}` is not known to have {}",
+            o + 1,
+            axes(rank)
+        );
+        let rank_name = format_ident!("EinsumRank{}", o + 1);
+        let rank_fn = format_ident!("__einsum_rank_{}", o + 1);
+        let rank_check = format_ident!("EinsumRankCheck{}", o + 1);
+        let rank_holds = format_ident!("EinsumRankHolds{}", o + 1);
         let label = format!("expected a tensor of {} here", axes(rank));
         let note = format!(
             "each operand of `einsum!` has one label per axis, in order: the subscript `{sub}` labels a tensor of {}",
@@ -172,6 +183,35 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
         let generic = "a shape parameter (`S: Shape`) has no axes to label: in generic code, write the shape's \
                        axes, as in `shape![N<'id>, 3]` for a run-time size `N`";
         items.extend(quote! {
+            // The rank first, as `Rank<N>`, so that a shape of another rank is this error, which
+            // names the ranks, and not the operand trait's below, which would print the shape as a type-level
+            // list; the shape then has no type, and the next step reports nothing more.
+            #[diagnostic::on_unimplemented(message = #rank_message, label = #label, note = #note, note = #generic)]
+            trait #rank_name {
+                type Proof;
+            }
+            #[diagnostic::do_not_recommend]
+            impl #rank_name for #p::Rank<#rank> {
+                type Proof = ();
+            }
+            // `#rank_name`, one impl away: the bound below meets it only through this impl,
+            // while the output meets it at once, and rustc reports the output's.
+            #[diagnostic::on_unimplemented(message = #rank_message, label = #label, note = #note, note = #generic)]
+            trait #rank_check {
+                type Proof;
+            }
+            #[diagnostic::do_not_recommend]
+            impl<X: #rank_name> #rank_check for X {
+                type Proof = <X as #rank_name>::Proof;
+            }
+            #[diagnostic::on_unimplemented(message = #holds_message, label = #label, note = #note, note = #generic)]
+            trait #rank_holds: #p::ListRank<Output: #rank_check> {}
+            #[diagnostic::do_not_recommend]
+            impl<S: #p::ListRank<Output: #rank_check>> #rank_holds for S {}
+            #[inline(always)]
+            fn #rank_fn<S: #rank_holds>(shape: S) -> #p::Checked<S, <<S as #p::ListRank>::Output as #rank_check>::Proof> {
+                shape
+            }
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note, note = #generic)]
             trait #name {
                 type Axes;
@@ -194,6 +234,11 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
         let shape_of =
             call_at(quote_spanned!(first=> ::shapecast::__private::einsum_shape_of), quote!(#op_last), last);
         body.extend(quote_spanned!(first=> let #shape_first = #shape_of;));
+        // The call spans one token, the operand's last: rustc then meets the check twice (in the
+        // bound and in the output) at one place, and reports it once.
+        let rank_at = proc_macro2::Ident::new(&rank_fn.to_string(), last);
+        let checked = call_at(quote_spanned!(last=> #rank_at), quote!(#shape_last), last);
+        body.extend(quote_spanned!(first=> let #shape_first = #checked;));
         let name_at = proc_macro2::Ident::new(&name.to_string(), first);
         let get = call_at(quote_spanned!(first=> #name_at::axes), quote_spanned!(first=> &#shape_last), last);
         let sizes_first = sizes(o, first);
