@@ -144,27 +144,31 @@ where
     SizeOf<I>: ToAxis,
     S: InsertSizeAtOr<I, Dim<1>>,
     <S as InsertSizeAtOr<I, Dim<1>>>::Output: ListRank,
-    <<S as InsertSizeAtOr<I, Dim<1>>>::Output as ListRank>::Output: RankWithinLimit,
+    <<S as InsertSizeAtOr<I, Dim<1>>>::Output as ListRank>::Output:
+        RankWithinLimit<<SizeOf<I> as ToAxis>::Output>,
     <SizeOf<I> as ToAxis>::Output: InsertBefore<<S as ListRank>::Output>,
 {
     type Proof = Checked<
-        <<<S as InsertSizeAtOr<I, Dim<1>>>::Output as ListRank>::Output as RankWithinLimit>::Proof,
+        <<<S as InsertSizeAtOr<I, Dim<1>>>::Output as ListRank>::Output as RankWithinLimit<
+            <SizeOf<I> as ToAxis>::Output,
+        >>::Proof,
         <<SizeOf<I> as ToAxis>::Output as InsertBefore<<S as ListRank>::Output>>::Proof,
     >;
 }
 
-/// A shape of rank `Self` (`Rank<R>`) is within the limit of 64 axes.
+/// A shape of rank `Self` (`Rank<R>`), made by inserting an axis before `A` (named so that
+/// two insertions that fail are two errors), is within the limit of 64 axes.
 #[diagnostic::on_unimplemented(
-    message = "a shape has at most 64 axes, and this one would have `{Self}`",
+    message = "a shape has at most 64 axes, and a new axis before `{A}` would make this one `{Self}`",
     label = "no room for another axis",
     note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
 )]
-pub trait RankWithinLimit {
+pub trait RankWithinLimit<A> {
     /// `()`: computed, it checks the rank.
     type Proof;
 }
 #[diagnostic::do_not_recommend]
-impl<const R: usize> RankWithinLimit for Rank<R>
+impl<const R: usize, A> RankWithinLimit<A> for Rank<R>
 where
     typenum::Const<R>: typenum::ToUInt,
     typenum::U<R>: typenum::IsLessOrEqual<typenum::U64, Output = B1>,
