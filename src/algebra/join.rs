@@ -567,10 +567,9 @@ fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
     let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
     let rank = crate::shape::extents_in(a, &mut dims).len();
     let db = crate::shape::extents_in(b, &mut other);
-    let da = dims;
-    let da = &da[..rank];
-    let (ja, jb) = (da.get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
-    if let Some(d) = dims.get_mut(AXIS) {
+    let (ja, jb) = (dims[..rank].get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
+    let inner = product(dims[..rank].get(AXIS + 1..).unwrap_or(&[]));
+    if let Some(d) = dims[..rank].get_mut(AXIS) {
         // A run-time joined size must be the sum its type promises: past `usize` (operands of
         // no elements along other axes), there is none.
         *d = match ja.checked_add(jb) {
@@ -578,8 +577,7 @@ fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
             None => panic!("shapecast: the joined size {ja} + {jb} of a concatenation overflows usize"),
         };
     }
-    let inner = product(da.get(AXIS + 1..).unwrap_or(&[]));
-    let shape = Concatenated::<S, S2, AXIS>::from_extents(&dims[..da.len()], Proof::new());
+    let shape = Concatenated::<S, S2, AXIS>::from_extents(&dims[..rank], Proof::new());
     (shape, [ja.saturating_mul(inner), jb.saturating_mul(inner)])
 }
 
