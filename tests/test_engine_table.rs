@@ -1108,3 +1108,57 @@ fn min_all_of_more_elements_than_a_usize_counts() {
     assert_eq!(*m.shape().extents(), [1 << 62, 1 << 62, 1]);
     let _ = m.min_all();
 }
+
+/// Each row less its mean, three levels deep: `x - (x - (x - mean(x)).mean()).mean()`, every
+/// mean over the last axis and kept. A reduction that holds another is read through a call
+/// where one inlined would hold it too (see `expr::operand` in the library); this checks the two
+/// ways against the reference: in a narrow pass (`[R, C]`, fixed and at run time) and in one
+/// wider than 8 axes (rank 5).
+#[test]
+fn nested_three_deep() {
+    fn reference(xs: &[f64], c: usize) -> Vec<f64> {
+        let less_mean = |e: &[f64]| -> Vec<f64> {
+            let means: Vec<f64> = e.chunks(c).map(|row| naive::mean(row).unwrap()).collect();
+            xs.iter().enumerate().map(|(i, &x)| x - means[i / c]).collect()
+        };
+        less_mean(&less_mean(&less_mean(xs)))
+    }
+    fn close(got: &[f64], want: &[f64], what: &str) {
+        assert_eq!(got.len(), want.len(), "{what}");
+        for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+            assert!((g - w).abs() <= 1e-9 * (1.0 + w.abs()), "{what}: element {i}: {g} against {w}");
+        }
+    }
+    let data = |n: usize, seed: usize| -> Vec<f64> {
+        (0..n).map(|i| ((i * 37 + seed) % 101) as f64 * 0.25 - 12.0).collect()
+    };
+
+    let xs = data(4 * 32, 1);
+    let x = TensorRef::<f64, shape![4, 32]>::new(&xs).unwrap();
+    let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
+    let e2 = x.lazy() - e1.mean_keepdims::<axes![1]>();
+    let e3 = x.lazy() - e2.mean_keepdims::<axes![1]>();
+    close(e3.eval().as_slice(), &reference(&xs, 32), "fixed [4, 32]");
+
+    for (r, c) in [(1, 1), (3, 5), (17, 16), (5, 33), (40, 64)] {
+        let xs = data(r * c, r + c);
+        bind!(let rows: A = r);
+        bind!(let cols: B = c);
+        let x = TensorRef::from_shape(dims![rows, cols], &xs).unwrap();
+        let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
+        let e2 = x.lazy() - e1.mean_keepdims::<axes![1]>();
+        let e3 = x.lazy() - e2.mean_keepdims::<axes![1]>();
+        close(e3.eval().as_slice(), &reference(&xs, c), &format!("[{r}, {c}] at run time"));
+        let mut into = vec![f64::MAX; r * c];
+        e3.eval_into(&mut TensorMut::from_shape(e3.shape(), &mut into).unwrap());
+        close(&into, &reference(&xs, c), &format!("[{r}, {c}] at run time, into"));
+    }
+
+    let xs = data(2 * 3 * 2 * 20, 7);
+    bind!(let cols: B = 20);
+    let x = TensorRef::from_shape(dims![2, 1, 3, 2, cols], &xs).unwrap();
+    let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![4]>();
+    let e2 = x.lazy() - e1.mean_keepdims::<axes![4]>();
+    let e3 = x.lazy() - e2.mean_keepdims::<axes![4]>();
+    close(e3.eval().as_slice(), &reference(&xs, 20), "rank 5, [2, 1, 3, 2, C]");
+}

@@ -130,6 +130,7 @@ impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     const LEAVES: usize = 0;
     const SLOTS: usize = 0;
     const FIXED_FOLDS: bool = true;
+    const NESTS: usize = 0;
 
     #[hot]
     fn cursors(&mut self, _: &mut impl FnMut(&mut Cursor<W>)) {}

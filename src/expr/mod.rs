@@ -122,6 +122,7 @@ mod sealed {
 #[cfg(any(feature = "std", feature = "libm"))]
 mod math;
 mod node;
+mod operand;
 mod ops;
 mod reduce;
 mod small;

@@ -181,6 +181,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
     const LEAVES: usize = S::LEAVES;
     const SLOTS: usize = S::SLOTS;
     const FIXED_FOLDS: bool = S::FIXED_FOLDS;
+    const NESTS: usize = S::NESTS;
 
     #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {

@@ -21,6 +21,7 @@ use num_traits::float::FloatCore;
 use shapecast_macros::hot;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
+use super::operand::Operand;
 use super::{AT_RANK, Alone, Expression, Index, Lazy, Typed};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
@@ -944,7 +945,7 @@ where
         if !strips && blocks < FEWEST && self.count.saturating_mul(run_len?).saturating_mul(size) < IN_CACHE {
             return None;
         }
-        let first = self.inner.block::<STRIDED>(at);
+        let first = self.inner.read_block::<STRIDED>(at);
         let start: [F::Acc; BLOCK] = fused::lanes(|l| F::first(first[l]));
         let count = self.count;
         let finished = fused::lanes(|l| F::finish(start[l], count));
@@ -966,13 +967,13 @@ where
             let acc = &mut ahead.carries[..blocks];
             acc[0] = start;
             for (b, a) in acc.iter_mut().enumerate().skip(1) {
-                let x = self.inner.block::<STRIDED>(at + b * BLOCK);
+                let x = self.inner.read_block::<STRIDED>(at + b * BLOCK);
                 *a = fused::lanes(|l| F::first(x[l]));
             }
             let (mut index, mut i) = ([0; W], 1);
             while self.advance(&mut index) {
                 for (b, a) in acc.iter_mut().enumerate() {
-                    let x = self.inner.block::<STRIDED>(at + b * BLOCK);
+                    let x = self.inner.read_block::<STRIDED>(at + b * BLOCK);
                     for (a, &x) in a.iter_mut().zip(&x) {
                         *a = F::quick(*a, x, i);
                     }
@@ -1008,13 +1009,13 @@ where
             // (The first position read apart: a strip's carries stay in registers so.)
             let mut acc = [start; STRIP];
             for (a, &spot) in acc.iter_mut().zip(&spots) {
-                let x = self.inner.block::<STRIDED>(spot);
+                let x = self.inner.read_block::<STRIDED>(spot);
                 *a = fused::lanes(|l| F::first(x[l]));
             }
             let (mut index, mut i) = ([0; W], 1);
             while self.advance_quickly(&mut index) {
                 for (a, &spot) in acc.iter_mut().zip(&spots) {
-                    let x = self.inner.block::<STRIDED>(spot);
+                    let x = self.inner.read_block::<STRIDED>(spot);
                     for (a, &x) in a.iter_mut().zip(&x) {
                         *a = F::quick(*a, x, i);
                     }
@@ -1126,11 +1127,11 @@ where
         }
         let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         self.inner.cursors(&mut |c| c.enter(at, axis));
-        let first = self.inner.block::<false>(0);
+        let first = self.inner.read_block::<false>(0);
         let flat = self.rows.get_or_insert([first; BLOCK]);
         flat[0] = first;
         for (k, block) in flat.iter_mut().enumerate().take(len).skip(1) {
-            *block = self.inner.block::<false>(k * BLOCK);
+            *block = self.inner.read_block::<false>(k * BLOCK);
         }
         self.inner.cursors(&mut |c| c.leave(at, down));
         let count = self.count;
@@ -1242,11 +1243,11 @@ where
     /// lane may then be wrong ([`Fold::unsure`]).
     #[hot]
     fn row(inner: &mut S, base: usize, len: usize, count: usize) -> (F::Output, bool) {
-        let x = inner.block::<false>(base);
+        let x = inner.read_block::<false>(base);
         let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first_at(x[l], l));
         let mut k = BLOCK;
         while k < len {
-            let x = inner.block::<false>(base + k);
+            let x = inner.read_block::<false>(base + k);
             for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
                 *a = F::quick(*a, x, k + l);
             }
@@ -1461,6 +1462,7 @@ where
     const LEAVES: usize = S::LEAVES;
     const SLOTS: usize = S::SLOTS + K::COUNT;
     const FIXED_FOLDS: bool = K::FOLDING.is_some() && S::FIXED_FOLDS;
+    const NESTS: usize = S::NESTS + 1;
 
     #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
@@ -1508,7 +1510,7 @@ where
             |this| {
                 this.across(
                     #[inline(always)]
-                    |inner| inner.block::<STRIDED>(at),
+                    |inner| inner.read_block::<STRIDED>(at),
                 )
             },
         )
@@ -1721,9 +1723,9 @@ where
         let inner = spot.after(0, K::COUNT);
         let mut inner_along = *along;
         // (Two lanes apart, not an array: in an array the lanes stayed in memory.)
-        let mut acc = F::lanes_first(self.inner.planned::<P>(at, inner, &inner_along));
+        let mut acc = F::lanes_first(self.inner.read_planned::<P>(at, inner, &inner_along));
         let mut next = match const { N > 1 } {
-            true => Some(F::lanes_first(self.inner.planned::<P>(at + BLOCK, inner, &inner_along))),
+            true => Some(F::lanes_first(self.inner.read_planned::<P>(at + BLOCK, inner, &inner_along))),
             false => None,
         };
         let elements = const { Folding::or_none(K::FOLDING).elements() };
@@ -1746,11 +1748,11 @@ where
                     }
                 }
             }
-            F::lanes_step(&mut acc, self.inner.planned::<P>(at, inner, &inner_along), i);
+            F::lanes_step(&mut acc, self.inner.read_planned::<P>(at, inner, &inner_along), i);
             if const { N > 1 }
                 && let Some(next) = &mut next
             {
-                F::lanes_step(next, self.inner.planned::<P>(at + BLOCK, inner, &inner_along), i);
+                F::lanes_step(next, self.inner.read_planned::<P>(at + BLOCK, inner, &inner_along), i);
             }
         }
         let first = self.lanes_done::<P>(at, along, acc);
@@ -1901,13 +1903,13 @@ where
             let mut k = 0;
             if lanes.is_none() && BLOCK <= len {
                 // The first block starts the lanes; the loop below only steps them.
-                let x = self.inner.block::<STRIDED>(0);
+                let x = self.inner.read_block::<STRIDED>(0);
                 lanes = Some(fused::lanes(|l| F::first_at(x[l], base + l)));
                 k = BLOCK;
             }
             if let Some(acc) = &mut lanes {
                 while k + BLOCK <= len {
-                    let x = self.inner.block::<STRIDED>(k);
+                    let x = self.inner.read_block::<STRIDED>(k);
                     for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
                         *a = step(*a, x, base + k + l);
                     }

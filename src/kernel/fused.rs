@@ -264,6 +264,9 @@ pub trait Source<const W: usize> {
     /// none): a pass with a plan then reads it all as the plan says ([`planned`](Self::planned)),
     /// and otherwise as its cursors say.
     const FIXED_FOLDS: bool;
+    /// How deep reductions nest in it: 0 without one, 1 for a reduction of an operand that
+    /// holds none, and so on.
+    const NESTS: usize;
 
     /// Calls `f` with every leaf's cursor.
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>));

@@ -45,6 +45,7 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
     const LEAVES: usize = 1;
     const SLOTS: usize = 0;
     const FIXED_FOLDS: bool = true;
+    const NESTS: usize = 0;
 
     #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {

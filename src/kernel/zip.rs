@@ -119,6 +119,7 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     const LEAVES: usize = A::LEAVES + B::LEAVES;
     const SLOTS: usize = A::SLOTS + B::SLOTS;
     const FIXED_FOLDS: bool = A::FIXED_FOLDS && B::FIXED_FOLDS;
+    const NESTS: usize = if A::NESTS > B::NESTS { A::NESTS } else { B::NESTS };
 
     #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
