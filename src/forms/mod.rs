@@ -26,9 +26,10 @@ pub use axis::{
 pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes};
 pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
+    ZipStretchProof,
 };
-pub use rank::SameRank;
-pub use size::{BroadcastsWith, SameBinding, StretchesTo};
+pub use rank::{RankAtMost, SameRank};
+pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
     BroadcastedInDim, BroadcastedWithDims,

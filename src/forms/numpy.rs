@@ -1,7 +1,9 @@
 //! NumPy at the type level: `Broadcast` (symmetric) and `BroadcastTo` (one-way).
 
+use crate::forms::{RankAtMost, StretchesToSize};
 use crate::shape::{AnyShape, Shape};
-use crate::typelevel::{Checked, Reverse, ZipBroadcast, ZipCommon, ZipStretch};
+use crate::shape::{Cons, Nil};
+use crate::typelevel::{Checked, ListRank, Reverse, ZipBroadcast, ZipCommon};
 
 type Rev<L> = <L as Reverse>::Output;
 type ZipRev<A, B> = <Rev<A> as ZipBroadcast<Rev<B>>>::Output;
@@ -158,17 +160,24 @@ where
 pub trait AnyBroadcastTo<Target: AnyShape>: AnyShape {
     /// `Target`.
     type Output: AnyShape;
+    /// `()`: computed, it checks the ranks, then each pair of sizes. A method that names it in
+    /// its bounds (`<S as AnyBroadcastTo<T>>::Proof: Sized`) has a failure reported on the two
+    /// ranks or the two sizes, with no line naming the shapes.
+    type Proof;
 }
 
-#[diagnostic::do_not_recommend]
 impl<A, S> AnyBroadcastTo<S> for A
 where
-    A: AnyShape + Reverse,
-    S: AnyShape + Reverse,
-    Rev<A>: ZipStretch<Rev<S>>,
-    <Rev<A> as ZipStretch<Rev<S>>>::Output: Reverse<Output = S>,
+    A: AnyShape + Reverse + ListRank,
+    S: AnyShape + Reverse + ListRank,
+    Rev<A>: ZipStretchProof<Rev<S>>,
+    <A as ListRank>::Output: RankAtMost<<S as ListRank>::Output>,
 {
     type Output = S;
+    type Proof = Checked<
+        <Rev<A> as ZipStretchProof<Rev<S>>>::Proof,
+        <<A as ListRank>::Output as RankAtMost<<S as ListRank>::Output>>::Proof,
+    >;
 }
 
 /// `S`, when `A` stretches to it (NumPy `broadcast_to`).
@@ -178,3 +187,23 @@ where
 /// static_assertions::assert_type_eq_all!(BroadcastedTo<shape![3], shape![2, 3]>, shape![2, 3]);
 /// ```
 pub type BroadcastedTo<A, S> = <A as BroadcastTo<S>>::Output;
+
+/// Each size of the list `Self` stretches to the size of `T` at the same place
+/// ([`StretchesToSize`]); entries of `Self` past the end of `T` are left to the check of the
+/// ranks ([`RankAtMost`]). On reversed lists this is NumPy's `broadcast_to`, whose failure then
+/// names the two sizes.
+pub trait ZipStretchProof<T> {
+    /// `()`: computed, it checks each pair.
+    type Proof;
+}
+impl<T> ZipStretchProof<T> for Nil {
+    type Proof = ();
+}
+impl<H, T> ZipStretchProof<Nil> for Cons<H, T> {
+    type Proof = ();
+}
+impl<H1: StretchesToSize<H2>, T1: ZipStretchProof<T2>, H2, T2> ZipStretchProof<Cons<H2, T2>>
+    for Cons<H1, T1>
+{
+    type Proof = Checked<<T1 as ZipStretchProof<T2>>::Proof, <H1 as StretchesToSize<H2>>::Proof>;
+}

@@ -1,7 +1,10 @@
-//! Conversions keep the number of axes: the rank rule of `cast_shape`, as a trait whose failure
-//! a compile error names.
+//! Rules on the number of axes, as traits whose failure a compile error names: conversions keep
+//! it (`cast_shape`), and NumPy's `broadcast_to` never lowers it.
+
+use typenum::B1;
 
 use crate::shape::{Cons, Nil};
+use crate::typelevel::Rank;
 
 /// `Self` has as many axes as `S`: what [`cast_shape`](crate::TensorBase::cast_shape) and
 /// [`to_fixed`](crate::TensorBase::to_fixed) require of their target. Ranks are types, so a
@@ -27,3 +30,24 @@ impl SameRank<Nil> for Nil {}
 
 #[diagnostic::do_not_recommend]
 impl<H, T: SameRank<T2>, H2, T2> SameRank<Cons<H2, T2>> for Cons<H, T> {}
+
+/// A shape of rank `Self` broadcasts to a target of rank `R` (NumPy `broadcast_to`): it has
+/// no more axes than the target.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast a shape of `{Self}` to a target of `{R}` (NumPy `broadcast_to`): the target has fewer axes",
+    label = "this shape has more axes than the target",
+    note = "`broadcast_to` is one-way: it adds axes on the left and stretches sizes of 1, and never drops an axis; to drop one, reduce it away (`sum_axes::<axes![…]>()`)"
+)]
+pub trait RankAtMost<R> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const A: usize, const R: usize> RankAtMost<Rank<R>> for Rank<A>
+where
+    typenum::Const<A>: typenum::ToUInt,
+    typenum::Const<R>: typenum::ToUInt,
+    typenum::U<A>: typenum::IsLessOrEqual<typenum::U<R>, Output = B1>,
+{
+    type Proof = ();
+}

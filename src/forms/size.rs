@@ -1,6 +1,15 @@
 //! The pair rules for sizes, as the traits whose failure a compile error names: two fixed sizes
 //! ([`BroadcastsWith`]), two run-time sizes ([`SameBinding`]), a fixed size and a run-time one
-//! ([`StretchesTo`]).
+//! ([`StretchesTo`]); and NumPy's `broadcast_to`, one way ([`StretchesToSize`]).
+
+use core::ops::BitOr;
+use typenum::{Eq, IsEqual, Or, U1};
+
+use crate::shape::{Extent, Number};
+use crate::typelevel::{Fixed, If, Runtime};
+
+/// The typenum value of a [`Number`].
+type Val<N> = <N as Number>::U;
 
 pub use crate::typelevel::BroadcastsWith;
 
@@ -68,3 +77,72 @@ where
 {
     type Output = R;
 }
+
+/// The message of a size that does not stretch to the target's, written once for
+/// [`StretchesToSize`] and [`SizeStretch`].
+macro_rules! stretch_message {
+    ($($item:tt)*) => {
+        #[diagnostic::on_unimplemented(
+            message = "cannot broadcast to the target (NumPy `broadcast_to`): the size `{Self}` does not stretch to the target's `{T}` on the same axis",
+            label = "a size that does not stretch to the target's",
+            note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
+            note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
+        )]
+        $($item)*
+    };
+}
+
+stretch_message! {
+/// A size `Self` stretches to the target's size `T` on its axis (NumPy `broadcast_to`): it is
+/// `T` or 1; a run-time size stretches to nothing but itself.
+///
+/// ```
+/// use shapecast::forms::StretchesToSize;
+/// use shapecast::shape::Dim;
+/// static_assertions::assert_impl_all!(Dim<1>: StretchesToSize<Dim<3>>);
+/// static_assertions::assert_not_impl_any!(Dim<3>: StretchesToSize<Dim<1>>);
+/// ```
+pub trait StretchesToSize<T> {
+    /// `()`: computed, it checks the pair.
+    type Proof;
+}
+}
+#[diagnostic::do_not_recommend]
+impl<A: Extent, T: Extent> StretchesToSize<T> for A
+where
+    (A::Kind, T::Kind): StretchSource<A, T>,
+    <(A::Kind, T::Kind) as StretchSource<A, T>>::Output: SizeStretch<T>,
+{
+    type Proof = ();
+}
+
+/// The size that must equal the target's `T` for `A` to stretch to it, by the kinds of the
+/// two (`Self`): `T` itself when the stretch holds (`A` is `T`, or the fixed size 1), else `A`.
+pub trait StretchSource<A, T> {
+    /// The size to compare with `T`.
+    type Output;
+}
+impl<A: Number, T: Number> StretchSource<A, T> for (Fixed, Fixed)
+where
+    Val<A>: IsEqual<Val<T>> + IsEqual<U1>,
+    Eq<Val<A>, Val<T>>: BitOr<Eq<Val<A>, U1>>,
+    Or<Eq<Val<A>, Val<T>>, Eq<Val<A>, U1>>: If<T, A>,
+{
+    type Output = <Or<Eq<Val<A>, Val<T>>, Eq<Val<A>, U1>> as If<T, A>>::Output;
+}
+impl<A: Number, T> StretchSource<A, T> for (Fixed, Runtime)
+where
+    Val<A>: IsEqual<U1>,
+    Eq<Val<A>, U1>: If<T, A>,
+{
+    type Output = <Eq<Val<A>, U1> as If<T, A>>::Output;
+}
+impl<A, T, K> StretchSource<A, T> for (Runtime, K) {
+    type Output = A;
+}
+
+stretch_message! {
+/// The pair rule of [`StretchesToSize`] once the stretch of a 1 is taken: `Self` is `T`.
+pub trait SizeStretch<T> {}
+}
+impl<X> SizeStretch<X> for X {}

@@ -34,6 +34,7 @@ where
     where
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
         S: AnyBroadcastTo<S2>,
+        <S as AnyBroadcastTo<S2>>::Proof: Sized,
     {
         self.copy_new::<S2, Numpy, HomeOf<D, S>>(S2::default())
     }
@@ -66,6 +67,7 @@ where
     pub fn broadcast_to_shape<S2: AnyShape>(&self, shape: S2) -> Result<Copied<D, S, S2>, ShapeError>
     where
         S: AnyBroadcastTo<S2>,
+        <S as AnyBroadcastTo<S2>>::Proof: Sized,
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         self.try_copy_new::<S2, Numpy, HomeOf<D, S>>(shape)
@@ -85,6 +87,7 @@ where
     pub fn broadcast_to_into<S2: AnyShape>(&self, out: &mut TensorMut<'_, D::Elem, S2>)
     where
         S: AnyBroadcastTo<S2>,
+        <S as AnyBroadcastTo<S2>>::Proof: Sized,
     {
         self.copy_into::<S2, Numpy>(out);
     }
@@ -275,6 +278,7 @@ where
     pub fn broadcast_view<S2: Shape>(&self) -> BroadcastView<'_, D::Elem, S, S2>
     where
         S: AnyBroadcastTo<S2>,
+        <S as AnyBroadcastTo<S2>>::Proof: Sized,
     {
         BroadcastView::new(self.view(), S2::default())
     }
@@ -303,6 +307,7 @@ where
     ) -> Result<BroadcastView<'_, D::Elem, S, S2>, ShapeError>
     where
         S: AnyBroadcastTo<S2>,
+        <S as AnyBroadcastTo<S2>>::Proof: Sized,
     {
         crate::dynamic::check_shape(&shape.extents())?;
         Ok(BroadcastView::new(self.view(), shape))

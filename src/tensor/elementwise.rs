@@ -203,6 +203,7 @@ where
         D2: Data,
         D2::Elem: Copy,
         S2: AnyBroadcastTo<S>,
+        <S2 as AnyBroadcastTo<S>>::Proof: Sized,
     {
         let (from, shape) = ((other.as_slice(), other.shape()), self.shape());
         way::evaluate(AssignFrom { from, out: (self.as_mut_slice(), shape), f });

@@ -89,6 +89,7 @@ where
     pub fn sum_to<S2>(&self) -> Owned<D::Elem, S2, HomeOf<D, S>>
     where
         S2: AnyBroadcastTo<S>,
+        <S2 as AnyBroadcastTo<S>>::Proof: Sized,
         New<S2, HomeOf<D, S>>: OwnedData<D::Elem, S2>,
     {
         Lazy(Reduce::<_, To<S2>, SumFold, S2>::new(self.lazy().0)).eager()
@@ -109,6 +110,7 @@ where
     pub fn sum_to_into<S2>(&self, out: &mut TensorMut<'_, D::Elem, S2>)
     where
         S2: AnyBroadcastTo<S>,
+        <S2 as AnyBroadcastTo<S>>::Proof: Sized,
     {
         Lazy(Reduce::<_, To<S2>, SumFold, S2>::new(self.lazy().0)).eval_into(out);
     }
