@@ -65,7 +65,10 @@ pub use array::{Element, HoldsArray};
 pub use data::BoxedRef;
 pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
 pub use elementwise::WithDims;
-pub use square::{RightHandSide, SingularError, SquareShape};
+pub use square::{
+    ColumnsRank, FirstSize, MatrixRank, RightHandSide, SameRowsAs, SameSideAs, Sides, SingularError,
+    SquareShape,
+};
 pub use view::{BroadcastView, Iter};
 
 /// A tensor: elements stored in `D`, row-major, in the shape `S` (a value that holds the

@@ -16,7 +16,10 @@ use num_traits::{One, Zero};
 use typenum::Unsigned;
 
 use super::{Both, Data, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
-use crate::shape::{AnyShape, Cons, Extent, FixedSize, Nil, Number, Shape};
+use typenum::{B1, Const, IsEqual, IsGreaterOrEqual, IsLessOrEqual, ToUInt, U, U1, U2};
+
+use crate::shape::{AnyShape, Cons, Dim, Nil, Number, Shape};
+use crate::typelevel::{Checked, ListRank, Rank};
 
 /// A square shape `[N, N]` of one fixed size `N`: the shape of a matrix that
 /// [`eye`](TensorBase::eye), [`inv`](TensorBase::inv) and [`solve`](TensorBase::solve) take.
@@ -37,14 +40,87 @@ use crate::shape::{AnyShape, Cons, Extent, FixedSize, Nil, Number, Shape};
 pub trait SquareShape: Shape {
     /// `N`: the number of rows, and of columns.
     const SIDE: usize;
+    /// `()`: computed, it checks the rank, then the two sizes. The methods name it, so that a
+    /// failure is reported on the rank (`Rank<1>`) or on the two sizes (`Dim<2>`, `Dim<3>`).
+    type Proof;
 }
 
 #[diagnostic::do_not_recommend]
-impl<H: FixedSize> SquareShape for Cons<H, Cons<H, Nil>>
+impl<S> SquareShape for S
 where
-    Self: Shape,
+    S: ListRank + Sides,
+    <S as ListRank>::Output: MatrixRank,
+    <S as Sides>::Rows: SameSideAs<<S as Sides>::Columns> + Number,
+    S: Shape,
 {
-    const SIDE: usize = <H as Number>::U::USIZE;
+    const SIDE: usize = <<S as Sides>::Rows as Number>::U::USIZE;
+    type Proof = Checked<
+        <<S as Sides>::Rows as SameSideAs<<S as Sides>::Columns>>::Proof,
+        <<S as ListRank>::Output as MatrixRank>::Proof,
+    >;
+}
+
+/// The two sizes of a shape of two axes, rows then columns; `Dim<1>` twice for another rank,
+/// which [`MatrixRank`] refuses on its own.
+pub trait Sides {
+    /// The number of rows.
+    type Rows;
+    /// The number of columns.
+    type Columns;
+}
+impl Sides for Nil {
+    type Rows = Dim<1>;
+    type Columns = Dim<1>;
+}
+impl<H> Sides for Cons<H, Nil> {
+    type Rows = Dim<1>;
+    type Columns = Dim<1>;
+}
+impl<H, H2> Sides for Cons<H, Cons<H2, Nil>> {
+    type Rows = H;
+    type Columns = H2;
+}
+impl<H, H2, H3, T> Sides for Cons<H, Cons<H2, Cons<H3, T>>> {
+    type Rows = Dim<1>;
+    type Columns = Dim<1>;
+}
+
+/// A matrix has two axes: `Self` is `Rank<2>`.
+#[diagnostic::on_unimplemented(
+    message = "a matrix has two axes, and this shape has `{Self}`",
+    label = "a square matrix, of shape `[N, N]`, is needed here",
+    note = "`eye`, `inv` and `solve` take a matrix of two axes of the same fixed size, such as `shape![4, 4]`"
+)]
+pub trait MatrixRank {
+    /// `()`: computed, it checks the rank.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const R: usize> MatrixRank for Rank<R>
+where
+    Const<R>: ToUInt,
+    U<R>: IsEqual<U2, Output = B1>,
+{
+    type Proof = ();
+}
+
+/// A square matrix has as many rows, `Self`, as columns, `C`: one fixed size.
+#[diagnostic::on_unimplemented(
+    message = "this matrix is not square by its type: it has `{Self}` rows and `{C}` columns, and a square matrix has one fixed size",
+    label = "a square matrix, of shape `[N, N]`, is needed here",
+    note = "`eye`, `inv` and `solve` take a matrix of two axes of the same fixed size, such as `shape![4, 4]`",
+    note = "a matrix with a run-time size is not square by its type: convert it first, checked at run time (`m.to_fixed::<shape![4, 4]>()?`)"
+)]
+pub trait SameSideAs<C> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<N: Number, C: Number> SameSideAs<C> for N
+where
+    N::U: IsEqual<C::U, Output = B1>,
+{
+    type Proof = ();
 }
 
 /// A shape that [`solve`](TensorBase::solve) takes as the right-hand side `b` of the system
@@ -63,15 +139,74 @@ where
     label = "`b` must have the shape `[N]` or `[N, R]`, `N` the matrix's size",
     note = "`m.solve(&b)` solves `m · x = b` for `x`, of `b`'s shape: one column `[N]`, or `R` columns `[N, R]` (`R` fixed or a run-time size); its first size is the matrix's"
 )]
-pub trait RightHandSide<M>: AnyShape {}
+pub trait RightHandSide<M>: AnyShape {
+    /// `()`: computed, it checks `b`'s rank, then its first size against the matrix's.
+    /// [`solve`](TensorBase::solve) names it, so that a failure is reported on the ranks or
+    /// the sizes.
+    type Proof;
+}
 
 #[diagnostic::do_not_recommend]
-impl<H: FixedSize> RightHandSide<Cons<H, Cons<H, Nil>>> for Cons<H, Nil> where Self: AnyShape {}
-
-#[diagnostic::do_not_recommend]
-impl<H: FixedSize, R: Extent> RightHandSide<Cons<H, Cons<H, Nil>>> for Cons<H, Cons<R, Nil>> where
-    Self: AnyShape
+impl<S, M> RightHandSide<M> for S
+where
+    S: AnyShape + ListRank + FirstSize,
+    M: SquareShape + Sides,
+    <S as ListRank>::Output: ColumnsRank,
+    <S as FirstSize>::Size: SameRowsAs<<M as Sides>::Rows>,
 {
+    type Proof = Checked<
+        <<S as FirstSize>::Size as SameRowsAs<<M as Sides>::Rows>>::Proof,
+        <<S as ListRank>::Output as ColumnsRank>::Proof,
+    >;
+}
+
+/// The first size of a shape; `Dim<1>` for a scalar, which [`ColumnsRank`] refuses.
+pub trait FirstSize {
+    /// The size.
+    type Size;
+}
+impl FirstSize for Nil {
+    type Size = Dim<1>;
+}
+impl<H, T> FirstSize for Cons<H, T> {
+    type Size = H;
+}
+
+/// The rank `Self` of a right-hand side: `Rank<1>` or `Rank<2>`.
+#[diagnostic::on_unimplemented(
+    message = "`b` in `m.solve(&b)` has `{Self}`: a right-hand side has one axis `[N]` or two `[N, R]`",
+    label = "`b` must have the shape `[N]` or `[N, R]`, `N` the matrix's size",
+    note = "`m.solve(&b)` solves `m · x = b` for `x`, of `b`'s shape: one column `[N]`, or `R` columns `[N, R]` (`R` fixed or a run-time size)"
+)]
+pub trait ColumnsRank {
+    /// `()`: computed, it checks the rank.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const R: usize> ColumnsRank for Rank<R>
+where
+    Const<R>: ToUInt,
+    U<R>: IsLessOrEqual<U2, Output = B1> + IsGreaterOrEqual<U1, Output = B1>,
+{
+    type Proof = ();
+}
+
+/// The first size `Self` of `b` is the matrix's size `N`.
+#[diagnostic::on_unimplemented(
+    message = "`b` in `m.solve(&b)` has `{Self}` rows, and the matrix `{N}`",
+    label = "`b` must have the shape `[N]` or `[N, R]`, `N` the matrix's size",
+    note = "`m.solve(&b)` solves `m · x = b` for `x`, of `b`'s shape: one column `[N]`, or `R` columns `[N, R]` (`R` fixed or a run-time size); its first size is the matrix's"
+)]
+pub trait SameRowsAs<N> {
+    /// `()`: computed, it checks the sizes.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<B: Number, N: Number> SameRowsAs<N> for B
+where
+    B::U: IsEqual<N::U, Output = B1>,
+{
+    type Proof = ();
 }
 
 /// The error of [`inv`](TensorBase::inv) and [`solve`](TensorBase::solve): the matrix is
@@ -160,6 +295,7 @@ impl<D: Owning, S: Shape> TensorBase<D, S> {
     pub fn eye() -> Self
     where
         S: SquareShape,
+        <S as SquareShape>::Proof: Sized,
         D::Elem: Zero + One,
     {
         // The diagonal is every (N + 1)-th element, from the first.
@@ -195,6 +331,7 @@ where
     pub fn inv(&self) -> Result<Inverse<D, S>, SingularError>
     where
         S: SquareShape,
+        <S as SquareShape>::Proof: Sized,
         New<S, HomeOf<D, S>>: OwnedData<D::Elem, S>,
     {
         let n = S::SIDE;
@@ -244,8 +381,10 @@ where
     pub fn solve<D2, S2>(&self, b: &TensorBase<D2, S2>) -> Result<Solution<D, S, D2, S2>, SingularError>
     where
         S: SquareShape,
+        <S as SquareShape>::Proof: Sized,
         D2: Data<Elem = D::Elem>,
         S2: RightHandSide<S>,
+        <S2 as RightHandSide<S>>::Proof: Sized,
         New<S, HomeOf<D, S>>: OwnedData<D::Elem, S>,
         New<S2, Both<D, S, D2, S2>>: OwnedData<D::Elem, S2>,
     {
