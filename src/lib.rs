@@ -75,6 +75,9 @@
 #![doc(test(attr(deny(warnings))))]
 extern crate self as shapecast;
 
+#[macro_use]
+mod message;
+
 pub mod algebra;
 pub mod dynamic;
 pub mod expr;

@@ -315,38 +315,43 @@ impl<H: Number, T: List> List for Cons<H, T> {
     };
 }
 
-/// A shape known at compile time: what `shape![…]` and `broadcast!(…)` name.
-///
-/// ```
-/// use shapecast::prelude::*;
-///
-/// type S = shape![2, 3];
-/// assert_eq!((S::RANK, S::LEN, S::dims()), (2, 6, &[2, 3][..]));
-/// assert_eq!(<shape![]>::LEN, 1); // a scalar has one element
-/// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "this shape holds a run-time size, and a shape of fixed sizes is needed here",
-    label = "a shape of fixed sizes is needed here",
-    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
-)]
-pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = Self> {
-    /// The element count (1 for `shape![]`).
-    const LEN: usize;
-    /// The sizes, outermost first.
-    const DIMS: &'static [usize] = Self::ITEMS;
-    /// The element count as a typenum number: the length of a `GenericArray` holding the data.
-    type Len: ArrayLength;
-
-    /// The sizes, outermost first.
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "this shape holds a run-time size, and a shape of fixed sizes is needed here",
+        label = "a shape of fixed sizes is needed here",
+        note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
+    )]
+    /// A shape known at compile time: what `shape![…]` and `broadcast!(…)` name.
     ///
     /// ```
-    /// # use shapecast::prelude::*;
-    /// assert_eq!(<shape![4, 1]>::dims(), [4, 1]);
+    /// use shapecast::prelude::*;
+    ///
+    /// type S = shape![2, 3];
+    /// assert_eq!((S::RANK, S::LEN, S::dims()), (2, 6, &[2, 3][..]));
+    /// assert_eq!(<shape![]>::LEN, 1); // a scalar has one element
+    /// assert_eq!(<shape![1500, 65537]>::LEN, 98_305_500); // no table of sizes
     /// ```
-    fn dims() -> &'static [usize] {
-        Self::DIMS
+    pub trait Shape: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = Self> {
+        /// The element count (1 for `shape![]`).
+        const LEN: usize;
+        /// The sizes, outermost first.
+        const DIMS: &'static [usize] = Self::ITEMS;
+        /// The element count as a typenum number: the length of a `GenericArray` holding the data.
+        type Len: ArrayLength;
+
+        /// The sizes, outermost first.
+        ///
+        /// ```
+        /// # use shapecast::prelude::*;
+        /// assert_eq!(<shape![4, 1]>::dims(), [4, 1]);
+        /// ```
+        fn dims() -> &'static [usize] {
+            Self::DIMS
+        }
     }
+    /// Every size of the list is fixed: the half of [`Shape`] that a shape with a run-time size
+    /// ([`Dyn`]) fails.
+    pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = Self> + Count {}
 }
 
 impl Shape for Nil {
@@ -426,15 +431,6 @@ where
     const LEN: usize = product(Self::ITEMS);
     type Len = <ElementCount as CountFits<Self>>::Len;
 }
-
-/// Every size of the list is fixed: the half of [`Shape`] that a shape with a run-time size
-/// ([`Dyn`]) fails.
-#[diagnostic::on_unimplemented(
-    message = "this shape holds a run-time size, and a shape of fixed sizes is needed here",
-    label = "a shape of fixed sizes is needed here",
-    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
-)]
-pub trait FixedSizes: List + AnyShape<Kind = crate::typelevel::Fixed, Itself = Self> + Count {}
 
 impl FixedSizes for Nil {}
 
@@ -645,34 +641,31 @@ pub struct MoreRoom<R>(PhantomData<R>);
 /// The room in the scalar shape: [`MAX_RANK`] axes, counted one type per axis.
 type FullRoom = MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<MoreRoom<Room0>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>;
 
-/// Room for another axis: what the tail of every [`Cons`] that is a shape has. A shape has at
-/// most [`MAX_RANK`] axes, as the rules and every run-time path require; with this bound, a
-/// longer one (written by `dims!`, or made by `insert_axis` on 64 axes) is a compile error
-/// reported by `cargo check`, not a panic or a post-monomorphization error.
-#[diagnostic::on_unimplemented(
-    message = "a shape has at most 64 axes, and this one would have more",
-    label = "a shape of more than 64 axes",
-    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
-)]
-pub trait MoreAxes {
-    /// The room left after one more axis.
-    type Less;
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "a shape has at most 64 axes, and this one would have more",
+        label = "a shape of more than 64 axes",
+        note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
+    )]
+    /// Room for another axis: what the tail of every [`Cons`] that is a shape has. A shape has at
+    /// most [`MAX_RANK`] axes, as the rules and every run-time path require; with this bound, a
+    /// longer one (written by `dims!`, or made by `insert_axis` on 64 axes) is a compile error
+    /// reported by `cargo check`, not a panic or a post-monomorphization error.
+    pub trait MoreAxes {
+        /// The room left after one more axis.
+        type Less;
+    }
+    /// The room a list of sizes leaves for more axes, whatever its sizes are: what `dims!` checks
+    /// as it builds a shape, so that a list of more than [`MAX_RANK`] entries is one error there.
+    pub trait Depth {
+        /// The room left.
+        type Room;
+    }
 }
 impl<R> MoreAxes for MoreRoom<R> {
     type Less = R;
 }
 
-/// The room a list of sizes leaves for more axes, whatever its sizes are: what `dims!` checks
-/// as it builds a shape, so that a list of more than [`MAX_RANK`] entries is one error there.
-#[diagnostic::on_unimplemented(
-    message = "a shape has at most 64 axes, and this one would have more",
-    label = "a shape of more than 64 axes",
-    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
-)]
-pub trait Depth {
-    /// The room left.
-    type Room;
-}
 #[diagnostic::do_not_recommend]
 impl Depth for Nil {
     type Room = FullRoom;

@@ -105,34 +105,22 @@ where
     type Proof = <<B as ListRank>::Output as RankMatches<<A as ListRank>::Output>>::Proof;
 }
 
-/// The second operand of a concatenation has the rank `Self`, the first `R` (`Rank<N>` both):
-/// the same. Holds through [`RanksEqual`].
-#[diagnostic::on_unimplemented(
-    message = "cannot concatenate: the first tensor has `{R}` and the second `{Self}`, and a concatenation joins two tensors of one rank",
-    label = "shapes of different ranks",
-    note = "a concatenation joins two tensors of one rank along an axis they both have",
-    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
-)]
-pub trait RankMatches<R> {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot concatenate: the first tensor has `{R}` and the second `{Self}`, and a concatenation joins two tensors of one rank",
+        label = "shapes of different ranks",
+        note = "a concatenation joins two tensors of one rank along an axis they both have",
+        note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
+    )]
+    /// The second operand of a concatenation has the rank `Self`, the first `R` (`Rank<N>` both):
+    /// the same. Holds through [`RanksEqual`].
+    pub trait RankMatches[R](R);
+    /// Two ranks `Rank<N>` are one.
+    pub trait RanksEqual;
     /// `()`: computed, it checks the ranks.
     type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: RanksEqual<R>, R> RankMatches<R> for X {
-    type Proof = <X as RanksEqual<R>>::Proof;
 }
 
-/// Two ranks `Rank<N>` are one.
-#[diagnostic::on_unimplemented(
-    message = "cannot concatenate: the first tensor has `{R}` and the second `{Self}`, and a concatenation joins two tensors of one rank",
-    label = "shapes of different ranks",
-    note = "a concatenation joins two tensors of one rank along an axis they both have",
-    note = "to join tensors along a new axis, stack them: `[&a, &b].stack::<AXIS>()`; to give one tensor a size-1 axis first, `insert_axis::<I>()`"
-)]
-pub trait RanksEqual<R> {
-    /// `()`: computed, it checks the ranks.
-    type Proof;
-}
 impl<const N: usize> RanksEqual<Rank<N>> for Rank<N> {
     type Proof = ();
 }
@@ -234,37 +222,25 @@ where
         Checked<<HB as SameSizeAs<HA, K, AXIS>>::Proof, <TB as SameSizesFrom<TA, Next<K>, AXIS>>::Proof>;
 }
 
-/// Two sizes on an axis `K` that a concatenation along `AXIS` keeps, the first operand's `A`
-/// and the second's `Self`: the same size, one type (one fixed size, or one run-time binding).
-#[diagnostic::on_unimplemented(
-    message = "cannot concatenate along axis {AXIS}: on `{K}` the sizes `{A}` and `{Self}` differ",
-    label = "every axis but the joined one must have one size in both tensors",
-    note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
-    note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
-)]
-pub trait SameSizeOn<A, K, const AXIS: usize> {
-    /// `()`: computed, it checks the sizes.
-    type Proof;
-}
 impl<X, K, const AXIS: usize> SameSizeOn<X, K, AXIS> for X {
     type Proof = ();
 }
 
-/// [`SameSizeOn`], one impl away: the bounds of a concatenation meet it only through this impl,
-/// while its output meets it at once, so that rustc reports the two sizes alone.
-#[diagnostic::on_unimplemented(
-    message = "cannot concatenate along axis {AXIS}: on `{K}` the sizes `{A}` and `{Self}` differ",
-    label = "every axis but the joined one must have one size in both tensors",
-    note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
-    note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
-)]
-pub trait SameSizeAs<A, K, const AXIS: usize> {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot concatenate along axis {AXIS}: on `{K}` the sizes `{A}` and `{Self}` differ",
+        label = "every axis but the joined one must have one size in both tensors",
+        note = "a concatenation along axis {AXIS} adds the sizes of axis {AXIS} and keeps every other axis, which must therefore be the same in both: one fixed size, or one run-time size of one binding (a run-time size never equals a fixed size or another binding: convert first, checked at run time, `x.to_fixed::<shape![…]>()?`)",
+        note = "if these are the sizes to join, name their axis: `a.concat::<1>(&b)` joins `[2, 3]` and `[2, 5]` into `[2, 8]`"
+    )]
+    /// [`SameSizeOn`], one impl away: the bounds of a concatenation meet it only through this impl,
+    /// while its output meets it at once, so that rustc reports the two sizes alone.
+    pub trait SameSizeAs[A, K, const AXIS: usize](A, K, AXIS);
+    /// Two sizes on an axis `K` that a concatenation along `AXIS` keeps, the first operand's `A`
+    /// and the second's `Self`: the same size, one type (one fixed size, or one run-time binding).
+    pub trait SameSizeOn;
     /// `()`: computed, it checks the sizes.
     type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: SameSizeOn<A, K, AXIS>, A, K, const AXIS: usize> SameSizeAs<A, K, AXIS> for X {
-    type Proof = <X as SameSizeOn<A, K, AXIS>>::Proof;
 }
 
 /// The sizes of the joined axis, added: fixed sizes only, dispatched on their kinds (the second

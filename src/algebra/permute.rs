@@ -107,32 +107,21 @@ where
     type Proof = Checked<<<I as ToAxis>::Output as AxisIn<R>>::Proof, <T as PermEntries<R>>::Proof>;
 }
 
-/// An order of `Self` axes (`Rank<N>`) for a shape of rank `R`: as many. Holds through
-/// [`PermRanks`].
-#[diagnostic::on_unimplemented(
-    message = "this order names the axes of a shape of `{Self}`, and the shape has `{R}`",
-    label = "not a permutation of this shape's axes",
-    note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
-)]
-pub trait PermLength<R> {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "this order names the axes of a shape of `{Self}`, and the shape has `{R}`",
+        label = "not a permutation of this shape's axes",
+        note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
+    )]
+    /// An order of `Self` axes (`Rank<N>`) for a shape of rank `R`: as many. Holds through
+    /// [`PermRanks`].
+    pub trait PermLength[R](R);
+    /// Two ranks `Rank<N>` are one (of an order and of the shape it orders).
+    pub trait PermRanks;
     /// `()`: computed, it checks the ranks.
     type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: PermRanks<R>, R> PermLength<R> for X {
-    type Proof = <X as PermRanks<R>>::Proof;
 }
 
-/// Two ranks `Rank<N>` are one (of an order and of the shape it orders).
-#[diagnostic::on_unimplemented(
-    message = "this order names the axes of a shape of `{Self}`, and the shape has `{R}`",
-    label = "not a permutation of this shape's axes",
-    note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
-)]
-pub trait PermRanks<R> {
-    /// `()`: computed, it checks the ranks.
-    type Proof;
-}
 impl<const N: usize> PermRanks<Rank<N>> for Rank<N> {
     type Proof = ();
 }

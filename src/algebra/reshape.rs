@@ -108,32 +108,17 @@ impl<H, T: FirstRunTime> RunTimeFrom<H, T> for Fixed {
     type Size = T::Size;
 }
 
-/// A size of a shape that reshapes: asked only of a run-time size, through
-/// [`ReshapeOfRunTime`], which holds for none.
-#[diagnostic::on_unimplemented(
-    message = "cannot reshape: the tensor's shape has the run-time size `{Self}`, and a reshape needs two shapes of fixed sizes",
-    label = "a reshape between shapes of fixed sizes only",
-    note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
-)]
-pub trait ReshapableSize {
-    /// `()`, never computed.
-    type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: Extent> ReshapableSize for X
-where
-    X: ReshapeOfRunTime,
-{
-    type Proof = <X as ReshapeOfRunTime>::Proof;
-}
-
-/// A run-time size `Self` in a shape to reshape: never.
-#[diagnostic::on_unimplemented(
-    message = "cannot reshape: the tensor's shape has the run-time size `{Self}`, and a reshape needs two shapes of fixed sizes",
-    label = "a reshape between shapes of fixed sizes only",
-    note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
-)]
-pub trait ReshapeOfRunTime {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot reshape: the tensor's shape has the run-time size `{Self}`, and a reshape needs two shapes of fixed sizes",
+        label = "a reshape between shapes of fixed sizes only",
+        note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
+    )]
+    /// A size of a shape that reshapes: asked only of a run-time size, through
+    /// [`ReshapeOfRunTime`], which holds for none.
+    pub trait ReshapableSize[]() where Self: Extent;
+    /// A run-time size `Self` in a shape to reshape: never.
+    pub trait ReshapeOfRunTime;
     /// `()`, never computed.
     type Proof;
 }
@@ -161,17 +146,29 @@ where
     type Proof = <(<S as FlatCount>::Output, <S2 as FlatCount>::Output) as CountsDifferBy>::Proof;
 }
 
-/// Two element counts that differ, `Self = (E, E2)`, each the product of a shape's sizes
-/// ([`FlatCount`]): the error of a reshape between them, which names them as `Elements<N>`
-/// ([`CountNames`], [`SameCountAs`]), or, past the table of sizes, as the products.
-#[diagnostic::on_unimplemented(
-    message = "cannot reshape: the element counts differ, `{Self}` (the tensor's, then the target's)",
-    label = "the element counts differ",
-    note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
-)]
-pub trait CountsDifferBy {
-    /// `()`, never computed.
-    type Proof;
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot reshape: the element counts differ, `{Self}` (the tensor's, then the target's)",
+        label = "the element counts differ",
+        note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
+    )]
+    /// Two element counts that differ, `Self = (E, E2)`, each the product of a shape's sizes
+    /// ([`FlatCount`]): the error of a reshape between them, which names them as `Elements<N>`
+    /// ([`CountNames`], [`SameCountAs`]), or, past the table of sizes, as the products.
+    pub trait CountsDifferBy {
+        /// `()`, never computed.
+        type Proof;
+    }
+    /// The element counts of two shapes `Self = (E, E2)`, products of their sizes ([`FlatCount`]),
+    /// as types that print as the numbers, `Elements<6>`, for the error of a reshape between
+    /// different counts. Past typenum's table of constants there is no such type: the error then
+    /// names the products.
+    pub trait CountNames {
+        /// `Elements<N1>`.
+        type First;
+        /// `Elements<N2>`.
+        type Second;
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<E, E2> CountsDifferBy for (E, E2)
@@ -182,21 +179,6 @@ where
     type Proof = <<(E, E2) as CountNames>::First as SameCountAs<<(E, E2) as CountNames>::Second>>::Proof;
 }
 
-/// The element counts of two shapes `Self = (E, E2)`, products of their sizes ([`FlatCount`]),
-/// as types that print as the numbers, `Elements<6>`, for the error of a reshape between
-/// different counts. Past typenum's table of constants there is no such type: the error then
-/// names the products.
-#[diagnostic::on_unimplemented(
-    message = "cannot reshape: the element counts differ, `{Self}` (the tensor's, then the target's)",
-    label = "the element counts differ",
-    note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
-)]
-pub trait CountNames {
-    /// `Elements<N1>`.
-    type First;
-    /// `Elements<N2>`.
-    type Second;
-}
 #[diagnostic::do_not_recommend]
 impl<E: CountOf, E2: CountOf> CountNames for (E, E2)
 where
@@ -218,35 +200,24 @@ impl<const N: usize> DimCount for Dim<N> {
     type Output = Elements<N>;
 }
 
-/// Two element counts are equal: never implemented for two different ones, whose error is a
-/// reshape's (both counts printed as `Elements<N>`).
-#[diagnostic::on_unimplemented(
-    message = "cannot reshape: the tensor holds `{Self}` and the target shape `{N}`",
-    label = "the element counts differ",
-    note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
-)]
-pub trait SameCount<N> {
-    /// `()`: computed, it checks the counts.
-    type Proof;
-}
 impl<const N: usize> SameCount<Elements<N>> for Elements<N> {
     type Proof = ();
 }
 
-/// [`SameCount`], one impl away: the bounds of a reshape meet it only through this impl, while
-/// the proof the method names meets it at once, so that rustc reports the two counts alone.
-#[diagnostic::on_unimplemented(
-    message = "cannot reshape: the tensor holds `{Self}` and the target shape `{N}`",
-    label = "the element counts differ",
-    note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
-)]
-pub trait SameCountAs<N> {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot reshape: the tensor holds `{Self}` and the target shape `{N}`",
+        label = "the element counts differ",
+        note = "a reshape keeps every element, so both shapes must hold as many; each count is the product of a shape's sizes"
+    )]
+    /// [`SameCount`], one impl away: the bounds of a reshape meet it only through this impl, while
+    /// the proof the method names meets it at once, so that rustc reports the two counts alone.
+    pub trait SameCountAs[N](N);
+    /// Two element counts are equal: never implemented for two different ones, whose error is a
+    /// reshape's (both counts printed as `Elements<N>`).
+    pub trait SameCount;
     /// `()`: computed, it checks the counts.
     type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<A: SameCount<N>, N> SameCountAs<N> for A {
-    type Proof = <A as SameCount<N>>::Proof;
 }
 
 /// `Self` without its axis `A`, which has the fixed size 1: the shape of
@@ -280,21 +251,20 @@ where
         Checked<<S as TakeAt<U<A>>>::Rest, <<S as TakeAt<U<A>>>::Entry as SqueezableAxis<A>>::Proof>;
 }
 
-/// [`SqueezableSize`], one impl away: the bound above meets the size's own rule only through
-/// this impl, while the output meets it at once, so rustc reports a size that is not 1 on the
-/// size alone, with no line naming the shape.
-#[diagnostic::on_unimplemented(
-    message = "cannot squeeze axis {A}: its size is `{Self}`, not 1",
-    label = "only an axis of size 1 can be squeezed",
-    note = "a squeeze removes an axis without dropping an element, so the axis must have the fixed size 1; to fold an axis of another size away, reduce it (`sum_axes::<axes![…]>()`), or take a part of it with `split_at`"
-)]
-pub trait SqueezableAxis<const A: usize> {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot squeeze axis {A}: its size is `{Self}`, not 1",
+        label = "only an axis of size 1 can be squeezed",
+        note = "a squeeze removes an axis without dropping an element, so the axis must have the fixed size 1; to fold an axis of another size away, reduce it (`sum_axes::<axes![…]>()`), or take a part of it with `split_at`"
+    )]
+    /// [`SqueezableSize`], one impl away: the bound above meets the size's own rule only through
+    /// this impl, while the output meets it at once, so rustc reports a size that is not 1 on the
+    /// size alone, with no line naming the shape.
+    pub trait SqueezableAxis[const A: usize](A);
+    /// A size that a squeeze may remove: the fixed size 1.
+    pub trait SqueezableSize;
     /// `()`: computed, it checks the size.
     type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: SqueezableSize<A>, const A: usize> SqueezableAxis<A> for X {
-    type Proof = <X as SqueezableSize<A>>::Proof;
 }
 
 /// `S` without its size-1 axis `A` (see [`SqueezeShape`]).
@@ -306,16 +276,6 @@ impl<X: SqueezableSize<A>, const A: usize> SqueezableAxis<A> for X {
 /// ```
 pub type Squeezed<S, const A: usize> = <S as SqueezeShape<A>>::Output;
 
-/// A size that a squeeze may remove: the fixed size 1.
-#[diagnostic::on_unimplemented(
-    message = "cannot squeeze axis {A}: its size is `{Self}`, not 1",
-    label = "only an axis of size 1 can be squeezed",
-    note = "a squeeze removes an axis without dropping an element, so the axis must have the fixed size 1; to fold an axis of another size away, reduce it (`sum_axes::<axes![…]>()`), or take a part of it with `split_at`"
-)]
-pub trait SqueezableSize<const A: usize> {
-    /// `()`: computed, it checks the size.
-    type Proof;
-}
 impl<const A: usize> SqueezableSize<A> for Dim<1> {
     type Proof = ();
 }
@@ -395,32 +355,17 @@ where
     type Output = Checked<S, <<S as FirstRunTime>::Size as FlattenableSize>::Proof>;
 }
 
-/// A size of a shape that flattens: asked only of a run-time size, through
-/// [`FlattenOfRunTime`], which holds for none.
-#[diagnostic::on_unimplemented(
-    message = "cannot flatten: the shape has the run-time size `{Self}`, and a shape with a run-time size has no element count known at compile time",
-    label = "a flat shape of fixed sizes only",
-    note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
-)]
-pub trait FlattenableSize {
-    /// `()`, never computed.
-    type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: Extent> FlattenableSize for X
-where
-    X: FlattenOfRunTime,
-{
-    type Proof = <X as FlattenOfRunTime>::Proof;
-}
-
-/// A run-time size `Self` in a shape to flatten: never.
-#[diagnostic::on_unimplemented(
-    message = "cannot flatten: the shape has the run-time size `{Self}`, and a shape with a run-time size has no element count known at compile time",
-    label = "a flat shape of fixed sizes only",
-    note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
-)]
-pub trait FlattenOfRunTime {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot flatten: the shape has the run-time size `{Self}`, and a shape with a run-time size has no element count known at compile time",
+        label = "a flat shape of fixed sizes only",
+        note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
+    )]
+    /// A size of a shape that flattens: asked only of a run-time size, through
+    /// [`FlattenOfRunTime`], which holds for none.
+    pub trait FlattenableSize[]() where Self: Extent;
+    /// A run-time size `Self` in a shape to flatten: never.
+    pub trait FlattenOfRunTime;
     /// `()`, never computed.
     type Proof;
 }
@@ -546,62 +491,45 @@ where
     type Proof = Checked<<Axis<AXIS> as CutAxis>::Proof, <H as CutAt<POS>>::Proof>;
 }
 
-/// An axis `split_at` cuts: axis 0 only, for now. Holds through [`ContiguousCut`].
-#[diagnostic::on_unimplemented(
-    message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
-    label = "only axis 0 splits into two contiguous views",
-    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
-)]
-pub trait CutAxis {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
+        label = "only axis 0 splits into two contiguous views",
+        note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
+    )]
+    /// An axis `split_at` cuts: axis 0 only, for now. Holds through [`ContiguousCut`].
+    pub trait CutAxis[]();
+    /// An axis whose parts are contiguous: axis 0.
+    pub trait ContiguousCut;
     /// `()`: computed, it checks the axis.
     type Proof;
-}
-#[diagnostic::do_not_recommend]
-impl<X: ContiguousCut> CutAxis for X {
-    type Proof = <X as ContiguousCut>::Proof;
+    /// A cut of the shape `S` along the axis `Self` before `POS`: axis 0 only, for now.
+    pub trait SplitAlong<S, const POS: usize> {
+        /// The first part's shape.
+        type Front: AnyShape;
+        /// The second part's shape.
+        type Back: AnyShape;
+    }
 }
 
-/// An axis whose parts are contiguous: axis 0.
-#[diagnostic::on_unimplemented(
-    message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
-    label = "only axis 0 splits into two contiguous views",
-    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
-)]
-pub trait ContiguousCut {
-    /// `()`: computed, it checks the axis.
-    type Proof;
-}
 impl ContiguousCut for Axis<0> {
     type Proof = ();
 }
 
-/// A size cut before `POS`: a fixed size at least `POS`. Holds through [`SplitWithin`].
-#[diagnostic::on_unimplemented(
-    message = "cannot split axis 0 at {POS}: the axis has size `{Self}`, and a split position is at most the size",
-    label = "the split position is past the end of axis 0",
-    note = "`split_at::<0, POS>()` gives the first POS entries of axis 0 and the rest; POS may be 0 or the size itself (one part is then empty)"
-)]
-pub trait CutAt<const POS: usize> {
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot split axis 0 at {POS}: the axis has size `{Self}`, and a split position is at most the size",
+        label = "the split position is past the end of axis 0",
+        note = "`split_at::<0, POS>()` gives the first POS entries of axis 0 and the rest; POS may be 0 or the size itself (one part is then empty)"
+    )]
+    /// A size cut before `POS`: a fixed size at least `POS`. Holds through [`SplitWithin`].
+    pub trait CutAt[const POS: usize](POS);
+    /// A cut at `POS` inside a size: a fixed size at least `POS`, whose error says so otherwise.
+    pub trait SplitWithin;
     /// `()`: computed, it checks the position.
     type Proof;
 }
-#[diagnostic::do_not_recommend]
-impl<X: SplitWithin<POS>, const POS: usize> CutAt<POS> for X {
-    type Proof = <X as SplitWithin<POS>>::Proof;
-}
 
-/// A cut of the shape `S` along the axis `Self` before `POS`: axis 0 only, for now.
-#[diagnostic::on_unimplemented(
-    message = "cannot split along `{Self}`: `split_at` cuts axis 0 only, for now",
-    label = "only axis 0 splits into two contiguous views",
-    note = "the parts of a cut along axis 0 are two runs of the row-major data; a cut along another axis interleaves them in memory, and needs strided views, which shapecast does not have yet"
-)]
-pub trait SplitAlong<S, const POS: usize> {
-    /// The first part's shape.
-    type Front: AnyShape;
-    /// The second part's shape.
-    type Back: AnyShape;
-}
 impl<H, T, const POS: usize> SplitAlong<Cons<H, T>, POS> for Axis<0>
 where
     Cons<H, T>: AnyShape,
@@ -691,16 +619,6 @@ impl<N: Number, const POS: usize> SplitPick<N, POS> for SplitPastEnd {
     type Back = N;
 }
 
-/// A cut at `POS` inside a size: a fixed size at least `POS`, whose error says so otherwise.
-#[diagnostic::on_unimplemented(
-    message = "cannot split axis 0 at {POS}: the axis has size `{Self}`, and a split position is at most the size",
-    label = "the split position is past the end of axis 0",
-    note = "`split_at::<0, POS>()` gives the first POS entries of axis 0 and the rest; POS may be 0 or the size itself (one part is then empty)"
-)]
-pub trait SplitWithin<const POS: usize> {
-    /// `()`: computed, it checks the position.
-    type Proof;
-}
 #[diagnostic::do_not_recommend]
 impl<N: Number, const POS: usize> SplitWithin<POS> for N
 where

@@ -78,34 +78,28 @@ where
     type Output = R;
 }
 
-/// The message of a size that does not stretch to the target's, written once for
-/// [`StretchesToSize`] and [`SizeStretch`].
-macro_rules! stretch_message {
-    ($($item:tt)*) => {
-        #[diagnostic::on_unimplemented(
-            message = "cannot broadcast to the target (NumPy `broadcast_to`): the size `{Self}` does not stretch to the target's `{T}` on the same axis",
-            label = "a size that does not stretch to the target's",
-            note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
-            note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
-        )]
-        $($item)*
-    };
-}
-
-stretch_message! {
-/// A size `Self` stretches to the target's size `T` on its axis (NumPy `broadcast_to`): it is
-/// `T` or 1; a run-time size stretches to nothing but itself.
-///
-/// ```
-/// use shapecast::forms::StretchesToSize;
-/// use shapecast::shape::Dim;
-/// static_assertions::assert_impl_all!(Dim<1>: StretchesToSize<Dim<3>>);
-/// static_assertions::assert_not_impl_any!(Dim<3>: StretchesToSize<Dim<1>>);
-/// ```
-pub trait StretchesToSize<T> {
-    /// `()`: computed, it checks the pair.
-    type Proof;
-}
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot broadcast to the target (NumPy `broadcast_to`): the size `{Self}` does not stretch to the target's `{T}` on the same axis",
+        label = "a size that does not stretch to the target's",
+        note = "`broadcast_to` is one-way: aligned from the right, each size must equal the target's or be 1",
+        note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
+    )]
+    /// A size `Self` stretches to the target's size `T` on its axis (NumPy `broadcast_to`): it is
+    /// `T` or 1; a run-time size stretches to nothing but itself.
+    ///
+    /// ```
+    /// use shapecast::forms::StretchesToSize;
+    /// use shapecast::shape::Dim;
+    /// static_assertions::assert_impl_all!(Dim<1>: StretchesToSize<Dim<3>>);
+    /// static_assertions::assert_not_impl_any!(Dim<3>: StretchesToSize<Dim<1>>);
+    /// ```
+    pub trait StretchesToSize<T> {
+        /// `()`: computed, it checks the pair.
+        type Proof;
+    }
+    /// The pair rule of [`StretchesToSize`] once the stretch of a 1 is taken: `Self` is `T`.
+    pub trait SizeStretch<T> {}
 }
 #[diagnostic::do_not_recommend]
 impl<A: Extent, T: Extent> StretchesToSize<T> for A
@@ -141,8 +135,4 @@ impl<A, T, K> StretchSource<A, T> for (Runtime, K) {
     type Output = A;
 }
 
-stretch_message! {
-/// The pair rule of [`StretchesToSize`] once the stretch of a 1 is taken: `Self` is `T`.
-pub trait SizeStretch<T> {}
-}
 impl<X> SizeStretch<X> for X {}

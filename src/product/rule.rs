@@ -73,17 +73,25 @@ where
 /// ```
 pub type MatMulShape<A, B> = <A as MatMul<B>>::Output;
 
-/// The product rule on the two shapes reversed (last axis first): the case of each rank, the
-/// contracted sizes checked ([`Contracts`]), the batch axes broadcast. It fails on its own only
-/// for a scalar second operand.
-#[diagnostic::on_unimplemented(
-    message = "a matrix product needs at least one axis on each side, and the second operand is a scalar (shape `[]`)",
-    label = "a scalar has no matrix",
-    note = "to scale a tensor by a number, multiply: `&x * 2.0`"
-)]
-pub trait Matrices<B> {
-    /// The product's shape, reversed.
-    type Output;
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "a matrix product needs at least one axis on each side, and the second operand is a scalar (shape `[]`)",
+        label = "a scalar has no matrix",
+        note = "to scale a tensor by a number, multiply: `&x * 2.0`"
+    )]
+    /// The product rule on the two shapes reversed (last axis first): the case of each rank, the
+    /// contracted sizes checked ([`Contracts`]), the batch axes broadcast. It fails on its own only
+    /// for a scalar second operand.
+    pub trait Matrices<B> {
+        /// The product's shape, reversed.
+        type Output;
+    }
+    /// [`Matrices`] without its checks: the product's shape, reversed, for any two shapes of at
+    /// least one axis (the batch axes by [`ZipCommon`], the contracted sizes not compared).
+    pub trait ProductShape<B> {
+        /// The product's shape, reversed.
+        type Output;
+    }
 }
 
 // [K] · [K] → []
@@ -105,17 +113,6 @@ impl<K: ContractsWith<K2>, K2, M, BA: ZipBroadcast<BB>, N, BB> Matrices<Cons<N, 
     type Output = Checked<Cons<N, Cons<M, BA::Output>>, <K as ContractsWith<K2>>::Proof>;
 }
 
-/// [`Matrices`] without its checks: the product's shape, reversed, for any two shapes of at
-/// least one axis (the batch axes by [`ZipCommon`], the contracted sizes not compared).
-#[diagnostic::on_unimplemented(
-    message = "a matrix product needs at least one axis on each side, and the second operand is a scalar (shape `[]`)",
-    label = "a scalar has no matrix",
-    note = "to scale a tensor by a number, multiply: `&x * 2.0`"
-)]
-pub trait ProductShape<B> {
-    /// The product's shape, reversed.
-    type Output;
-}
 impl<K, K2> ProductShape<Cons<K2, Nil>> for Cons<K, Nil> {
     type Output = Nil;
 }
@@ -129,44 +126,39 @@ impl<K, K2, M, BA: ZipCommon<BB>, N, BB> ProductShape<Cons<N, Cons<K2, BB>>> for
     type Output = Cons<N, Cons<M, BA::Output>>;
 }
 
-/// [`Contracts`], one impl away: [`Matrices`]' bounds meet the rule only through this impl,
-/// while its output meets it at once, so rustc reports two contracted sizes that differ on the
-/// sizes alone.
-#[diagnostic::on_unimplemented(
-    message = "cannot multiply these matrices: the contracted sizes `{Self}` and `{K}` differ",
-    label = "the contracted sizes of this product differ",
-    note = "the first operand's last axis (`{Self}`) meets the second operand's next-to-last axis, or its only axis when it is 1-D (`{K}`): they must be the same size",
-    note = "a run-time size contracts only with itself (one `bind!`); if the sizes are meant to be equal, convert one operand first, checked at run time: `w.to_fixed::<shape![…]>()?` or `x.cast_shape(…)?`; if an operand is stored the other way round, its `.mt()` is the transposed view"
-)]
-pub trait ContractsWith<K> {
-    /// `()`: computed, it checks the sizes.
-    type Proof;
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot multiply these matrices: the contracted sizes `{Self}` and `{K}` differ",
+        label = "the contracted sizes of this product differ",
+        note = "the first operand's last axis (`{Self}`) meets the second operand's next-to-last axis, or its only axis when it is 1-D (`{K}`): they must be the same size",
+        note = "a run-time size contracts only with itself (one `bind!`); if the sizes are meant to be equal, convert one operand first, checked at run time: `w.to_fixed::<shape![…]>()?` or `x.cast_shape(…)?`; if an operand is stored the other way round, its `.mt()` is the transposed view"
+    )]
+    /// [`Contracts`], one impl away: [`Matrices`]' bounds meet the rule only through this impl,
+    /// while its output meets it at once, so rustc reports two contracted sizes that differ on the
+    /// sizes alone.
+    pub trait ContractsWith<K> {
+        /// `()`: computed, it checks the sizes.
+        type Proof;
+    }
+    /// The contracted sizes of a product are one size: two equal fixed sizes, or one run-time
+    /// binding. A run-time size never contracts with a fixed size or another binding, whatever
+    /// their values.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// use shapecast::{product::Contracts, shape::Dim};
+    /// struct Features;
+    /// static_assertions::assert_impl_all!(Dim<4>: Contracts<Dim<4>>);
+    /// static_assertions::assert_not_impl_any!(Dim<4>: Contracts<Dim<3>>);
+    /// static_assertions::assert_impl_all!(Dyn<'static, Features>: Contracts<Dyn<'static, Features>>);
+    /// static_assertions::assert_not_impl_any!(Dyn<'static, Features>: Contracts<Dim<4>>);
+    /// ```
+    pub trait Contracts<K> {}
 }
 #[diagnostic::do_not_recommend]
 impl<A: Contracts<K>, K> ContractsWith<K> for A {
     type Proof = ();
 }
-
-/// The contracted sizes of a product are one size: two equal fixed sizes, or one run-time
-/// binding. A run-time size never contracts with a fixed size or another binding, whatever
-/// their values.
-///
-/// ```
-/// use shapecast::prelude::*;
-/// use shapecast::{product::Contracts, shape::Dim};
-/// struct Features;
-/// static_assertions::assert_impl_all!(Dim<4>: Contracts<Dim<4>>);
-/// static_assertions::assert_not_impl_any!(Dim<4>: Contracts<Dim<3>>);
-/// static_assertions::assert_impl_all!(Dyn<'static, Features>: Contracts<Dyn<'static, Features>>);
-/// static_assertions::assert_not_impl_any!(Dyn<'static, Features>: Contracts<Dim<4>>);
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "cannot multiply these matrices: the contracted sizes `{Self}` and `{K}` differ",
-    label = "the contracted sizes of this product differ",
-    note = "the first operand's last axis (`{Self}`) meets the second operand's next-to-last axis, or its only axis when it is 1-D (`{K}`): they must be the same size",
-    note = "a run-time size contracts only with itself (one `bind!`); if the sizes are meant to be equal, convert one operand first, checked at run time: `w.to_fixed::<shape![…]>()?` or `x.cast_shape(…)?`; if an operand is stored the other way round, its `.mt()` is the transposed view"
-)]
-pub trait Contracts<K> {}
 
 #[diagnostic::do_not_recommend]
 impl<A: Number, B: Number> Contracts<B> for A
