@@ -158,7 +158,8 @@ where
     note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
 )]
 pub trait AnyBroadcastTo<Target: AnyShape>: AnyShape {
-    /// `Target`.
+    /// `Target`, once the stretch is checked ([`Proof`](Self::Proof)): a type operand of
+    /// `broadcast!(A => S)` that does not stretch is reported on the ranks or the sizes.
     type Output: AnyShape;
     /// `()`: computed, it checks the ranks, then each pair of sizes. A method that names it in
     /// its bounds (`<S as AnyBroadcastTo<T>>::Proof: Sized`) has a failure reported on the two
@@ -173,7 +174,7 @@ where
     Rev<A>: ZipStretchProof<Rev<S>>,
     <A as ListRank>::Output: RankAtMost<<S as ListRank>::Output>,
 {
-    type Output = S;
+    type Output = Checked<S, <A as AnyBroadcastTo<S>>::Proof>;
     type Proof = Checked<
         <Rev<A> as ZipStretchProof<Rev<S>>>::Proof,
         <<A as ListRank>::Output as RankAtMost<<S as ListRank>::Output>>::Proof,
