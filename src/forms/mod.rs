@@ -28,7 +28,7 @@ pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
     ZipStretchProof,
 };
-pub use rank::{RankAtMost, SameRank};
+pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank};
 pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,

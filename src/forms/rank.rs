@@ -3,8 +3,7 @@
 
 use typenum::B1;
 
-use crate::shape::{Cons, Nil};
-use crate::typelevel::Rank;
+use crate::typelevel::{ListRank, Rank};
 
 /// `Self` has as many axes as `S`: what [`cast_shape`](crate::TensorBase::cast_shape) and
 /// [`to_fixed`](crate::TensorBase::to_fixed) require of their target. Ranks are types, so a
@@ -24,12 +23,40 @@ use crate::typelevel::Rank;
     note = "`cast_shape` and `to_fixed` see the same data in a shape of the same rank, checking each size at run time; they never add or drop an axis",
     note = "to add a size-1 axis, use `insert_axis::<I>()` (NumPy's `np.newaxis`); to drop an axis, reduce it away (`sum_axes::<axes![…]>()`)"
 )]
-pub trait SameRank<S> {}
-
-impl SameRank<Nil> for Nil {}
+pub trait SameRank<S> {
+    /// `()`: computed, it checks the two ranks ([`RankOfTarget`]). `cast_shape` and `to_fixed`
+    /// name it, so that a failure is reported on the ranks (`Rank<1>`, `Rank<2>`).
+    type Proof;
+}
 
 #[diagnostic::do_not_recommend]
-impl<H, T: SameRank<T2>, H2, T2> SameRank<Cons<H2, T2>> for Cons<H, T> {}
+impl<S2, S> SameRank<S> for S2
+where
+    S2: ListRank,
+    S: ListRank,
+    <S2 as ListRank>::Output: RankOfTarget<<S as ListRank>::Output>,
+{
+    type Proof = <<S2 as ListRank>::Output as RankOfTarget<<S as ListRank>::Output>>::Proof;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot convert to a shape of another rank: the target shape has `{Self}` and the tensor's `{R}`",
+        label = "a shape of another rank",
+        note = "`cast_shape` and `to_fixed` see the same data in a shape of the same rank, checking each size at run time; they never add or drop an axis",
+        note = "to add a size-1 axis, use `insert_axis::<I>()` (NumPy's `np.newaxis`); to drop an axis, reduce it away (`sum_axes::<axes![…]>()`)"
+    )]
+    /// The rank `Self` of a conversion's target is the tensor's, `R` (`Rank<N>` both). Holds
+    /// through [`RanksAgree`].
+    pub trait RankOfTarget[R](R);
+    /// Two ranks `Rank<N>` are one.
+    pub trait RanksAgree;
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+impl<const N: usize> RanksAgree<Rank<N>> for Rank<N> {
+    type Proof = ();
+}
 
 /// A shape of rank `Self` broadcasts to a target of rank `R` (NumPy `broadcast_to`): it has
 /// no more axes than the target.

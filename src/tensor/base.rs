@@ -135,7 +135,10 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     pub fn cast_shape<S2: AnyShape + SameRank<S>>(
         &self,
         shape: S2,
-    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    ) -> Result<TensorBase<D::View<'_>, S2>, ShapeError>
+    where
+        <S2 as SameRank<S>>::Proof: Sized,
+    {
         let (from, to) = (self.shape.extents(), shape.extents());
         crate::dynamic::same_shape(&from, &to)?;
         Ok(TensorBase::from_parts(self.data.view(), shape))
@@ -154,7 +157,10 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape + SameRank<S>>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError> {
+    pub fn to_fixed<S2: Shape + SameRank<S>>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError>
+    where
+        <S2 as SameRank<S>>::Proof: Sized,
+    {
         self.cast_shape(S2::default())
     }
 }
