@@ -32,5 +32,5 @@ pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank};
 pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
-    BroadcastedInDim, BroadcastedWithDims,
+    BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimProof, InDimSize,
 };

@@ -2,8 +2,9 @@
 
 use typenum::{B0, B1, U0};
 
-use crate::shape::{AnyShape, Axes, Cons, Nil, Shape};
-use crate::typelevel::{DimsFree, Lift, NotLonger, TakeAtMarked, ZipBroadcast, ZipStretch};
+use super::size::StretchSource;
+use crate::shape::{AnyShape, Axes, Cons, Extent, Nil, Shape};
+use crate::typelevel::{Checked, DimsFree, Lift, NotLonger, TakeAtMarked, ZipBroadcast, ZipCommon};
 
 type Lifted<Target, Op, Dims> = <Target as Lift<TakeAtMarked, Op, Dims, U0>>::Output;
 
@@ -64,10 +65,49 @@ where
     A: AnyShape,
     S: AnyShape + Lift<TakeAtMarked, A, D::List, U0>,
     D: Axes,
-    Lifted<S, A, D::List>: ZipStretch<S>,
+    Lifted<S, A, D::List>: InDimProof<S>,
 {
-    type Output = S;
+    type Output = Checked<S, <Lifted<S, A, D::List> as InDimProof<S>>::Proof>;
 }
+
+/// Each size of the operand lifted to the target's rank, `Self`, fits the target's size at the
+/// same place ([`FitsInDim`]): the check of XLA `BroadcastInDim` once its dims are read.
+pub trait InDimProof<T> {
+    /// `()`: computed, it checks each pair.
+    type Proof;
+}
+impl InDimProof<Nil> for Nil {
+    type Proof = ();
+}
+impl<H1: FitsInDim<H2>, T1: InDimProof<T2>, H2, T2> InDimProof<Cons<H2, T2>> for Cons<H1, T1> {
+    type Proof = Checked<<T1 as InDimProof<T2>>::Proof, <H1 as FitsInDim<H2>>::Proof>;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot broadcast in these dims (XLA BroadcastInDim): the operand's size `{Self}` does not fit the target's `{T}` on the axis its dims entry maps it to",
+        label = "an operand size that does not fit its target axis",
+        note = "operand axis k must have size 1 or the size of target axis dims[k]",
+        note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; convert one with a checked `cast_shape` first"
+    )]
+    /// An operand size `Self` fits the target size `T` of the axis it maps to (XLA
+    /// `BroadcastInDim`): it is `T` or 1; a run-time size fits nothing but itself.
+    pub trait FitsInDim<T> {
+        /// `()`: computed, it checks the pair.
+        type Proof;
+    }
+    /// The pair rule of [`FitsInDim`] once the stretch of a 1 is taken: `Self` is `T`.
+    pub trait InDimSize<T> {}
+}
+#[diagnostic::do_not_recommend]
+impl<A: Extent, T: Extent> FitsInDim<T> for A
+where
+    (A::Kind, T::Kind): StretchSource<A, T>,
+    <(A::Kind, T::Kind) as StretchSource<A, T>>::Output: InDimSize<T>,
+{
+    type Proof = ();
+}
+impl<X> InDimSize<X> for X {}
 
 /// `S`, when `A` broadcasts into it through `D` (XLA `BroadcastInDim`).
 ///
@@ -146,14 +186,18 @@ pub type AnyBroadcastedWithDims<A, B, D> = <A as AnyBroadcastWithDims<B, D>>::Ou
 /// The dispatch of [`BroadcastWithDims`] on `(Self, Rhs)`: on whether dims are empty and, if
 /// not, which operand is the lower-rank one (`LowFirst`).
 pub trait WithDims<Dims, LowFirst> {
-    /// The output shape.
-    type Output;
+    /// The output shape, computed whether or not the sizes broadcast ([`ZipCommon`]).
+    type Common;
+    /// The pairs of sizes broadcast ([`ZipBroadcast`]): computed, it checks them, so that a
+    /// clash is reported on the two sizes.
+    type Proof;
 }
 
 /// No dims: a scalar, or equal ranks.
 #[diagnostic::do_not_recommend]
-impl<A: DimsFree<B> + ZipBroadcast<B>, B, L> WithDims<Nil, L> for (A, B) {
-    type Output = A::Output;
+impl<A: DimsFree<B> + ZipBroadcast<B> + ZipCommon<B>, B, L> WithDims<Nil, L> for (A, B) {
+    type Common = <A as ZipCommon<B>>::Output;
+    type Proof = <A as ZipBroadcast<B>>::Output;
 }
 
 /// `A` is the lower-rank operand (or ranks are equal and dims the identity).
@@ -161,9 +205,10 @@ impl<A: DimsFree<B> + ZipBroadcast<B>, B, L> WithDims<Nil, L> for (A, B) {
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B1> for (A, B)
 where
     B: Lift<TakeAtMarked, A, Cons<DH, DT>, U0>,
-    Lifted<B, A, Cons<DH, DT>>: ZipBroadcast<B>,
+    Lifted<B, A, Cons<DH, DT>>: ZipBroadcast<B> + ZipCommon<B>,
 {
-    type Output = <Lifted<B, A, Cons<DH, DT>> as ZipBroadcast<B>>::Output;
+    type Common = <Lifted<B, A, Cons<DH, DT>> as ZipCommon<B>>::Output;
+    type Proof = <Lifted<B, A, Cons<DH, DT>> as ZipBroadcast<B>>::Output;
 }
 
 /// `B` is the lower-rank operand.
@@ -171,9 +216,10 @@ where
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B0> for (A, B)
 where
     A: Lift<TakeAtMarked, B, Cons<DH, DT>, U0>,
-    A: ZipBroadcast<Lifted<A, B, Cons<DH, DT>>>,
+    A: ZipBroadcast<Lifted<A, B, Cons<DH, DT>>> + ZipCommon<Lifted<A, B, Cons<DH, DT>>>,
 {
-    type Output = <A as ZipBroadcast<Lifted<A, B, Cons<DH, DT>>>>::Output;
+    type Common = <A as ZipCommon<Lifted<A, B, Cons<DH, DT>>>>::Output;
+    type Proof = <A as ZipBroadcast<Lifted<A, B, Cons<DH, DT>>>>::Output;
 }
 
 #[diagnostic::do_not_recommend]
@@ -183,9 +229,12 @@ where
     B: AnyShape,
     D: Axes,
     (A, B): WithDims<D::List, <A as NotLonger<B>>::Bit>,
-    <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Output: AnyShape,
+    <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Common: AnyShape,
 {
-    type Output = <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Output;
+    type Output = Checked<
+        <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Common,
+        <(A, B) as WithDims<D::List, <A as NotLonger<B>>::Bit>>::Proof,
+    >;
 }
 
 /// The output shape of an XLA binary operation on `A` and `B` with dims `D`.
