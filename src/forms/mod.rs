@@ -23,7 +23,7 @@ mod xla;
 pub use axis::{
     AnyInsertAxis, AnyRemoveAxes, AnyWithAxis, AnyWithoutAxes, InsertAxis, RemoveAxes, WithAxis, WithoutAxes,
 };
-pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes};
+pub use ngraph::{AnyBroadcastAxes, AxesProof, BroadcastAxes, BroadcastedAxes, KeepsSize, KeptSize};
 pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
     ZipStretchProof,

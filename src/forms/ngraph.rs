@@ -2,8 +2,8 @@
 
 use typenum::U0;
 
-use crate::shape::{AnyShape, Axes, Shape};
-use crate::typelevel::{Lift, Same, TakeAtUnmarked};
+use crate::shape::{AnyShape, Axes, Cons, Nil, Shape};
+use crate::typelevel::{Checked, Lift, TakeAtUnmarked};
 
 /// nGraph's `Broadcast(arg, Target, Ax)`: `Target` with the axes `Ax` removed equals `Self`
 /// exactly. The output is `Target`.
@@ -63,10 +63,45 @@ where
     A: AnyShape,
     S: AnyShape + Lift<TakeAtUnmarked, A, Ax::List, U0>,
     Ax: Axes,
-    <S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output: Same<S>,
+    <S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output: AxesProof<S>,
 {
-    type Output = S;
+    type Output = Checked<S, <<S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output as AxesProof<S>>::Proof>;
 }
+
+/// The argument placed on the target's kept axes, `Self` (the broadcast axes hold the target's
+/// own sizes), is the target `T`, size by size ([`KeepsSize`]): the check of nGraph's
+/// `Broadcast` once its axes are read.
+pub trait AxesProof<T> {
+    /// `()`: computed, it checks each pair.
+    type Proof;
+}
+impl AxesProof<Nil> for Nil {
+    type Proof = ();
+}
+impl<H1: KeepsSize<H2>, T1: AxesProof<T2>, H2, T2> AxesProof<Cons<H2, T2>> for Cons<H1, T1> {
+    type Proof = Checked<<T1 as AxesProof<T2>>::Proof, <H1 as KeepsSize<H2>>::Proof>;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot broadcast with these axes (nGraph rule): the argument's size `{Self}` is not the target's `{T}` on a kept axis",
+        label = "an argument size that is not the target's",
+        note = "the target without the broadcast axes must equal the argument exactly: this form never stretches a size-1 axis, and a run-time size equals only itself"
+    )]
+    /// A size of the argument, `Self`, on a kept axis of the target whose size is `T`: the same
+    /// size (nGraph's `Broadcast` never stretches).
+    pub trait KeepsSize<T> {
+        /// `()`: computed, it checks the pair.
+        type Proof;
+    }
+    /// The pair rule of [`KeepsSize`]: `Self` is `T`.
+    pub trait KeptSize<T> {}
+}
+#[diagnostic::do_not_recommend]
+impl<A: KeptSize<T>, T> KeepsSize<T> for A {
+    type Proof = ();
+}
+impl<X> KeptSize<X> for X {}
 
 /// `S`, when `A` broadcasts to it along `Ax` (nGraph rule).
 ///
