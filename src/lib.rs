@@ -436,9 +436,8 @@ pub mod __private {
         EinsumOperand, EinsumShapes, EinsumSpec, einsum_data, einsum_element, einsum_home, einsum_home_with,
         einsum_into, einsum_owned, einsum_shape_of, try_einsum_owned,
     };
-    pub use crate::shape::{AxisSet, Big, Cons, Dim, Dyn, Extent, Nil};
+    pub use crate::shape::{AxisSet, Big, Cons, Dim, Dyn, Extent, IsShape, Nil, cons};
     pub use crate::typelevel::{Checked, ListRank, Rank};
-    pub use generativity;
     pub use shapecast_rules::Einsum;
 
     /// The first size of a shape and the rest, for `einsum!`'s expansion.
@@ -448,34 +447,6 @@ pub mod __private {
     }
     pub use typenum;
 
-    /// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
-    /// `dims!` that writes more).
-    #[shapecast_macros::hot]
-    pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
-    where
-        Cons<H, T>: crate::shape::Depth,
-    {
-        Cons { head, tail }
-    }
-
-    /// `Cons(the one size of L, tail)`, for `dims!`'s literal entries.
-    #[shapecast_macros::hot]
-    pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T>
-    where
-        Cons<L::Size, T>: crate::shape::Depth,
-    {
-        Cons { head: L::Size::default(), tail }
-    }
-
-    /// A shape of one fixed size, `shape![n]`.
-    pub trait OneSize {
-        /// The size's type.
-        type Size: Extent + Default;
-    }
-    impl<H: Extent + Default> OneSize for Cons<H, Nil> {
-        type Size = H;
-    }
-
     /// `<T as Fallback<{ compile_error!(…); 0 }>>::Output` is `T`: how a macro reports its
     /// errors and still expands to a best-effort type, so that one mistake causes one error.
     pub trait Fallback<const ERRORS: usize> {
@@ -484,22 +455,5 @@ pub mod __private {
     }
     impl<T: ?Sized, const ERRORS: usize> Fallback<ERRORS> for T {
         type Output = T;
-    }
-
-    /// `<T as IsShape>::Output` is `T` if it is a shape: how `broadcast!` passes each type
-    /// operand, so that a type that is not a shape gets one error, in these words, instead of
-    /// one for each trait of the form that it fails.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` is not a shape",
-        label = "expected a shape type here",
-        note = "an operand of `broadcast!` is a bracketed list of sizes (`[2, 3]`, `[Samples, 4]`) or a shape type: `shape![2, 3]`, an alias of one, or a generic parameter bounded by `AnyShape` or `Shape`"
-    )]
-    pub trait IsShape {
-        /// `Self`.
-        type Output: crate::AnyShape;
-    }
-    #[diagnostic::do_not_recommend]
-    impl<T: crate::AnyShape> IsShape for T {
-        type Output = T::Itself;
     }
 }

@@ -837,12 +837,61 @@ pub(crate) fn extents_in<'b, S: AnyShape>(shape: &S, buf: &'b mut [usize]) -> &'
 macro_rules! dims {
     () => { $crate::shape::Nil };
     ({ $c:expr } $(, $($rest:tt)*)?) => {
-        $crate::__private::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!($($($rest)*)?))
+        $crate::shape::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!($($($rest)*)?))
     };
     ($n:literal $(, $($rest:tt)*)?) => {
-        $crate::__private::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
+        $crate::shape::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
     };
     ($size:expr $(, $($rest:tt)*)?) => {
-        $crate::__private::cons($size, $crate::dims!($($($rest)*)?))
+        $crate::shape::cons($size, $crate::dims!($($($rest)*)?))
     };
+}
+
+/// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
+/// `dims!` that writes more).
+#[doc(hidden)]
+#[shapecast_macros::hot]
+pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
+where
+    Cons<H, T>: Depth,
+{
+    Cons { head, tail }
+}
+
+/// `Cons(the one size of L, tail)`, for `dims!`'s literal entries.
+#[doc(hidden)]
+#[shapecast_macros::hot]
+pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T>
+where
+    Cons<L::Size, T>: Depth,
+{
+    Cons { head: L::Size::default(), tail }
+}
+
+/// A shape of one fixed size, `shape![n]`.
+#[doc(hidden)]
+pub trait OneSize {
+    /// The size's type.
+    type Size: Extent + Default;
+}
+impl<H: Extent + Default> OneSize for Cons<H, Nil> {
+    type Size = H;
+}
+
+/// `<T as IsShape>::Output` is `T` if it is a shape: how `broadcast!` passes each type
+/// operand, so that a type that is not a shape gets one error, in these words, instead of
+/// one for each trait of the form that it fails.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape",
+    label = "expected a shape type here",
+    note = "an operand of `broadcast!` is a bracketed list of sizes (`[2, 3]`, `[Samples, 4]`) or a shape type: `shape![2, 3]`, an alias of one, or a generic parameter bounded by `AnyShape` or `Shape`"
+)]
+pub trait IsShape {
+    /// `Self`.
+    type Output: crate::AnyShape;
+}
+#[diagnostic::do_not_recommend]
+impl<T: crate::AnyShape> IsShape for T {
+    type Output = T::Itself;
 }

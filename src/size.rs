@@ -289,7 +289,7 @@ impl<Name> fmt::Debug for Dyn<'_, Name> {
 #[macro_export]
 macro_rules! bind {
     (let $var:ident : $name:ty = $value:expr) => {
-        $crate::__private::generativity::make_guard!(guard);
+        $crate::make_guard!(guard);
         let $var = $crate::__private::Dyn::<$name>::bind(guard, $value);
     };
 }

@@ -150,7 +150,7 @@ pub fn literals(l: &Literals) -> TokenStream {
 pub fn operand(op: &Operand) -> TokenStream {
     match op {
         Operand::Literal(l) => literals(l),
-        Operand::Type(ty) => quote_spanned!(op.span()=> <#ty as ::shapecast::__private::IsShape>::Output),
+        Operand::Type(ty) => quote_spanned!(op.span()=> <#ty as ::shapecast::shape::IsShape>::Output),
     }
 }
 

@@ -34,6 +34,8 @@
 
 mod dot;
 pub(crate) mod einsum;
+#[doc(hidden)]
+pub use einsum::EinsumOperand;
 pub(crate) mod kernel;
 mod methods;
 mod operand;
