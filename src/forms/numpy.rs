@@ -1,8 +1,7 @@
 //! NumPy at the type level: `Broadcast` (symmetric) and `BroadcastTo` (one-way).
 
 use crate::forms::{RankAtMost, StretchesToSize};
-use crate::shape::{AnyShape, Shape};
-use crate::shape::{Cons, Nil};
+use crate::shape::{AnyShape, Cons, Nil, Shape};
 use crate::typelevel::{Checked, ListRank, Reverse, ZipBroadcast, ZipCommon};
 
 type Rev<L> = <L as Reverse>::Output;
