@@ -16,7 +16,7 @@ use generic_array::ArrayLength;
 use typenum::{Const, Prod, ToUInt, U, Unsigned};
 
 pub use crate::size::Dyn;
-use crate::typelevel::{NotLonger, Same};
+use crate::typelevel::{ListRank, NotLonger, Rank, Same};
 use shapecast_rules::{DynShape, MAX_RANK};
 
 /// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
@@ -848,12 +848,13 @@ macro_rules! dims {
 }
 
 /// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
-/// `dims!` that writes more).
+/// `dims!` that writes more, [`WithinMaxRank`]).
 #[doc(hidden)]
 #[shapecast_macros::hot]
 pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
 where
-    Cons<H, T>: Depth,
+    Cons<H, T>: ListRank,
+    <Cons<H, T> as ListRank>::Output: WithinMaxRank,
 {
     Cons { head, tail }
 }
@@ -863,9 +864,26 @@ where
 #[shapecast_macros::hot]
 pub fn cons_fixed<L: OneSize, T>(tail: T) -> Cons<L::Size, T>
 where
-    Cons<L::Size, T>: Depth,
+    Cons<L::Size, T>: ListRank,
+    <Cons<L::Size, T> as ListRank>::Output: WithinMaxRank,
 {
     Cons { head: L::Size::default(), tail }
+}
+
+/// The rank `Self` (`Rank<R>`) of a list that `dims!` builds is at most 64: the check of
+/// [`cons`], named by the rank, so that a list of 65 entries is reported as `Rank<65>`.
+#[diagnostic::on_unimplemented(
+    message = "a shape has at most 64 axes, and this one would have `{Self}`",
+    label = "a shape of more than 64 axes",
+    note = "64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64"
+)]
+pub trait WithinMaxRank {}
+#[diagnostic::do_not_recommend]
+impl<const R: usize> WithinMaxRank for Rank<R>
+where
+    Const<R>: ToUInt,
+    U<R>: typenum::IsLessOrEqual<typenum::U64, Output = typenum::B1>,
+{
 }
 
 /// A shape of one fixed size, `shape![n]`.
