@@ -32,5 +32,6 @@ pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank};
 pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
-    BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimProof, InDimSize,
+    BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimProof, InDimSize, InDimsSame, MeetsInDims,
+    PairSource, XlaPairs,
 };

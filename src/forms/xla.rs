@@ -1,10 +1,14 @@
 //! XLA at the type level: `BroadcastInDim` and the binary form `BroadcastWithDims`.
 
-use typenum::{B0, B1, U0};
+use core::ops::BitOr;
+use typenum::{B0, B1, Eq, IsEqual, Or, U0, U1};
 
 use super::size::StretchSource;
-use crate::shape::{AnyShape, Axes, Cons, Extent, Nil, Shape};
-use crate::typelevel::{Checked, DimsFree, Lift, NotLonger, TakeAtMarked, ZipBroadcast, ZipCommon};
+use crate::shape::{AnyShape, Axes, Cons, Extent, Nil, Number, Shape};
+use crate::typelevel::{Checked, DimsFree, Fixed, If, Lift, NotLonger, Runtime, TakeAtMarked, ZipCommon};
+
+/// The typenum value of a [`Number`].
+type Val<N> = <N as Number>::U;
 
 type Lifted<Target, Op, Dims> = <Target as Lift<TakeAtMarked, Op, Dims, U0>>::Output;
 
@@ -188,16 +192,16 @@ pub type AnyBroadcastedWithDims<A, B, D> = <A as AnyBroadcastWithDims<B, D>>::Ou
 pub trait WithDims<Dims, LowFirst> {
     /// The output shape, computed whether or not the sizes broadcast ([`ZipCommon`]).
     type Common;
-    /// The pairs of sizes broadcast ([`ZipBroadcast`]): computed, it checks them, so that a
+    /// The pairs of sizes broadcast ([`XlaPairs`]): computed, it checks them, so that a
     /// clash is reported on the two sizes.
     type Proof;
 }
 
 /// No dims: a scalar, or equal ranks.
 #[diagnostic::do_not_recommend]
-impl<A: DimsFree<B> + ZipBroadcast<B> + ZipCommon<B>, B, L> WithDims<Nil, L> for (A, B) {
+impl<A: DimsFree<B> + XlaPairs<B> + ZipCommon<B>, B, L> WithDims<Nil, L> for (A, B) {
     type Common = <A as ZipCommon<B>>::Output;
-    type Proof = <A as ZipBroadcast<B>>::Output;
+    type Proof = <A as XlaPairs<B>>::Proof;
 }
 
 /// `A` is the lower-rank operand (or ranks are equal and dims the identity).
@@ -205,10 +209,10 @@ impl<A: DimsFree<B> + ZipBroadcast<B> + ZipCommon<B>, B, L> WithDims<Nil, L> for
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B1> for (A, B)
 where
     B: Lift<TakeAtMarked, A, Cons<DH, DT>, U0>,
-    Lifted<B, A, Cons<DH, DT>>: ZipBroadcast<B> + ZipCommon<B>,
+    Lifted<B, A, Cons<DH, DT>>: XlaPairs<B> + ZipCommon<B>,
 {
     type Common = <Lifted<B, A, Cons<DH, DT>> as ZipCommon<B>>::Output;
-    type Proof = <Lifted<B, A, Cons<DH, DT>> as ZipBroadcast<B>>::Output;
+    type Proof = <Lifted<B, A, Cons<DH, DT>> as XlaPairs<B>>::Proof;
 }
 
 /// `B` is the lower-rank operand.
@@ -216,10 +220,89 @@ where
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B0> for (A, B)
 where
     A: Lift<TakeAtMarked, B, Cons<DH, DT>, U0>,
-    A: ZipBroadcast<Lifted<A, B, Cons<DH, DT>>> + ZipCommon<Lifted<A, B, Cons<DH, DT>>>,
+    A: XlaPairs<Lifted<A, B, Cons<DH, DT>>> + ZipCommon<Lifted<A, B, Cons<DH, DT>>>,
 {
     type Common = <A as ZipCommon<Lifted<A, B, Cons<DH, DT>>>>::Output;
-    type Proof = <A as ZipBroadcast<Lifted<A, B, Cons<DH, DT>>>>::Output;
+    type Proof = <A as XlaPairs<Lifted<A, B, Cons<DH, DT>>>>::Proof;
+}
+
+/// The pairs of sizes of two lists of one rank (or a scalar's, which has none), each checked by
+/// XLA's rule ([`MeetsInDims`]): the check of XLA's binary form once its dims are read.
+pub trait XlaPairs<B> {
+    /// `()`: computed, it checks each pair.
+    type Proof;
+}
+impl XlaPairs<Nil> for Nil {
+    type Proof = ();
+}
+impl<H, T> XlaPairs<Cons<H, T>> for Nil {
+    type Proof = ();
+}
+impl<H, T> XlaPairs<Nil> for Cons<H, T> {
+    type Proof = ();
+}
+impl<H1: MeetsInDims<H2>, T1: XlaPairs<T2>, H2, T2> XlaPairs<Cons<H2, T2>> for Cons<H1, T1> {
+    type Proof = Checked<<T1 as XlaPairs<T2>>::Proof, <H1 as MeetsInDims<H2>>::Proof>;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot broadcast these shapes with these dims (XLA rule): on one axis the sizes `{Self}` and `{B}` differ and neither is 1",
+        label = "these shapes do not broadcast through these dims",
+        note = "the lower-rank operand's axis k lands on the other's axis dims[k]; there, each pair of sizes must be equal or one of them 1",
+        note = "a run-time size equals only itself, never another run-time size nor a fixed size other than 1"
+    )]
+    /// Two sizes that meet on an axis under XLA's binary rule, `Self` and `B`: equal, or one of
+    /// them 1; a run-time size meets only itself or 1.
+    pub trait MeetsInDims<B> {
+        /// `()`: computed, it checks the pair.
+        type Proof;
+    }
+    /// The pair rule of [`MeetsInDims`] once a 1 on either side is taken: `Self` is `B`.
+    pub trait InDimsSame<B> {}
+}
+#[diagnostic::do_not_recommend]
+impl<A: Extent, B: Extent> MeetsInDims<B> for A
+where
+    (A::Kind, B::Kind): PairSource<A, B>,
+    <(A::Kind, B::Kind) as PairSource<A, B>>::Output: InDimsSame<B>,
+{
+    type Proof = ();
+}
+impl<X> InDimsSame<X> for X {}
+
+/// The size that must equal `B` for `A` and `B` to meet, by their kinds (`Self`): `B` itself
+/// when they meet (equal, or either one the fixed size 1), else `A`.
+pub trait PairSource<A, B> {
+    /// The size to compare with `B`.
+    type Output;
+}
+impl<A: Number, B: Number> PairSource<A, B> for (Fixed, Fixed)
+where
+    Val<A>: IsEqual<Val<B>> + IsEqual<U1>,
+    Val<B>: IsEqual<U1>,
+    Eq<Val<A>, Val<B>>: BitOr<Eq<Val<A>, U1>>,
+    Or<Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>>: BitOr<Eq<Val<B>, U1>>,
+    Or<Or<Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>>, Eq<Val<B>, U1>>: If<B, A>,
+{
+    type Output = <Or<Or<Eq<Val<A>, Val<B>>, Eq<Val<A>, U1>>, Eq<Val<B>, U1>> as If<B, A>>::Output;
+}
+impl<A: Number, B> PairSource<A, B> for (Fixed, Runtime)
+where
+    Val<A>: IsEqual<U1>,
+    Eq<Val<A>, U1>: If<B, A>,
+{
+    type Output = <Eq<Val<A>, U1> as If<B, A>>::Output;
+}
+impl<A, B: Number> PairSource<A, B> for (Runtime, Fixed)
+where
+    Val<B>: IsEqual<U1>,
+    Eq<Val<B>, U1>: If<B, A>,
+{
+    type Output = <Eq<Val<B>, U1> as If<B, A>>::Output;
+}
+impl<A, B> PairSource<A, B> for (Runtime, Runtime) {
+    type Output = A;
 }
 
 #[diagnostic::do_not_recommend]
