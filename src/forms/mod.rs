@@ -16,6 +16,7 @@
 mod axis;
 mod ngraph;
 mod numpy;
+mod pairs;
 mod rank;
 mod size;
 mod xla;
@@ -23,15 +24,14 @@ mod xla;
 pub use axis::{
     AnyInsertAxis, AnyRemoveAxes, AnyWithAxis, AnyWithoutAxes, InsertAxis, RemoveAxes, WithAxis, WithoutAxes,
 };
-pub use ngraph::{AnyBroadcastAxes, AxesProof, BroadcastAxes, BroadcastedAxes, KeepsSize, KeptSize};
+pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes, KeepsSize, KeptSize};
 pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
-    ZipStretchProof,
 };
+pub use pairs::{CheckPairs, NGraphKept, NumpyStretch, PairRule, XlaBinary, XlaInDim};
 pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank};
 pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
-    BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimProof, InDimSize, InDimsSame, MeetsInDims,
-    PairSource, XlaPairs,
+    BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimSize, InDimsSame, MeetsInDims, PairSource,
 };

@@ -2,7 +2,8 @@
 
 use typenum::U0;
 
-use crate::shape::{AnyShape, Axes, Cons, Nil, Shape};
+use super::pairs::{CheckPairs, NGraphKept};
+use crate::shape::{AnyShape, Axes, Shape};
 use crate::typelevel::{Checked, Lift, TakeAtUnmarked};
 
 /// nGraph's `Broadcast(arg, Target, Ax)`: `Target` with the axes `Ax` removed equals `Self`
@@ -63,23 +64,12 @@ where
     A: AnyShape,
     S: AnyShape + Lift<TakeAtUnmarked, A, Ax::List, U0>,
     Ax: Axes,
-    <S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output: AxesProof<S>,
+    <S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output: CheckPairs<S, NGraphKept>,
 {
-    type Output = Checked<S, <<S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output as AxesProof<S>>::Proof>;
-}
-
-/// The argument placed on the target's kept axes, `Self` (the broadcast axes hold the target's
-/// own sizes), is the target `T`, size by size ([`KeepsSize`]): the check of nGraph's
-/// `Broadcast` once its axes are read.
-pub trait AxesProof<T> {
-    /// `()`: computed, it checks each pair.
-    type Proof;
-}
-impl AxesProof<Nil> for Nil {
-    type Proof = ();
-}
-impl<H1: KeepsSize<H2>, T1: AxesProof<T2>, H2, T2> AxesProof<Cons<H2, T2>> for Cons<H1, T1> {
-    type Proof = Checked<<T1 as AxesProof<T2>>::Proof, <H1 as KeepsSize<H2>>::Proof>;
+    type Output = Checked<
+        S,
+        <<S as Lift<TakeAtUnmarked, A, Ax::List, U0>>::Output as CheckPairs<S, NGraphKept>>::Proof,
+    >;
 }
 
 one_message! {

@@ -1,7 +1,8 @@
 //! NumPy at the type level: `Broadcast` (symmetric) and `BroadcastTo` (one-way).
 
-use crate::forms::{RankAtMost, StretchesToSize};
-use crate::shape::{AnyShape, Cons, Nil, Shape};
+use super::pairs::{CheckPairs, NumpyStretch};
+use crate::forms::RankAtMost;
+use crate::shape::{AnyShape, Shape};
 use crate::typelevel::{Checked, ListRank, Reverse, ZipBroadcast, ZipCommon};
 
 type Rev<L> = <L as Reverse>::Output;
@@ -170,12 +171,12 @@ impl<A, S> AnyBroadcastTo<S> for A
 where
     A: AnyShape + Reverse + ListRank,
     S: AnyShape + Reverse + ListRank,
-    Rev<A>: ZipStretchProof<Rev<S>>,
+    Rev<A>: CheckPairs<Rev<S>, NumpyStretch>,
     <A as ListRank>::Output: RankAtMost<<S as ListRank>::Output>,
 {
     type Output = Checked<S, <A as AnyBroadcastTo<S>>::Proof>;
     type Proof = Checked<
-        <Rev<A> as ZipStretchProof<Rev<S>>>::Proof,
+        <Rev<A> as CheckPairs<Rev<S>, NumpyStretch>>::Proof,
         <<A as ListRank>::Output as RankAtMost<<S as ListRank>::Output>>::Proof,
     >;
 }
@@ -187,23 +188,3 @@ where
 /// static_assertions::assert_type_eq_all!(BroadcastedTo<shape![3], shape![2, 3]>, shape![2, 3]);
 /// ```
 pub type BroadcastedTo<A, S> = <A as BroadcastTo<S>>::Output;
-
-/// Each size of the list `Self` stretches to the size of `T` at the same place
-/// ([`StretchesToSize`]); entries of `Self` past the end of `T` are left to the check of the
-/// ranks ([`RankAtMost`]). On reversed lists this is NumPy's `broadcast_to`, whose failure then
-/// names the two sizes.
-pub trait ZipStretchProof<T> {
-    /// `()`: computed, it checks each pair.
-    type Proof;
-}
-impl<T> ZipStretchProof<T> for Nil {
-    type Proof = ();
-}
-impl<H, T> ZipStretchProof<Nil> for Cons<H, T> {
-    type Proof = ();
-}
-impl<H1: StretchesToSize<H2>, T1: ZipStretchProof<T2>, H2, T2> ZipStretchProof<Cons<H2, T2>>
-    for Cons<H1, T1>
-{
-    type Proof = Checked<<T1 as ZipStretchProof<T2>>::Proof, <H1 as StretchesToSize<H2>>::Proof>;
-}

@@ -3,6 +3,7 @@
 use core::ops::BitOr;
 use typenum::{B0, B1, Eq, IsEqual, Or, U0, U1};
 
+use super::pairs::{CheckPairs, XlaBinary, XlaInDim};
 use super::size::StretchSource;
 use crate::shape::{AnyShape, Axes, Cons, Extent, Nil, Number, Shape};
 use crate::typelevel::{Checked, DimsFree, Fixed, If, Lift, NotLonger, Runtime, TakeAtMarked, ZipCommon};
@@ -69,22 +70,9 @@ where
     A: AnyShape,
     S: AnyShape + Lift<TakeAtMarked, A, D::List, U0>,
     D: Axes,
-    Lifted<S, A, D::List>: InDimProof<S>,
+    Lifted<S, A, D::List>: CheckPairs<S, XlaInDim>,
 {
-    type Output = Checked<S, <Lifted<S, A, D::List> as InDimProof<S>>::Proof>;
-}
-
-/// Each size of the operand lifted to the target's rank, `Self`, fits the target's size at the
-/// same place ([`FitsInDim`]): the check of XLA `BroadcastInDim` once its dims are read.
-pub trait InDimProof<T> {
-    /// `()`: computed, it checks each pair.
-    type Proof;
-}
-impl InDimProof<Nil> for Nil {
-    type Proof = ();
-}
-impl<H1: FitsInDim<H2>, T1: InDimProof<T2>, H2, T2> InDimProof<Cons<H2, T2>> for Cons<H1, T1> {
-    type Proof = Checked<<T1 as InDimProof<T2>>::Proof, <H1 as FitsInDim<H2>>::Proof>;
+    type Output = Checked<S, <Lifted<S, A, D::List> as CheckPairs<S, XlaInDim>>::Proof>;
 }
 
 one_message! {
@@ -192,16 +180,16 @@ pub type AnyBroadcastedWithDims<A, B, D> = <A as AnyBroadcastWithDims<B, D>>::Ou
 pub trait WithDims<Dims, LowFirst> {
     /// The output shape, computed whether or not the sizes broadcast ([`ZipCommon`]).
     type Common;
-    /// The pairs of sizes broadcast ([`XlaPairs`]): computed, it checks them, so that a
+    /// The pairs of sizes broadcast ([`MeetsInDims`], pair by pair): computed, it checks them, so that a
     /// clash is reported on the two sizes.
     type Proof;
 }
 
 /// No dims: a scalar, or equal ranks.
 #[diagnostic::do_not_recommend]
-impl<A: DimsFree<B> + XlaPairs<B> + ZipCommon<B>, B, L> WithDims<Nil, L> for (A, B) {
+impl<A: DimsFree<B> + CheckPairs<B, XlaBinary> + ZipCommon<B>, B, L> WithDims<Nil, L> for (A, B) {
     type Common = <A as ZipCommon<B>>::Output;
-    type Proof = <A as XlaPairs<B>>::Proof;
+    type Proof = <A as CheckPairs<B, XlaBinary>>::Proof;
 }
 
 /// `A` is the lower-rank operand (or ranks are equal and dims the identity).
@@ -209,10 +197,10 @@ impl<A: DimsFree<B> + XlaPairs<B> + ZipCommon<B>, B, L> WithDims<Nil, L> for (A,
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B1> for (A, B)
 where
     B: Lift<TakeAtMarked, A, Cons<DH, DT>, U0>,
-    Lifted<B, A, Cons<DH, DT>>: XlaPairs<B> + ZipCommon<B>,
+    Lifted<B, A, Cons<DH, DT>>: CheckPairs<B, XlaBinary> + ZipCommon<B>,
 {
     type Common = <Lifted<B, A, Cons<DH, DT>> as ZipCommon<B>>::Output;
-    type Proof = <Lifted<B, A, Cons<DH, DT>> as XlaPairs<B>>::Proof;
+    type Proof = <Lifted<B, A, Cons<DH, DT>> as CheckPairs<B, XlaBinary>>::Proof;
 }
 
 /// `B` is the lower-rank operand.
@@ -220,29 +208,10 @@ where
 impl<A, B, DH, DT> WithDims<Cons<DH, DT>, B0> for (A, B)
 where
     A: Lift<TakeAtMarked, B, Cons<DH, DT>, U0>,
-    A: XlaPairs<Lifted<A, B, Cons<DH, DT>>> + ZipCommon<Lifted<A, B, Cons<DH, DT>>>,
+    A: CheckPairs<Lifted<A, B, Cons<DH, DT>>, XlaBinary> + ZipCommon<Lifted<A, B, Cons<DH, DT>>>,
 {
     type Common = <A as ZipCommon<Lifted<A, B, Cons<DH, DT>>>>::Output;
-    type Proof = <A as XlaPairs<Lifted<A, B, Cons<DH, DT>>>>::Proof;
-}
-
-/// The pairs of sizes of two lists of one rank (or a scalar's, which has none), each checked by
-/// XLA's rule ([`MeetsInDims`]): the check of XLA's binary form once its dims are read.
-pub trait XlaPairs<B> {
-    /// `()`: computed, it checks each pair.
-    type Proof;
-}
-impl XlaPairs<Nil> for Nil {
-    type Proof = ();
-}
-impl<H, T> XlaPairs<Cons<H, T>> for Nil {
-    type Proof = ();
-}
-impl<H, T> XlaPairs<Nil> for Cons<H, T> {
-    type Proof = ();
-}
-impl<H1: MeetsInDims<H2>, T1: XlaPairs<T2>, H2, T2> XlaPairs<Cons<H2, T2>> for Cons<H1, T1> {
-    type Proof = Checked<<T1 as XlaPairs<T2>>::Proof, <H1 as MeetsInDims<H2>>::Proof>;
+    type Proof = <A as CheckPairs<Lifted<A, B, Cons<DH, DT>>, XlaBinary>>::Proof;
 }
 
 one_message! {
