@@ -8,8 +8,9 @@
 //!
 //! Each trait has an `Output` shape and an alias for it, in typenum's style
 //! (`Broadcasted<A, B> = <A as Broadcast<B>>::Output`). `broadcast!` expands to these when an
-//! operand is a type; generic code names them in bounds. When a bound fails, rustc prints the
-//! trait's message, which states the rule in words, and then the shapes as types
+//! operand is a type; generic code names them in bounds. A failure is reported in the words of
+//! the form's rule: on the two sizes that clash (`Dim<3>` and `Dim<4>`) where rustc meets it
+//! while it computes an output, and otherwise with the shapes as types
 //! (`Cons<Dim<2>, Cons<Dim<3>, Nil>>`); with literal operands, `broadcast!` names the axis and
 //! the sizes that clash.
 
