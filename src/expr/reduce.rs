@@ -2199,6 +2199,7 @@ impl<E: Typed> Lazy<E> {
     pub fn sum_to<S2>(self) -> Lazy<Reduce<E, To<S2>, SumFold, S2>>
     where
         S2: AnyBroadcastTo<E::Shape>,
+        <S2 as AnyBroadcastTo<E::Shape>>::Proof: Sized,
         SumFold: Fold<E::Elem>,
     {
         Lazy(Reduce::new(self.0))
