@@ -655,27 +655,9 @@ one_message! {
         /// The room left after one more axis.
         type Less;
     }
-    /// The room a list of sizes leaves for more axes, whatever its sizes are: what `dims!` checks
-    /// as it builds a shape, so that a list of more than [`MAX_RANK`] entries is one error there.
-    pub trait Depth {
-        /// The room left.
-        type Room;
-    }
 }
 impl<R> MoreAxes for MoreRoom<R> {
     type Less = R;
-}
-
-#[diagnostic::do_not_recommend]
-impl Depth for Nil {
-    type Room = FullRoom;
-}
-#[diagnostic::do_not_recommend]
-impl<H, T: Depth> Depth for Cons<H, T>
-where
-    T::Room: MoreAxes,
-{
-    type Room = <T::Room as MoreAxes>::Less;
 }
 
 impl AnyShape for Nil {

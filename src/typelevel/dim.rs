@@ -6,7 +6,7 @@ use typenum::{B0, B1, Bit, Eq, IsEqual, U1};
 use crate::typelevel::If;
 
 use crate::forms::{SameBinding, StretchesTo};
-use crate::shape::{Dim, Extent, Number};
+use crate::shape::{Extent, Number};
 use crate::typelevel::{Fixed, Runtime};
 
 /// The typenum value of a [`Number`].
@@ -126,29 +126,3 @@ impl<A, B> PairCommon<A, B> for (Runtime, Runtime) {
 /// Holds for a pair of one type twice.
 pub trait SameType {}
 impl<R> SameType for (R, R) {}
-
-/// One-way rule: holds when `a = t` or `a = 1` (an operand size stretching to a target size).
-pub trait DimStretch<T> {}
-
-/// `(a = t, a = 1)` as bits: holds unless both are `B0`.
-pub trait AllowStretch {}
-#[diagnostic::do_not_recommend]
-impl<X: Bit> AllowStretch for (B1, X) {}
-impl AllowStretch for (B0, B1) {}
-
-#[diagnostic::do_not_recommend]
-impl<A: Extent, T: Extent> DimStretch<T> for A where (A::Kind, T::Kind): PairStretch<A, T> {}
-
-/// The one-way rule for one pair of sizes, chosen by their kinds (`Self`): two fixed sizes as
-/// above; a run-time size `R` only to itself; `1` to `R`. A run-time size never stretches to or
-/// from another size.
-pub trait PairStretch<A, T> {}
-#[diagnostic::do_not_recommend]
-impl<A: Number, T: Number> PairStretch<A, T> for (Fixed, Fixed)
-where
-    Val<A>: IsEqual<Val<T>> + IsEqual<U1>,
-    (Eq<Val<A>, Val<T>>, Eq<Val<A>, U1>): AllowStretch,
-{
-}
-impl<R> PairStretch<R, R> for (Runtime, Runtime) {}
-impl<R> PairStretch<Dim<1>, R> for (Fixed, Runtime) {}

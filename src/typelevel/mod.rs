@@ -22,13 +22,11 @@ pub use axis::{
     AxesInShape, AxisIn, AxisOfRank, HasAxisAt, InShape, InsertAt, InsertBefore, InsertCheck, InsertWithin,
     Keep, ListLen, ListRank, Rank, RankWithinLimit, Remove, RemoveOnto, RoomInsert, ToAxis, ToRank,
 };
-pub use dim::{
-    BroadcastsWith, DimBroadcast, DimCommon, DimStretch, PairBroadcast, PairCommon, PairStretch, SameType,
-};
+pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, PairBroadcast, PairCommon, SameType};
 pub use keep::{At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptySize};
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
 pub use size_table::{SizeOf, ToSize};
 pub use splice::{Ahead, Axis, Distance, Here, InsertSizeAt, InsertSizeAtOr, Next, NextAxis, TakeAt};
-pub use zip::{ZipBroadcast, ZipCommon, ZipStretch};
+pub use zip::{ZipBroadcast, ZipCommon};

@@ -1,7 +1,7 @@
 //! Two lists walked together, entry by entry, from the front.
 
 use crate::shape::{Cons, Nil};
-use crate::typelevel::{DimBroadcast, DimCommon, DimStretch};
+use crate::typelevel::{DimBroadcast, DimCommon};
 
 /// Symmetric zip: `zip(a, b)[i] = a[i] ∘ b[i]` (see [`DimBroadcast`]); when one list ends, the
 /// rest of the other passes through. NumPy runs it on reversed lists (right alignment); XLA on
@@ -44,18 +44,4 @@ impl<H, T> ZipCommon<Cons<H, T>> for Nil {
 }
 impl<H1: DimCommon<H2>, T1: ZipCommon<T2>, H2, T2> ZipCommon<Cons<H2, T2>> for Cons<H1, T1> {
     type Output = Cons<H1::Output, T1::Output>;
-}
-
-/// One-way zip: holds when `a` is no longer than `t` and each `a[i]` stretches to `t[i]` (see
-/// [`DimStretch`]); the output is `t`. On reversed lists this is NumPy's `broadcast_to`.
-pub trait ZipStretch<T> {
-    /// `T`.
-    type Output;
-}
-impl<T> ZipStretch<T> for Nil {
-    type Output = T;
-}
-#[diagnostic::do_not_recommend]
-impl<H1: DimStretch<H2>, T1: ZipStretch<T2>, H2, T2> ZipStretch<Cons<H2, T2>> for Cons<H1, T1> {
-    type Output = Cons<H2, T2>;
 }
