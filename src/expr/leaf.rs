@@ -9,6 +9,7 @@ use crate::kernel::constant::Strides;
 use crate::kernel::fused::{BLOCK, Cursor, Shared, Source};
 use crate::kernel::leaf::LeafSource;
 use crate::kernel::place::{Pass, Spot};
+use crate::kernel::run::Splat;
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
 
@@ -127,6 +128,10 @@ impl<T: Primitive> Expression for Scalar<T> {
 
 impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     type Elem = T;
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>
+        = Splat<T>
+    where
+        Self: 's;
     const LEAVES: usize = 0;
     const SLOTS: usize = 0;
     const FIXED_FOLDS: bool = true;
@@ -163,6 +168,15 @@ impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     #[hot]
     fn rows(&mut self, _: usize, _: usize, _: usize, _: usize) -> [T; BLOCK] {
         [self.0; BLOCK]
+    }
+
+    #[hot]
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        _: Spot,
+        _: usize,
+    ) -> Splat<T> {
+        Splat(self.0)
     }
 
     #[hot]

@@ -9,6 +9,7 @@ use super::{AT_RANK, Expression, Index, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
 use crate::kernel::place::{Pass, Spot};
+use crate::kernel::run::RunBlocks;
 use crate::kernel::statics::MapInto;
 use crate::kernel::zip::{Binary, Pair};
 use crate::shape::AnyShape;
@@ -176,8 +177,27 @@ where
     }
 }
 
+/// A map's operand along one run, and the function (see `kernel::run`).
+pub struct MapRun<'s, R, F> {
+    inner: R,
+    f: &'s F,
+}
+
+impl<R: RunBlocks, F: Unary<R::Elem>> RunBlocks for MapRun<'_, R, F> {
+    type Elem = F::Output;
+
+    #[hot]
+    fn next_block(&mut self) -> [F::Output; BLOCK] {
+        self.f.block(self.inner.next_block())
+    }
+}
+
 impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Hoisted<F::Output>> {
     type Elem = F::Output;
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>
+        = MapRun<'s, S::Run<'s, P, PLANNED, STRIDED>, F>
+    where
+        Self: 's;
     const LEAVES: usize = S::LEAVES;
     const SLOTS: usize = S::SLOTS;
     const FIXED_FOLDS: bool = S::FIXED_FOLDS;
@@ -240,6 +260,15 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
     #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
         self.f.block(self.inner.rows(at, len, n, down))
+    }
+
+    #[hot]
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        spot: Spot,
+        n: usize,
+    ) -> Self::Run<'_, P, PLANNED, STRIDED> {
+        MapRun { inner: self.inner.run_blocks::<P, PLANNED, STRIDED>(spot, n), f: &self.f }
     }
 
     #[hot]

@@ -29,6 +29,7 @@ use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, Spot};
+use crate::kernel::run::{AsItGoes, Folded};
 use crate::kernel::statics::{MapInto, ReducePlan};
 use crate::kernel::{Runs, arg_slices, fold_slices, way};
 use crate::shape::sealed::Proof;
@@ -1459,6 +1460,10 @@ where
     F::Output: Shared,
 {
     type Elem = F::Output;
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>
+        = Folded<'s, Self, P, W, PLANNED, STRIDED>
+    where
+        Self: 's;
     const LEAVES: usize = S::LEAVES;
     const SLOTS: usize = S::SLOTS + K::COUNT;
     const FIXED_FOLDS: bool = K::FOLDING.is_some() && S::FIXED_FOLDS;
@@ -1569,6 +1574,19 @@ where
         }
         // At the pass's own position, not inside another reduction's fold.
         let here = along.iter().all(|&a| a == 0);
+        // (Before the paired block: one the same all along the run is never paired.)
+        if spot.still::<P, W>(S::LEAVES) {
+            // (At the pass's own position, it is the same for the whole run: see
+            // `stretched`.)
+            if here && let Some(value) = self.stretched {
+                return [value; BLOCK];
+            }
+            let value = self.by_cursors(along, |this| this.remembered_one(at));
+            if here {
+                self.stretched = Some(value);
+            }
+            return [value; BLOCK];
+        }
         if const { S::LEAVES == 1 }
             && let Some((next, block)) = self.paired.take()
             && next == at
@@ -1586,18 +1604,6 @@ where
                 let strides = spot.after(leaf, 0).strides::<P, W>();
                 close &= strides.is_some_and(|(_, strides)| strides.get(column).is_some_and(|&s| s <= 4));
             }
-        }
-        if spot.still::<P, W>(S::LEAVES) {
-            // (At the pass's own position, it is the same for the whole run: see
-            // `stretched`.)
-            if here && let Some(value) = self.stretched {
-                return [value; BLOCK];
-            }
-            let value = self.by_cursors(along, |this| this.remembered_one(at));
-            if here {
-                self.stretched = Some(value);
-            }
-            return [value; BLOCK];
         }
         // A run shorter than a block is read whole, its lanes past it repeating its last
         // output (see `fused::short_runs`): no fold reaches past it.
@@ -1650,6 +1656,22 @@ where
     #[inline(never)]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [F::Output; BLOCK] {
         self.across(|inner| inner.rows(at, len, n, down))
+    }
+
+    /// Folded once where the outputs are the same all along the run (a row's mean under
+    /// `x - mean`), as the pass's first block would fold them; otherwise read as it goes.
+    #[hot]
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        spot: Spot,
+        _: usize,
+    ) -> Folded<'_, Self, P, W, PLANNED, STRIDED> {
+        let same = if PLANNED { spot.still::<P, W>(S::LEAVES) } else { self.invariant() };
+        if same {
+            let block = if PLANNED { self.planned::<P>(0, spot, &[0; W]) } else { self.block::<STRIDED>(0) };
+            return Folded::Same(block[0]);
+        }
+        Folded::Going(AsItGoes::new(self, spot))
     }
 
     /// Where this reduction is stretched along the runs, its output for this run: the next of

@@ -16,6 +16,7 @@ use shapecast_macros::hot;
 
 use super::constant::Narrow;
 use super::place::{Pass, PlanOf, RunTime, Spot};
+use super::run::RunBlocks;
 use super::walk::{Leaves, Loops, Walk};
 
 use super::block::TILE_COLUMNS;
@@ -302,6 +303,21 @@ pub trait Source<const W: usize> {
     /// lanes past `len` repeating the last: a tile of short rows computed in whole blocks
     /// (see `flat_rows`).
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK];
+
+    /// What reads this source along a run ([`run_blocks`](Self::run_blocks)).
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>: RunBlocks<Elem = Self::Elem>
+    where
+        Self: 's;
+
+    /// The current run's blocks from its start, its `n` elements (a block or more) read with
+    /// what is the same all along it held as values (see `kernel::run`): as the plan of pass
+    /// `P` says where `PLANNED`, this node at `spot` of its table, otherwise as the cursors
+    /// say, on the `STRIDED` path of [`block`](Self::block).
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        spot: Spot,
+        n: usize,
+    ) -> Self::Run<'_, P, PLANNED, STRIDED>;
 
     /// Tells the source that the pass starts a run, `left` runs (this one among them) before
     /// the loop around the runs, along axis `down`, wraps: a reduction stretched along the
@@ -939,7 +955,7 @@ fn runs<
     nest.for_each_run(
         src,
         #[inline(always)]
-        |src| whole_run::<W, S, P, STRIDED, WRITES>(src, n, &mut sink),
+        |src| whole_run::<W, S, P, STRIDED, WRITES, _>(src, n, &mut sink),
     );
 }
 
@@ -1071,21 +1087,59 @@ fn opaque<P: Pass, const WRITES: bool>(full: usize) -> usize {
     if WRITES && fixed && full >= 2 * BLOCK { core::hint::black_box(full) } else { full }
 }
 
+/// The first `full` elements of the current run of `n` (a block or more), block by block, from
+/// the reader `src` gives at the run's start (see `kernel::run`).
+#[hot]
+fn blocks<
+    const W: usize,
+    S: Source<W>,
+    P: Pass,
+    const PLANNED: bool,
+    const STRIDED: bool,
+    K: FnMut(&[S::Elem]),
+>(
+    src: &mut S,
+    n: usize,
+    full: usize,
+    sink: &mut K,
+) {
+    let mut run = src.run_blocks::<P, PLANNED, STRIDED>(Spot::root::<P>(), n);
+    let mut at = 0;
+    while at < full {
+        sink(&run.next_block());
+        at += BLOCK;
+    }
+}
+
 /// One innermost run of length `n`, from `src`'s cursors: its full blocks, then its last part
 /// (one element, or a shorter block). Every pass, whole or split in pieces, computes each
 /// output element in the block this gives it, so a split pass is identical bit for bit.
 #[hot]
-pub(crate) fn whole_run<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool, const WRITES: bool>(
+pub(crate) fn whole_run<
+    const W: usize,
+    S: Source<W>,
+    P: Pass,
+    const STRIDED: bool,
+    const WRITES: bool,
+    K: FnMut(&[S::Elem]),
+>(
     src: &mut S,
     n: usize,
-    sink: &mut impl FnMut(&[S::Elem]),
+    sink: &mut K,
 ) {
     let full = opaque::<P, WRITES>(n / BLOCK * BLOCK);
-    let mut at = 0;
-    while at < full {
-        sink(&read::<W, S, P, STRIDED>(src, at));
-        at += BLOCK;
+    if n >= BLOCK {
+        // As the plan says or as the cursors say, chosen as `read` chooses.
+        let blocks: fn(&mut S, usize, usize, &mut K) = const {
+            if by_plan::<W, S, P>() {
+                blocks::<W, S, P, true, STRIDED, K>
+            } else {
+                blocks::<W, S, P, false, STRIDED, K>
+            }
+        };
+        blocks(src, n, full, sink);
     }
+    let at = n / BLOCK * BLOCK;
     match n - at {
         0 => {}
         1 => sink(&[src.get(at)]),

@@ -6,6 +6,7 @@ use shapecast_macros::hot;
 use super::block::lanes;
 use super::fused::{BLOCK, Cursor, Source};
 use super::place::{Pass, PlanOf, Spot};
+use super::run::RunBlocks;
 
 /// A tensor's elements with its cursor, as the fused kernel reads them.
 pub struct LeafSource<'a, T, const W: usize> {
@@ -40,8 +41,53 @@ impl<'a, T, const W: usize> LeafSource<'a, T, W> {
     }
 }
 
-impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
+/// A leaf's elements along one run (see `kernel::run`): the rest of its span, its stride
+/// along the run (a constant where `PLANNED`: the plan's; 0 or 1 without `STRIDED`), and its
+/// first element.
+#[derive(Clone, Copy)]
+pub struct LeafRun<'a, T, const PLANNED: bool, const STRIDED: bool> {
+    rest: &'a [T],
+    step: usize,
+    first: T,
+}
+
+impl<T: Copy, const PLANNED: bool, const STRIDED: bool> RunBlocks for LeafRun<'_, T, PLANNED, STRIDED> {
     type Elem = T;
+
+    #[hot]
+    fn next_block(&mut self) -> [T; BLOCK] {
+        let s = self.step;
+        if s == 0 {
+            return [self.first; BLOCK];
+        }
+        if !STRIDED || s == 1 {
+            let (block, rest) = self.rest.split_at(BLOCK);
+            self.rest = rest;
+            return lanes(|i| block[i]);
+        }
+        let span = &self.rest[..=(BLOCK - 1) * s];
+        let block = match s {
+            // With the stride a constant (the plan's, or 2 here: k-means' `[N, 2]` points along
+            // N), no lane needs a bound.
+            _ if PLANNED => lanes(|i| span[i * s]),
+            2 => lanes(|i| span[2 * i]),
+            s => {
+                // The stride through an opaque copy, as `block` reads it.
+                let s = core::hint::black_box(s);
+                lanes(|i| span[(i * s).min(span.len() - 1)])
+            }
+        };
+        self.rest = &self.rest[(BLOCK * s).min(self.rest.len())..];
+        block
+    }
+}
+
+impl<'a, T: Copy, const W: usize> Source<W> for LeafSource<'a, T, W> {
+    type Elem = T;
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>
+        = LeafRun<'a, T, PLANNED, STRIDED>
+    where
+        Self: 's;
     const LEAVES: usize = 1;
     const SLOTS: usize = 0;
     const FIXED_FOLDS: bool = true;
@@ -183,6 +229,21 @@ impl<T: Copy, const W: usize> Source<W> for LeafSource<'_, T, W> {
             let p = at + i.min(len - 1);
             self.data[start + p / n * between + p % n * s]
         })
+    }
+
+    #[hot]
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        spot: Spot,
+        n: usize,
+    ) -> LeafRun<'a, T, PLANNED, STRIDED> {
+        let step = match PLANNED.then(|| spot.strides::<P, W>()).flatten() {
+            Some((s, _)) => s,
+            None => self.cursor.inner(),
+        };
+        let start = self.cursor.offset();
+        let rest = &self.data[start..=start + (n - 1) * step];
+        LeafRun { rest, step, first: rest[0] }
     }
 
     #[hot]

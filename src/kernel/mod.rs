@@ -28,6 +28,7 @@ pub(crate) mod parallel;
 pub(crate) mod place;
 mod plan;
 mod reduce;
+pub(crate) mod run;
 pub(crate) mod statics;
 pub(crate) mod walk;
 pub(crate) mod way;

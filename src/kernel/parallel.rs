@@ -155,7 +155,7 @@ fn piece<const W: usize, S: Source<W>, P: Pass, const STRIDED: bool>(
     loop {
         let to = n.min(at + left);
         if at == 0 && to == n {
-            whole_run::<W, S, P, STRIDED, true>(src, n, &mut sink);
+            whole_run::<W, S, P, STRIDED, true, _>(src, n, &mut sink);
         } else {
             part_run::<W, S, P, STRIDED>(src, n, at, to, &mut sink);
         }

@@ -12,6 +12,7 @@ use super::block::lanes;
 use super::fused::{self, BLOCK, Cursor, Hint, Source};
 use super::leaf::LeafSource;
 use super::place::{Pass, Spot};
+use super::run::RunBlocks;
 use shapecast_macros::hot;
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,
@@ -114,8 +115,29 @@ const fn b_first(a_slots: usize, b_slots: usize) -> bool {
     a_slots == 0 && b_slots > 0
 }
 
+/// A zip's two operands along one run (see `kernel::run`).
+pub struct PairRun<'s, A, B, F> {
+    a: A,
+    b: B,
+    f: &'s F,
+}
+
+impl<A: RunBlocks, B: RunBlocks, F: Binary<A::Elem, B::Elem>> RunBlocks for PairRun<'_, A, B, F> {
+    type Elem = F::Output;
+
+    #[hot]
+    fn next_block(&mut self) -> [F::Output; BLOCK] {
+        let (x, y) = (self.a.next_block(), self.b.next_block());
+        lanes(|i| self.f.call(x[i], y[i]))
+    }
+}
+
 impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> Source<W> for Pair<A, B, F> {
     type Elem = F::Output;
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>
+        = PairRun<'s, A::Run<'s, P, PLANNED, STRIDED>, B::Run<'s, P, PLANNED, STRIDED>, F>
+    where
+        Self: 's;
     const LEAVES: usize = A::LEAVES + B::LEAVES;
     const SLOTS: usize = A::SLOTS + B::SLOTS;
     const FIXED_FOLDS: bool = A::FIXED_FOLDS && B::FIXED_FOLDS;
@@ -170,6 +192,20 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [Self::Elem; BLOCK] {
         let (x, y) = (self.a.rows(at, len, n, down), self.b.rows(at, len, n, down));
         lanes(|i| self.f.call(x[i], y[i]))
+    }
+
+    #[hot]
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        spot: Spot,
+        n: usize,
+    ) -> Self::Run<'_, P, PLANNED, STRIDED> {
+        let (a, b) = (spot, spot.after(A::LEAVES, A::SLOTS));
+        PairRun {
+            a: self.a.run_blocks::<P, PLANNED, STRIDED>(a, n),
+            b: self.b.run_blocks::<P, PLANNED, STRIDED>(b, n),
+            f: &self.f,
+        }
     }
 
     #[hot]
