@@ -725,3 +725,100 @@ fn fixed_transposed_views_walked_in_tiles() {
     let boxed = BoxedTensor::<i64, shape![70, 33]>::from_fn(|i| i as i64 * 5 - 11);
     assert_eq!((boxed.permute::<perm![1, 0]>().lazy() * 2 + 1).eval().as_slice(), &want[..]);
 }
+
+/// `rejoin` gives the size a split cut: after `split_off` at a run-time position, the two parts
+/// (or tensors computed from them) join back into the axis' own size, beside the source with no
+/// cast; with fixed sizes, `split_off`'s `5-2` joins back into `Dim<5>`, and `split_at`'s two
+/// fixed sizes `concat` back into it already.
+#[test]
+fn rejoined_parts_have_the_size_they_were_cut_from() {
+    struct Rows;
+    struct Train;
+    let data: Vec<i64> = (0..15).collect();
+    bind!(let rows: Rows = 5);
+    bind!(let train: Train = 2);
+    let x = TensorRef::from_shape(dims![rows, 3], &data).unwrap();
+    let (fit, test) = x.split_off::<0, _>(train).unwrap();
+    let whole = fit.to_tensor().rejoin::<0>(&test.to_tensor());
+    let _: &BoxedTensor<i64, shape![Rows, 3]> = &whole;
+    assert_eq!(whole.as_slice(), x.as_slice());
+    assert!(format!("{whole:?}").starts_with("BoxedTensor<[Rows = 5, 3]>"));
+    assert_eq!((&whole + x).as_slice(), &data.iter().map(|v| v * 2).collect::<Vec<_>>()[..]);
+    // Computed parts, into a tensor of the source's shape.
+    let (a, b) = ((fit.lazy() * -1).eval(), (test.lazy() + 100).eval());
+    let mut out = vec![0; 15];
+    a.rejoin_into::<0>(&b, &mut TensorMut::from_shape(x.shape(), &mut out).unwrap());
+    assert_eq!(out, [0, -1, -2, -3, -4, -5, 106, 107, 108, 109, 110, 111, 112, 113, 114]);
+
+    // Along axis 1, interleaved, and at the ends of the axis (an empty part).
+    struct Cut;
+    for cut in 0..=3 {
+        bind!(let c: Cut = cut);
+        let (left, right) = x.split_off::<1, _>(c).unwrap();
+        let back = left.to_tensor().rejoin::<1>(&right.to_tensor());
+        let _: &BoxedTensor<i64, shape![Rows, 3]> = &back;
+        assert_eq!(back.as_slice(), x.as_slice(), "cut at {cut}");
+    }
+
+    // Fixed sizes: `split_off` at `Dim<2>` leaves `5-2`, which `rejoin` turns into `Dim<5>`
+    // (a fixed shape, kept inline).
+    let f = Tensor::<i64, shape![5, 3]>::from_fn(|i| i as i64);
+    let (top, rest) = f.split_off::<0, _>(shapecast::shape::Dim::<2>).unwrap();
+    let again = top.to_tensor().rejoin::<0>(&rest.to_tensor());
+    let _: &Tensor<i64, shape![5, 3]> = &again;
+    assert_eq!(again.as_slice(), f.as_slice());
+    let mut fixed = Tensor::<i64, shape![5, 3]>::default();
+    top.to_tensor().rejoin_into::<0>(&rest.to_tensor(), &mut fixed.view_mut());
+    assert_eq!(fixed, f);
+    // `split_at` at a fixed position gives two fixed sizes, which `concat` adds into `Dim<5>`.
+    let (head, tail) = f.split_at::<0, 2>();
+    let joined: Tensor<i64, shape![5, 3]> = head.concat::<0>(&tail);
+    assert_eq!(joined, f);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// `split_off` at a run-time position of any axis of a rank-3 source, an expression on each
+    /// part, then `rejoin` (new and into a tensor of the source's shape): element for element
+    /// the two expressions over the two ranges of the axis, by index arithmetic, in the
+    /// source's own shape. Empty axes and empty parts included.
+    #[test]
+    fn rejoin_undoes_split_off(
+        a in 0usize..=3, b in 0usize..=4, c in 0usize..=5, axis in 0usize..3, at_frac in 0usize..=8
+    ) {
+        use proptest::prelude::*;
+        struct A;
+        struct B;
+        struct C;
+        struct Cut;
+        let dims = [a, b, c];
+        let cut = dims[axis] * at_frac / 8;
+        let data: Vec<i64> = (0..(a * b * c) as i64).map(|v| v * 7 - 3).collect();
+        bind!(let aa: A = a);
+        bind!(let bb: B = b);
+        bind!(let cc: C = c);
+        bind!(let len: Cut = cut);
+        let x = TensorRef::from_shape(dims![aa, bb, cc], &data).unwrap();
+        // Front part times 2, back part plus 1, by hand.
+        let want: Vec<i64> = indices(&dims)
+            .iter()
+            .map(|i| { let v = at(&data, &dims, i); if i[axis] < cut { v * 2 } else { v + 1 } })
+            .collect();
+        macro_rules! each_axis {
+            ($($k:literal),*) => {$(
+                if axis == $k {
+                    let (front, back) = x.split_off::<$k, _>(len).unwrap();
+                    let (p, q) = ((front.lazy() * 2).eval(), (back.lazy() + 1).eval());
+                    let whole = p.rejoin::<$k>(&q);
+                    prop_assert!(whole.shape() == x.shape()); // one type, one value
+                    prop_assert_eq!(whole.as_slice(), &want[..]);
+                    let mut out = vec![i64::MIN; want.len()];
+                    p.rejoin_into::<$k>(&q, &mut TensorMut::from_shape(x.shape(), &mut out).unwrap());
+                    prop_assert_eq!(&out[..], &want[..]);
+                }
+            )*};
+        }
+        each_axis!(0, 1, 2);
+    }
+}

@@ -5,11 +5,13 @@ use shapecast_macros::hot;
 
 use typenum::{Const, NonZero, Sum, ToUInt, U};
 
+use super::index::NoAxis;
+use super::permute::SetAt;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase, TensorMut};
 use crate::typelevel::{
-    Ahead, At, Axis, Checked, Fixed, Here, InsertCheck, InsertWithin, ListRank, Next, NextAxis, Rank,
+    Ahead, At, AtOr, Axis, Checked, Fixed, Here, InsertCheck, InsertWithin, ListRank, Next, NextAxis, Rank,
     Runtime, SizeOf, ToSize,
 };
 use shapecast_rules::MAX_RANK;
@@ -296,6 +298,130 @@ where
     type Output = SizeOf<Sum<A::U, B::U>>;
 }
 
+/// `Self` and `B` joined back along axis `AXIS` after a split: `Self` with a size `K` there,
+/// `B` with [`Minus`](super::Minus)`<N, K>` (what a split at `K` left of `N`), every other
+/// axis the same size in both. The result has `N` itself on `AXIS`: the shape of
+/// [`a.rejoin::<AXIS>(&b)`](Concat::rejoin), where [`Concatenated`] would give
+/// [`Plus`](super::Plus)`<K, Minus<N, K>>`.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// use shapecast::algebra::{Minus, Rejoined};
+/// use shapecast::shape::Dim;
+/// struct Rows;
+/// struct Train;
+/// type Fit = shape![Train<'static>, 3];
+/// type Test = shapecast::shape::Cons<Minus<Dyn<'static, Rows>, Dyn<'static, Train>>, shape![3]>;
+/// static_assertions::assert_type_eq_all!(Rejoined<Fit, Test, 0>, shape![Rows<'static>, 3]);
+/// // Fixed sizes: [5] cut at a position of size `Dim<2>` by `split_off`.
+/// type Rest = shapecast::shape::Cons<Minus<Dim<5>, Dim<2>>, shapecast::shape::Nil>;
+/// static_assertions::assert_type_eq_all!(Rejoined<shape![2], Rest, 0>, shape![5]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot rejoin along axis {AXIS}: the first part's shape has no axis {AXIS}",
+    label = "no axis {AXIS} in the first part's shape",
+    note = "axes are numbered from 0, outermost first: a shape of rank r has axes 0 to r − 1"
+)]
+pub trait RejoinShape<B, const AXIS: usize>: AnyShape {
+    /// The whole shape.
+    type Output: AnyShape;
+}
+
+// As `ConcatShape`: the output computed from the second part's size alone ([`WholeOf`]), and
+// checked as proofs: the ranks ([`RankMatches`]), the other sizes ([`ConcatSame`]) and the
+// position of the cut ([`CutFrom`]), each reported on the ranks or the sizes alone.
+impl<A, B, const AXIS: usize> RejoinShape<B, AXIS> for A
+where
+    Const<AXIS>: ToUInt,
+    A: AnyShape + HasAxis<AXIS> + ListRank + AtOr<U<AXIS>, NoAxis>,
+    Axis<AXIS>: crate::typelevel::Distance,
+    B: AnyShape + ConcatRank<A> + ConcatSame<A, Start<AXIS>, Axis<0>, AXIS> + AtOr<U<AXIS>, NoAxis>,
+    <B as AtOr<U<AXIS>, NoAxis>>::Output: WholeOf<AXIS> + CutFrom<<A as AtOr<U<AXIS>, NoAxis>>::Output, AXIS>,
+    A: SetAt<U<AXIS>, Whole<B, AXIS>>,
+    <A as SetAt<U<AXIS>, Whole<B, AXIS>>>::Output: AnyShape,
+{
+    type Output = Checked<
+        Checked<
+            Checked<<A as SetAt<U<AXIS>, Whole<B, AXIS>>>::Output, <B as ConcatRank<A>>::Proof>,
+            <B as ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>>::Proof,
+        >,
+        <<B as AtOr<U<AXIS>, NoAxis>>::Output as CutFrom<<A as AtOr<U<AXIS>, NoAxis>>::Output, AXIS>>::Proof,
+    >;
+}
+
+/// The size a second part `B` was cut from, on axis `AXIS`.
+type Whole<B, const AXIS: usize> = <<B as AtOr<U<AXIS>, NoAxis>>::Output as WholeOf<AXIS>>::Whole;
+
+/// `A` and `B` joined back along `AXIS` (see [`RejoinShape`]).
+pub type Rejoined<A, B, const AXIS: usize> = <A as RejoinShape<B, AXIS>>::Output;
+
+/// The tensor `a.rejoin::<AXIS>(&b)` returns, for `a: A` and `b: B`.
+pub type RejoinOutput<A, B, const AXIS: usize> = Owned<
+    <A as Operand>::Elem,
+    Rejoined<<A as Operand>::Shape, <B as Operand>::Shape, AXIS>,
+    HomeOfBoth<A, B>,
+>;
+
+/// The size `N` that a size `Self` = [`Minus`](super::Minus)`<N, K>` is what was left of: the
+/// second part of a split, on the joined axis `AXIS`.
+#[diagnostic::on_unimplemented(
+    message = "cannot rejoin along axis {AXIS}: the second part's size there, `{Self}`, is not what a split left",
+    label = "the second part must be what `split_off` left on axis {AXIS}, a size `N-K`",
+    note = "`a.rejoin::<AXIS>(&b)` joins the two parts of one split back: `a` with `K` positions on axis {AXIS}, `b` with what was left of its size `N`, the size `Minus<N, K>` (printed `N-K`); to join other tensors, `a.concat::<AXIS>(&b)` adds their sizes"
+)]
+pub trait WholeOf<const AXIS: usize> {
+    /// `N`.
+    type Whole;
+}
+impl<N, K, const AXIS: usize> WholeOf<AXIS> for super::Minus<N, K> {
+    type Whole = N;
+}
+#[diagnostic::do_not_recommend]
+impl<const AXIS: usize> WholeOf<AXIS> for NoAxis {
+    type Whole = NoAxis;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot rejoin along axis {AXIS}: the second part is `{Self}`, what was left past another position than the first part's `{K}`",
+        label = "the two parts of one split: the first part's size must be the position the second was cut at",
+        note = "`a.rejoin::<AXIS>(&b)` joins the two parts of one split back: `a` with `K` positions on axis {AXIS} and `b` with `N-K`, one `K` (one fixed size, or one run-time binding); parts of two splits, even at equal positions, are two sizes",
+        note = "to join tensors whose sizes are not one split's parts, concatenate them, `a.concat::<AXIS>(&b)`, then convert the sum, checked at run time (`cast_shape`)"
+    )]
+    /// [`LeftPast`], one impl away: a second part's size `Self`, cut at the first part's size `K`.
+    pub trait CutFrom[K, const AXIS: usize](K, AXIS);
+    /// The size `Self` = [`Minus`](super::Minus)`<N, K>`: what a cut at `K` left.
+    pub trait LeftPast;
+    /// `()`: computed, it checks the position.
+    type Proof;
+}
+
+impl<N, K, const AXIS: usize> LeftPast<K, AXIS> for super::Minus<N, K> {
+    type Proof = ();
+}
+// Every other size: [`WholeOf`] refuses it, the one error.
+impl<K, const AXIS: usize> LeftPast<K, AXIS> for NoAxis {
+    type Proof = ();
+}
+impl<K, const N: usize, const AXIS: usize> LeftPast<K, AXIS> for Dim<N> {
+    type Proof = ();
+}
+impl<K, const N: usize, V, const AXIS: usize> LeftPast<K, AXIS> for crate::shape::Big<N, V> {
+    type Proof = ();
+}
+impl<K, Name, const AXIS: usize> LeftPast<K, AXIS> for crate::size::Dyn<'_, Name> {
+    type Proof = ();
+}
+impl<K, X, Y, const AXIS: usize> LeftPast<K, AXIS> for super::Plus<X, Y> {
+    type Proof = ();
+}
+impl<K, X, Y, const AXIS: usize> LeftPast<K, AXIS> for super::Times<X, Y> {
+    type Proof = ();
+}
+impl<K, X, Y, const AXIS: usize> LeftPast<K, AXIS> for super::Over<X, Y> {
+    type Proof = ();
+}
+
 /// `Self` stacked `N` times along a new axis before position `AXIS` (`AXIS` = the rank appends
 /// it): the shape of [`[&a, &b, …].stack::<AXIS>()`](Stack::stack), `Dim<N>` inserted.
 ///
@@ -489,18 +615,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        let (a, b) = (self.elements(), other.elements());
-        let (shape, blocks) =
-            concat_plan::<Self::Shape, Rhs::Shape, AXIS>(&self.shape_value(), &other.shape_value());
-        let Some(len) = a.len().checked_add(b.len()) else {
-            panic!("shapecast: the element count of a concatenation passes usize");
-        };
-        let data = <<New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>> as OwnedData<
-            Self::Elem,
-            Concatenated<Self::Shape, Rhs::Shape, AXIS>,
-        >>::Data as Owning>::from_slices(len, rows([a, b], blocks));
-        let Some(data) = data else { panic!("shapecast: the joined tensor could not be allocated") };
-        TensorBase::from_parts(data, shape)
+        let (shape, blocks) = join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &other.shape_value(),
+        );
+        joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], shape, blocks)
     }
 
     /// `self` and `other` joined along axis `AXIS`, written into `out`: nothing allocated.
@@ -523,9 +642,111 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         Self::Shape: ConcatShape<Rhs::Shape, AXIS>,
         Self::Elem: Clone,
     {
-        let (_, blocks) =
-            concat_plan::<Self::Shape, Rhs::Shape, AXIS>(&self.shape_value(), &other.shape_value());
+        let (_, blocks) = join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &other.shape_value(),
+        );
         fill_rows(out.as_mut_slice(), [self.elements(), other.elements()], blocks);
+    }
+
+    /// The two parts of a split joined back along axis `AXIS` into the size they were cut
+    /// from: `self` with `K` positions there, `rest` with the [`Minus`](super::Minus)`<N, K>`
+    /// left past them, give a tensor whose axis `AXIS` has the size `N` itself, with no
+    /// run-time check (a [`concat`](Self::concat) of the two would give
+    /// [`Plus`](super::Plus)`<K, Minus<N, K>>`, a size of its own type). The parts are those
+    /// of [`split_off`](TensorBase::split_off) along `AXIS`, or tensors computed from them
+    /// (a view is copied first, `to_tensor()`): the other axes the same (as for `concat`), and
+    /// the sizes on `AXIS` the position of one split and what it left ([`RejoinShape`]). A
+    /// part of another split, or of another size, does not compile.
+    ///
+    /// (A split at a fixed position of a fixed axis,
+    /// [`split_at::<0, POS>()`](TensorBase::split_at), gives two fixed sizes, which `concat`
+    /// adds back into the fixed size: no `rejoin` needed there.)
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Rows;
+    /// struct Train;
+    /// let data: Vec<f32> = (0..10).map(|i| i as f32).collect();
+    /// bind!(let rows: Rows = 5);
+    /// bind!(let train: Train = 3);
+    /// let x = TensorRef::from_shape(dims![rows, 2], &data)?;
+    /// let (fit, test) = x.split_off::<0, _>(train)?; // [Train, 2] and [Rows-Train, 2]
+    /// let scaled = (fit.lazy() * 10.0).eval(); // BoxedTensor of shape [Train, 2]
+    /// let shifted = (test.lazy() - 1.0).eval(); // BoxedTensor of shape [Rows-Train, 2]
+    /// let back = scaled.rejoin::<0>(&shifted); // [Rows, 2]: the size of `x` again
+    /// assert_eq!(back.as_slice(), [0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 5.0, 6.0, 7.0, 8.0]);
+    /// let sum = (back.lazy() + &x).eval(); // beside `x`, with no cast
+    /// assert_eq!(sum.get(&[4, 1]), Some(&17.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// A part cut at another position, even of the same value, does not compile:
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// struct Rows;
+    /// struct Cut;
+    /// struct Other;
+    /// let data = [0u8; 5];
+    /// bind!(let rows: Rows = 5);
+    /// bind!(let a: Cut = 2);
+    /// bind!(let b: Other = 2);
+    /// let x = TensorRef::from_shape(dims![rows], &data)?;
+    /// let (front, _) = x.split_off::<0, _>(a)?;
+    /// let (_, back) = x.split_off::<0, _>(b)?;
+    /// let _ = front.to_tensor().rejoin::<0>(&back.to_tensor());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// Only if the allocation of the result fails. [`rejoin_into`](Self::rejoin_into) never
+    /// panics.
+    #[inline]
+    fn rejoin<const AXIS: usize>(&self, rest: &Rhs) -> RejoinOutput<Self, Rhs, AXIS>
+    where
+        Self::Shape: RejoinShape<Rhs::Shape, AXIS>,
+        Self::Elem: Clone,
+        New<Rejoined<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
+            OwnedData<Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
+    {
+        let (shape, blocks) = join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &rest.shape_value(),
+        );
+        joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], shape, blocks)
+    }
+
+    /// The two parts of a split joined back along axis `AXIS` (as [`rejoin`](Self::rejoin)),
+    /// written into `out`, whose axis `AXIS` has the size they were cut from: nothing allocated.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Cut;
+    /// let x = Tensor::<u8, shape![2, 4]>::from([[1, 2, 3, 4], [5, 6, 7, 8]]);
+    /// bind!(let cut: Cut = 1);
+    /// let (left, right) = x.split_off::<1, _>(cut)?; // [2, Cut] and [2, 4-Cut]
+    /// let mut data = [0; 8];
+    /// let mut out = TensorMut::<u8, shape![2, 4]>::new(&mut data)?;
+    /// (left.lazy() * 2).eval().rejoin_into::<1>(&right.to_tensor(), &mut out);
+    /// assert_eq!(data, [2, 2, 3, 4, 10, 6, 7, 8]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn rejoin_into<const AXIS: usize>(
+        &self,
+        rest: &Rhs,
+        out: &mut TensorMut<'_, Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
+    ) where
+        Self::Shape: RejoinShape<Rhs::Shape, AXIS>,
+        Self::Elem: Clone,
+    {
+        let (_, blocks) = join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &rest.shape_value(),
+        );
+        fill_rows(out.as_mut_slice(), [self.elements(), rest.elements()], blocks);
     }
 }
 
@@ -535,11 +756,10 @@ impl<D: Data, S: AnyShape, D2: Data<Elem = D::Elem>, S2: AnyShape> Concat<Tensor
 }
 
 /// The joined shape's value, and the length of each operand's block in a row of the result
-/// (its size on `AXIS` times the sizes after; a row for each index of the axes before).
-fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
-    a: &S,
-    b: &S2,
-) -> (Concatenated<S, S2, AXIS>, [usize; 2]) {
+/// (its size on `AXIS` times the sizes after; a row for each index of the axes before): the
+/// plan of [`concat`](Concat::concat) and of [`rejoin`](Concat::rejoin), which differ only in
+/// the type `J` of the joined shape.
+fn join_plan<J: AnyShape, const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShape) -> (J, [usize; 2]) {
     let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
     let rank = crate::shape::extents_in(a, &mut dims).len();
     let db = crate::shape::extents_in(b, &mut other);
@@ -547,14 +767,30 @@ fn concat_plan<S: ConcatShape<S2, AXIS>, S2: AnyShape, const AXIS: usize>(
     let inner = product(dims[..rank].get(AXIS + 1..).unwrap_or(&[]));
     if let Some(d) = dims[..rank].get_mut(AXIS) {
         // A run-time joined size must be the sum its type promises: past `usize` (operands of
-        // no elements along other axes), there is none.
+        // no elements along other axes), there is none. (The two parts of a split add up to
+        // the size they were cut from, which fits.)
         *d = match ja.checked_add(jb) {
             Some(sum) => sum,
             None => panic!("shapecast: the joined size {ja} + {jb} of a concatenation overflows usize"),
         };
     }
-    let shape = Concatenated::<S, S2, AXIS>::from_extents(&dims[..rank], Proof::new());
+    let shape = J::from_extents(&dims[..rank], Proof::new());
     (shape, [ja.saturating_mul(inner), jb.saturating_mul(inner)])
+}
+
+/// A new tensor of the joined shape `shape` (stored in `H`), filled from the two operands'
+/// elements in the order of [`rows`]: what [`concat`](Concat::concat) and
+/// [`rejoin`](Concat::rejoin) return.
+fn joined<T: Clone, J: AnyShape, H: Home>(parts: [&[T]; 2], shape: J, blocks: [usize; 2]) -> Owned<T, J, H>
+where
+    New<J, H>: OwnedData<T, J>,
+{
+    let Some(len) = parts[0].len().checked_add(parts[1].len()) else {
+        panic!("shapecast: the element count of a concatenation passes usize");
+    };
+    let data = <<New<J, H> as OwnedData<T, J>>::Data as Owning>::from_slices(len, rows(parts, blocks));
+    let Some(data) = data else { panic!("shapecast: the joined tensor could not be allocated") };
+    TensorBase::from_parts(data, shape)
 }
 
 /// The product of `dims`, saturating (each a factor of a count that fits).

@@ -35,6 +35,9 @@
 //!   ([`ConcatShape`]);
 //! - [`[&a, &b, &c].stack::<AXIS>()`](Stack::stack): tensors of one shape along a new axis
 //!   `AXIS` of size the count ([`StackShape`]).
+//! - [`a.rejoin::<AXIS>(&b)`](Concat::rejoin): the two parts of one
+//!   [`split_off`](crate::TensorBase::split_off), or tensors computed from them, joined back
+//!   into the size they were cut from, `K` and [`Minus`]`<N, K>` into `N` ([`RejoinShape`]).
 //!
 //! ```
 //! use shapecast::prelude::*;
@@ -83,7 +86,10 @@ mod view;
 
 pub use crate::typelevel::{Axis, SizeOf, ToSize};
 pub use index::{Narrowed, SliceAt, Sliced, SlicedBy, StepAt, WithoutAxis};
-pub use join::{Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, Stack, StackShape, Stacked};
+pub use join::{
+    Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, RejoinOutput, RejoinShape, Rejoined, Stack,
+    StackShape, Stacked,
+};
 pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, SplitsBy, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
 pub use reshape::{
@@ -105,8 +111,8 @@ pub use crate::typelevel::{
 pub use index::{NoAxis, RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]
 pub use join::{
-    ConcatRank, ConcatSame, ConcatWalk, HasAxis, JoinKinds, JoinSize, JoinedSize, Operand, RankMatches,
-    RanksEqual, SameRankAs, SameSizeAs, SameSizeOn, SameSizesFrom, StackCount,
+    ConcatRank, ConcatSame, ConcatWalk, CutFrom, HasAxis, JoinKinds, JoinSize, JoinedSize, LeftPast, Operand,
+    RankMatches, RanksEqual, SameRankAs, SameSizeAs, SameSizeOn, SameSizesFrom, StackCount, WholeOf,
 };
 #[doc(hidden)]
 pub use permute::{PermCheck, PermEntries, PermLength, PermRanks, PickOr};

@@ -76,6 +76,7 @@ pub struct Plus<A, B> {
 /// What is left of the size `A` past the first `B` positions, `B` a run-time size checked not
 /// to pass `A`: the second part of [`split_off`](crate::TensorBase::split_off) (`[Rows]` split
 /// after `Train` rows gives `[Train]` and `[Rows-Train]`), printed `Rows-Train`.
+/// [`rejoin`](crate::algebra::Concat::rejoin) joins the two parts back into `Rows`.
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -88,6 +89,8 @@ pub struct Plus<A, B> {
 /// let (fit, test) = x.split_off::<0, _>(train)?; // [Train] and [Rows-Train]
 /// assert_eq!(fit.to_tensor().as_slice(), [1, 2, 3]);
 /// assert!(format!("{test:?}").starts_with("StridedView<[Rows-Train = 2]>"));
+/// let whole = fit.to_tensor().rejoin::<0>(&test.to_tensor()); // [Rows]
+/// assert_eq!(whole.as_slice(), x.as_slice());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Minus<A, B> {
