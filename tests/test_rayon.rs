@@ -261,3 +261,35 @@ fn views_walked_in_tiles_match_one_thread() {
         assert_eq!(y.to_bits(), (data[(i * 4096 + l) * 1100 + j] + 1.0).to_bits(), "element {k}");
     }
 }
+
+/// Reversed views just above the threshold, along either axis and both, alone and transposed
+/// (walked in tiles): split across two threads, the same bits as one thread and as index
+/// arithmetic.
+#[test]
+fn flipped_views_match_one_thread() {
+    let (r, c) = (rows(1001, true), 1001);
+    let data = values(r * c, 5);
+    bind!(let cols: Cols = c);
+    bind!(let batch: Batch = r);
+    let x = TensorRef::from_shape(dims![batch, cols], &data).unwrap();
+    let at = |i: usize, j: usize| data[i * c + j];
+    for (rows_back, cols_back) in [(true, false), (false, true), (true, true)] {
+        let v = match (rows_back, cols_back) {
+            (true, false) => x.flip::<0>(),
+            (false, true) => x.flip::<1>(),
+            _ => x.flip::<0>().flip::<1>(),
+        };
+        let source = |i: usize, j: usize| {
+            at(if rows_back { r - 1 - i } else { i }, if cols_back { c - 1 - j } else { j })
+        };
+        let want: Vec<f64> = (0..r * c).map(|k| source(k / c, k % c) * 0.5 - 1.0).collect();
+        let (one, two) = both(|| (v.lazy() * 0.5 - 1.0).eval());
+        assert_bits(one.as_slice(), two.as_slice());
+        assert_bits(one.as_slice(), &want);
+        let t = v.permute::<perm![1, 0]>();
+        let want: Vec<f64> = (0..r * c).map(|k| source(k % r, k / r) + 1.0).collect();
+        let (one, two) = both(|| (t.lazy() + 1.0).eval());
+        assert_bits(one.as_slice(), two.as_slice());
+        assert_bits(one.as_slice(), &want);
+    }
+}

@@ -822,3 +822,233 @@ proptest::proptest! {
         each_axis!(0, 1, 2);
     }
 }
+
+/// `x` with the axes in `flips` read backwards, by hand: element `y[i] = x[j]` with
+/// `j[k] = dims[k] − 1 − i[k]` on a flipped axis and `i[k]` elsewhere.
+fn flipped(data: &[i64], dims: &[usize], flips: &[bool]) -> Vec<i64> {
+    indices(dims)
+        .iter()
+        .map(|i| {
+            let j: Vec<usize> =
+                i.iter().zip(dims).zip(flips).map(|((&i, &d), &f)| if f { d - 1 - i } else { i }).collect();
+            at(data, dims, &j)
+        })
+        .collect()
+}
+
+/// The sums of `want` (row-major, sizes `dims`) over axis `axis`, by hand.
+fn summed_over(want: &[i64], dims: &[usize], axis: usize) -> Vec<i64> {
+    let mut out_dims = dims.to_vec();
+    out_dims[axis] = 1;
+    indices(&out_dims)
+        .iter()
+        .map(|o| {
+            (0..dims[axis])
+                .map(|k| {
+                    let mut i = o.clone();
+                    i[axis] = k;
+                    at(want, dims, &i)
+                })
+                .sum()
+        })
+        .collect()
+}
+
+/// Flipped views of fixed shapes: the elements, each by `get`, an expression beside the
+/// source, reductions along every axis, copies into a new and an existing tensor, products,
+/// `Debug`, and the strides, against index arithmetic; a flip of a flip is the source again.
+#[test]
+fn flipped_views_match_index_arithmetic() {
+    let x = Tensor::<i64, shape![3, 4, 5]>::from_fn(|i| i as i64 * 3 - 7);
+    let dims = [3, 4, 5];
+    macro_rules! check_flip {
+        ($view:expr, $flips:expr) => {{
+            let v = $view;
+            let want = flipped(x.as_slice(), &dims, &$flips);
+            assert_eq!(v.to_tensor().as_slice(), &want[..], "{:?}", $flips);
+            for (k, i) in indices(&dims).iter().enumerate() {
+                assert_eq!(v.get(i), Some(&want[k]));
+            }
+            assert_eq!(v.get(&[3, 0, 0]), None);
+            let sum: Vec<i64> = want.iter().zip(x.as_slice()).map(|(a, b)| a * 2 + b).collect();
+            assert_eq!((v.lazy() * 2 + &x).eval().as_slice(), &sum[..]);
+            assert_eq!(v.lazy().sum_all(), want.iter().sum::<i64>());
+            assert_eq!(v.lazy().max_all(), want.iter().copied().max());
+            assert_eq!(v.lazy().sum_axes::<axes![0]>().eval().as_slice(), &summed_over(&want, &dims, 0)[..]);
+            assert_eq!(v.lazy().sum_axes::<axes![1]>().eval().as_slice(), &summed_over(&want, &dims, 1)[..]);
+            assert_eq!(v.lazy().sum_axes::<axes![2]>().eval().as_slice(), &summed_over(&want, &dims, 2)[..]);
+            let mut out = Tensor::<i64, shape![3, 4, 5]>::default();
+            out.assign(&v);
+            assert_eq!(out.as_slice(), &want[..]);
+            // A product: each [4, 5] matrix of the view times a [5, 2] one.
+            let m = Tensor::<i64, shape![5, 2]>::from_fn(|i| i as i64 - 4);
+            let by_hand: Vec<i64> = indices(&[3, 4, 2])
+                .iter()
+                .map(|i| (0..5).map(|k| want[i[0] * 20 + i[1] * 5 + k] * m.as_slice()[k * 2 + i[2]]).sum())
+                .collect();
+            assert_eq!(v.matmul(&m).as_slice(), &by_hand[..]);
+            assert_eq!(format!("{v:?}"), format!("{:?}", v.to_tensor()).replacen("Tensor", "StridedView", 1));
+        }};
+    }
+    check_flip!(x.flip::<0>(), [true, false, false]);
+    check_flip!(x.flip::<1>(), [false, true, false]);
+    check_flip!(x.flip::<2>(), [false, false, true]);
+    check_flip!(x.flip::<0>().flip::<2>(), [true, false, true]);
+    check_flip!(x.flip::<2>().flip::<1>().flip::<0>(), [true, true, true]);
+    assert_eq!(x.flip::<1>().flip::<1>().to_tensor(), x);
+    assert_eq!(*x.flip::<2>().strides(), [20, 5, usize::MAX]);
+    assert_eq!(*x.flip::<0>().strides(), [20usize.wrapping_neg(), 5, 1]);
+    assert_eq!(*x.flip::<1>().flip::<1>().strides(), [20, 5, 1]);
+
+    // Of a permuted, sliced, stepped or indexed view, and indexed, narrowed and split after.
+    let t = x.permute::<perm![2, 0, 1]>().flip::<0>(); // [5, 3, 4], axis 0 is x's last, reversed
+    assert_eq!(t.get(&[0, 1, 2]), x.get(&[1, 2, 4]));
+    assert_eq!(
+        t.index_axis::<0>(1).unwrap().to_tensor(),
+        x.permute::<perm![2, 0, 1]>().index_axis::<0>(3).unwrap().to_tensor()
+    );
+    let s = x.slice::<2, 1, 4>().flip::<2>(); // positions 3, 2, 1 of the last axis
+    assert_eq!(s.get(&[2, 3, 0]), x.get(&[2, 3, 3]));
+    assert_eq!(s.lazy().sum_all(), x.slice::<2, 1, 4>().lazy().sum_all());
+    let r = x.flip::<2>().slice_by::<2, 0, 5, 2>(); // 4, 2, 0: NumPy's x[:, :, ::-2]
+    assert_eq!(
+        r.to_tensor().as_slice().iter().take(3).copied().collect::<Vec<_>>(),
+        [x.as_slice()[4], x.as_slice()[2], x.as_slice()[0]]
+    );
+    struct Len;
+    bind!(let two: Len = 2);
+    let n = x.flip::<1>().narrow::<1, _>(1, two).unwrap(); // positions 2, 1 of axis 1
+    assert_eq!(n.get(&[0, 0, 0]), x.get(&[0, 2, 0]));
+    assert_eq!(n.get(&[2, 1, 4]), x.get(&[2, 1, 4]));
+    let (front, back) = x.flip::<0>().split_off::<0, _>(shapecast::shape::Dim::<1>).unwrap();
+    assert_eq!(front.to_tensor().as_slice(), x.index_axis::<0>(2).unwrap().to_tensor().as_slice());
+    assert_eq!(back.to_tensor().as_slice(), x.slice::<0, 0, 2>().flip::<0>().to_tensor().as_slice());
+    // One position or none: the same view.
+    let one = x.slice::<0, 1, 2>();
+    assert_eq!(*one.flip::<0>().strides(), *one.strides());
+    let none = x.slice::<1, 2, 2>().flip::<2>();
+    assert_eq!(none.to_tensor().as_slice(), &[] as &[i64]);
+    assert_eq!(none.lazy().sum_all(), 0);
+}
+
+/// Large flipped views: walked in tiles where the pass does (a flipped transpose), long runs
+/// read backwards along the run (the last axis flipped), f32 products large enough for the
+/// GEMM, and reductions over long rows; against index arithmetic.
+#[test]
+fn large_flipped_views_match_index_arithmetic() {
+    let x = BoxedTensor::<i64, shape![70, 133]>::from_fn(|i| (i as i64 * 7919) % 1000 - 500);
+    let dims = [70, 133];
+    for flips in [[true, false], [false, true], [true, true]] {
+        let want = flipped(x.as_slice(), &dims, &flips);
+        let v = match flips {
+            [true, false] => x.flip::<0>(),
+            [false, true] => x.flip::<1>(),
+            _ => x.flip::<0>().flip::<1>(),
+        };
+        assert_eq!(v.to_tensor().as_slice(), &want[..]);
+        assert_eq!(
+            (v.lazy() - &x).eval().as_slice(),
+            &want.iter().zip(x.as_slice()).map(|(a, b)| a - b).collect::<Vec<_>>()[..]
+        );
+        assert_eq!(v.lazy().sum_axes::<axes![1]>().eval().as_slice(), &summed_over(&want, &dims, 1)[..]);
+        assert_eq!(v.lazy().sum_axes::<axes![0]>().eval().as_slice(), &summed_over(&want, &dims, 0)[..]);
+        // Transposed then flipped: the pass walks it in tiles.
+        let t = v.mt();
+        let want_t: Vec<i64> = indices(&[133, 70]).iter().map(|i| want[i[1] * 133 + i[0]]).collect();
+        assert_eq!(t.to_tensor().as_slice(), &want_t[..]);
+        assert_eq!(
+            (t.lazy() * 3 + 1).eval().as_slice(),
+            &want_t.iter().map(|v| v * 3 + 1).collect::<Vec<_>>()[..]
+        );
+        assert_eq!(x.mt().strided().flip::<1>().get(&[5, 7]), x.get(&[62, 5]));
+    }
+    // f32 products over flipped operands: the same as over their copies.
+    let a = BoxedTensor::<f32, shape![40, 50]>::from_fn(|i| (i % 13) as f32 - 6.0);
+    let b = BoxedTensor::<f32, shape![50, 30]>::from_fn(|i| (i % 7) as f32 - 3.0);
+    for (fa, fb) in [(a.flip::<0>(), b.flip::<1>()), (a.flip::<1>(), b.flip::<0>())] {
+        let (ca, cb) = (fa.to_tensor(), fb.to_tensor());
+        assert_eq!(fa.matmul(&fb).as_slice(), ca.matmul(&cb).as_slice());
+        assert_eq!(fa.matmul(&cb).as_slice(), ca.matmul(&cb).as_slice());
+        assert_eq!(ca.matmul(&fb).as_slice(), ca.matmul(&cb).as_slice());
+    }
+    // A batch of matrices flipped along the batch: the product takes the batch in reverse.
+    let batch = Tensor::<f32, shape![3, 4, 5]>::from_fn(|i| i as f32);
+    let m = Tensor::<f32, shape![5, 2]>::from_fn(|i| i as f32 - 4.0);
+    let got = batch.flip::<0>().matmul(&m);
+    let back = batch.matmul(&m);
+    for k in 0..3 {
+        assert_eq!(
+            got.index_axis::<0>(k).unwrap().to_tensor(),
+            back.index_axis::<0>(2 - k).unwrap().to_tensor()
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Flips of any set of axes of a rank-3 source of run-time sizes (empty axes included),
+    /// of the source, of a permuted view and of a narrowed one: the elements, an expression
+    /// beside a contiguous operand, into a new and an existing tensor, a sum along each axis
+    /// and over all, and `get`, against index arithmetic on the same flips.
+    #[test]
+    fn flips_match_index_arithmetic(
+        a in 0usize..=4, b in 0usize..=40, c in 0usize..=90, mask in 0usize..8, order in 0usize..3, cut in 0usize..=3
+    ) {
+        use proptest::prelude::*;
+        struct A;
+        struct B;
+        struct C;
+        struct Cut;
+        let src_dims = [a, b, c];
+        let data: Vec<i64> = (0..(a * b * c) as i64).map(|v| (v * 7919) % 1009 - 500).collect();
+        bind!(let aa: A = a);
+        bind!(let bb: B = b);
+        bind!(let cc: C = c);
+        let x = TensorRef::from_shape(dims![aa, bb, cc], &data).unwrap();
+        let flips = [mask & 1 != 0, mask & 2 != 0, mask & 4 != 0];
+        // The view before the flips: the source, a permutation of it, or axis 2 narrowed.
+        let (base, dims): (Vec<i64>, Vec<usize>) = match order {
+            0 => (data.clone(), src_dims.to_vec()),
+            1 => (permuted(&data, &src_dims, &[2, 0, 1]), vec![c, a, b]),
+            _ => {
+                let len = cut.min(c);
+                let kept: Vec<i64> = indices(&[a, b, len]).iter().map(|i| at(&data, &src_dims, &[i[0], i[1], i[2] + c - len])).collect();
+                (kept, vec![a, b, len])
+            }
+        };
+        let want = flipped(&base, &dims, &flips);
+        let other: Vec<i64> = (0..want.len() as i64).map(|v| v % 11 - 5).collect();
+        macro_rules! check {
+            ($v:expr) => {{
+                let v0 = $v;
+                let v1 = if flips[0] { v0.flip::<0>() } else { v0 };
+                let v2 = if flips[1] { v1.flip::<1>() } else { v1 };
+                let v = if flips[2] { v2.flip::<2>() } else { v2 };
+                prop_assert_eq!(v.to_tensor().as_slice().to_vec(), want.clone());
+                let o = TensorRef::from_shape(v.shape(), &other).unwrap();
+                let expect: Vec<i64> = want.iter().zip(&other).map(|(w, o)| w * 2 - o).collect();
+                prop_assert_eq!((v.lazy() * 2 - &o).eval().as_slice().to_vec(), expect.clone());
+                let mut into = BoxedTensor::<i64, _>::from_shape_fn(v.shape(), |_| -1).unwrap();
+                (v.lazy() * 2 - &o).eval_into(&mut into);
+                prop_assert_eq!(into.as_slice().to_vec(), expect.clone());
+                prop_assert_eq!(v.lazy().sum_all(), want.iter().sum::<i64>());
+                prop_assert_eq!(v.lazy().sum_axes::<axes![0]>().eval().as_slice().to_vec(), summed_over(&want, &dims, 0));
+                prop_assert_eq!(v.lazy().sum_axes::<axes![1]>().eval().as_slice().to_vec(), summed_over(&want, &dims, 1));
+                prop_assert_eq!(v.lazy().sum_axes::<axes![2]>().eval().as_slice().to_vec(), summed_over(&want, &dims, 2));
+                for (k, i) in indices(&dims).iter().enumerate().step_by(7) {
+                    prop_assert_eq!(v.get(i), Some(&want[k]));
+                }
+                prop_assert_eq!(v.get(&dims), None);
+            }};
+        }
+        match order {
+            0 => check!(x.permute::<perm![0, 1, 2]>()),
+            1 => check!(x.permute::<perm![2, 0, 1]>()),
+            _ => {
+                bind!(let len: Cut = cut.min(c));
+                check!(x.narrow::<2, _>(c - cut.min(c), len).unwrap())
+            }
+        }
+    }
+}

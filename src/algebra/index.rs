@@ -54,8 +54,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         let (d, s) = (rest(&dims), rest(&steps));
         let shape = WithoutAxis::<S, A>::from_extents(&d[..S::RANK - 1], Proof::new());
         // An empty view reads nothing: its data may be empty too.
-        let data = self.data().get(i * steps[A]..).unwrap_or(&[]);
-        Ok(StridedView::from_parts(data, shape, &s[..S::RANK - 1]))
+        let (data, origin) = self.moved_by(i.wrapping_mul(steps[A]));
+        Ok(StridedView::from_parts_at(data, origin, shape, &s[..S::RANK - 1]))
     }
 
     /// The views along axis `A`, in order: [`TensorBase::axis_iter`].
@@ -93,8 +93,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         let n = len.get();
         dims[A] -= n;
         let shape = Rest::<S, A, E>::from_extents(&dims[..S::RANK], Proof::new());
-        let data = self.data().get(n * steps[A]..).unwrap_or(&[]);
-        Ok((front, StridedView::from_parts(data, shape, &steps[..S::RANK])))
+        let (data, origin) = self.moved_by(n.wrapping_mul(steps[A]));
+        Ok((front, StridedView::from_parts_at(data, origin, shape, &steps[..S::RANK])))
     }
 
     /// The run of `len` positions of axis `A` from `start`: [`TensorBase::narrow`].
@@ -117,8 +117,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         }
         dims[A] = n;
         let shape = Narrowed::<S, A, E>::from_extents(&dims[..S::RANK], Proof::new());
-        let data = self.data().get(start * steps[A]..).unwrap_or(&[]);
-        Ok(StridedView::from_parts(data, shape, &steps[..S::RANK]))
+        let (data, origin) = self.moved_by(start.wrapping_mul(steps[A]));
+        Ok(StridedView::from_parts_at(data, origin, shape, &steps[..S::RANK]))
     }
 }
 
@@ -399,8 +399,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         let (mut dims, steps) = self.layout();
         dims[A] = HI - LO;
         let shape = Sliced::<S, A, LO, HI>::from_extents(&dims[..S::RANK], Proof::new());
-        let data = self.data().get(LO * steps[A]..).unwrap_or(&[]);
-        StridedView::from_parts(data, shape, &steps[..S::RANK])
+        let (data, origin) = self.moved_by(LO.wrapping_mul(steps[A]));
+        StridedView::from_parts_at(data, origin, shape, &steps[..S::RANK])
     }
 }
 
@@ -491,10 +491,66 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         dims[A] = n;
         // Along an axis of one position or none the stride is never stepped: 0, where the
         // product could pass `usize` for a step far past the axis.
-        steps[A] = if n > 1 { stride * STEP } else { 0 };
+        // (Wrapping: a stride that steps back, times `STEP`, steps back `STEP` times as far.)
+        steps[A] = if n > 1 { stride.wrapping_mul(STEP) } else { 0 };
         let shape = SlicedBy::<S, A, LO, HI, STEP>::from_extents(&dims[..S::RANK], Proof::new());
-        let data = self.data().get(LO * stride..).unwrap_or(&[]);
-        StridedView::from_parts(data, shape, &steps[..S::RANK])
+        let (data, origin) = self.moved_by(LO.wrapping_mul(stride));
+        StridedView::from_parts_at(data, origin, shape, &steps[..S::RANK])
+    }
+}
+
+impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
+    /// Axis `A` read backwards: [`TensorBase::flip`].
+    pub fn flip<const A: usize>(&self) -> StridedView<'a, T, S, H>
+    where
+        S: HasAxisAt<A>,
+    {
+        let (dims, mut steps) = self.layout();
+        let n = dims[A];
+        if n <= 1 || dims[..S::RANK].contains(&0) {
+            // One position or none along the axis, or no element at all: read backwards, the
+            // same view.
+            return *self;
+        }
+        // The first element is the last position's, and the stride steps back from it (a
+        // wrapping negative), within the data the view reads already.
+        let origin = self.origin().wrapping_add((n - 1).wrapping_mul(steps[A]));
+        steps[A] = steps[A].wrapping_neg();
+        StridedView::from_parts_at(self.data(), origin, self.shape(), &steps[..S::RANK])
+    }
+}
+
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// Axis `A` read backwards (NumPy's `np.flip(x, axis=A)`, `x[::-1]` for `A = 0` and
+    /// `x[:, ::-1]` for `A = 1`): a view of the same shape, nothing copied. Its stride along
+    /// `A` steps back ([`strides`](StridedView::strides) shows it as a wrapping negative), and
+    /// every expression, reduction, product and copy reads it in place. A negative step is a
+    /// flip then a step: `x.flip::<1>().slice_by::<1, 0, 7, 2>()` is NumPy's `x[:, ::-2]`.
+    /// An axis past the shape's rank does not compile.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+    /// let mirrored = x.flip::<1>(); // [[3, 2, 1], [6, 5, 4]]
+    /// assert_eq!(mirrored.to_tensor().as_slice(), [3, 2, 1, 6, 5, 4]);
+    /// assert_eq!(mirrored.get(&[1, 0]), Some(&6));
+    /// assert_eq!((mirrored.lazy() - &x).eval().as_slice(), [2, 0, -2, 2, 0, -2]);
+    /// let upside_down = x.flip::<0>().flip::<1>(); // rotated by a half turn
+    /// assert_eq!(upside_down.lazy().sum_axes::<axes![1]>().eval().as_slice(), [15, 6]);
+    /// assert_eq!(x.flip::<1>().slice_by::<1, 0, 3, 2>().to_tensor().as_slice(), [3, 1, 6, 4]);
+    /// ```
+    ///
+    /// ```compile_fail,E0277
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 3]>::splat(0);
+    /// let _ = x.flip::<2>();
+    /// ```
+    #[inline]
+    pub fn flip<const A: usize>(&self) -> StridedView<'_, D::Elem, S, HomeOf<D, S>>
+    where
+        S: HasAxisAt<A>,
+    {
+        self.strided().flip::<A>()
     }
 }
 
@@ -531,8 +587,8 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// Every `STEP`-th position of `LO..HI` along axis `A` (NumPy's `x[:, LO:HI:STEP]` for
     /// `A = 1`): a view of the fixed size `ceil((HI − LO) / STEP)`, nothing copied. The range
     /// and the step (at least 1) are checked at compile time against the axis' fixed size.
-    /// (Reversed views, NumPy's negative steps, are not supported: a view's strides are
-    /// positive.)
+    /// NumPy's negative steps are a [`flip`](Self::flip) first: `x[:, ::-2]` is
+    /// `x.flip::<1>().slice_by::<1, 0, 7, 2>()`.
     ///
     /// ```
     /// use shapecast::prelude::*;

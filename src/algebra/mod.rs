@@ -10,7 +10,9 @@
 //!   one position of an axis, and each in turn; [`rows()`](crate::TensorBase::rows) and
 //!   [`rows_mut()`](crate::TensorBase::rows_mut), the rows as contiguous tensors;
 //!   [`slice::<A, LO, HI>()`](crate::TensorBase::slice): a fixed range, checked at compile
-//!   time; [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length.
+//!   time; [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length;
+//! - [`flip::<A>()`](crate::TensorBase::flip): axis `A` read backwards (a stride that steps
+//!   back).
 //!
 //! Merging and splitting axes: [`merge_axes`](crate::TensorBase::merge_axes) merges two
 //! neighbours, into their product's `Dim` when both are fixed and into a size of its own type
@@ -98,6 +100,7 @@ pub use reshape::{
 
 pub use sizes::{Minus, Over, Plus, Times};
 pub use view::StridedView;
+pub(crate) use view::backwards;
 
 // The steps of the checks, which rustc names in an error's notes: public so that it prints them
 // by their bare names, and not API. They are hidden from the docs here, on the re-exports, not on

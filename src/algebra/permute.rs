@@ -157,7 +157,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         reorder(&mut dims, &mut steps, P::ORDER);
         let rank = S::RANK;
         let shape = Permuted::<S, P>::from_extents(&dims[..rank], Proof::new());
-        StridedView::from_parts(self.data(), shape, &steps[..rank])
+        StridedView::from_parts_at(self.data(), self.origin(), shape, &steps[..rank])
     }
 
     /// The view with axes `I` and `J` swapped.
@@ -173,7 +173,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         steps.swap(I, J);
         let rank = S::RANK;
         let shape = Swapped::<S, I, J>::from_extents(&dims[..rank], Proof::new());
-        StridedView::from_parts(self.data(), shape, &steps[..rank])
+        StridedView::from_parts_at(self.data(), self.origin(), shape, &steps[..rank])
     }
 }
 
@@ -193,7 +193,7 @@ impl<'a, T, S: crate::product::Transposes, H> StridedView<'a, T, S, H> {
         dims.swap(rank - 2, rank - 1);
         steps.swap(rank - 2, rank - 1);
         let shape = crate::product::TransposedShape::<S>::from_extents(&dims[..rank], Proof::new());
-        StridedView::from_parts(self.data(), shape, &steps[..rank])
+        StridedView::from_parts_at(self.data(), self.origin(), shape, &steps[..rank])
     }
 }
 

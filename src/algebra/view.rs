@@ -10,11 +10,13 @@ use shapecast_rules::MAX_RANK;
 
 /// A view of a tensor's elements in a shape `S` with a stride per axis: what
 /// [`permute`](crate::TensorBase::permute), [`swap_axes`](crate::TensorBase::swap_axes),
-/// [`narrow`](crate::TensorBase::narrow) and [`index_axis`](crate::TensorBase::index_axis) give
-/// when the result is not a row-major run of the data. Nothing is copied: every expression
-/// reads it in place (`view.lazy()`, `&view` as an operand), and so do products
-/// ([`matmul`](Self::matmul)); [`to_tensor`](Self::to_tensor) copies it into a new tensor.
-/// `H` is where a tensor computed from it goes (on the heap for a view of a `BoxedTensor`).
+/// [`narrow`](crate::TensorBase::narrow), [`index_axis`](crate::TensorBase::index_axis) and
+/// [`flip`](crate::TensorBase::flip) give when the result is not a row-major run of the data.
+/// A stride may step back (a flipped axis, its stride a wrapping negative). Nothing is copied:
+/// every expression reads it in place (`view.lazy()`, `&view` as an operand), and so do
+/// products ([`matmul`](Self::matmul)); [`to_tensor`](Self::to_tensor) copies it into a new
+/// tensor. `H` is where a tensor computed from it goes (on the heap for a view of a
+/// `BoxedTensor`).
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -25,8 +27,13 @@ use shapecast_rules::MAX_RANK;
 /// assert_eq!((t.lazy() * 10).eval().as_slice(), [10, 40, 20, 50, 30, 60]);
 /// ```
 pub struct StridedView<'a, T, S: AnyShape, H> {
-    /// The elements, from the view's first one.
+    /// The elements, from the view's first one; or, for a view with a stride that steps back
+    /// ([`flip`](Self::flip)), from the first element of its source, which every step stays
+    /// within.
     data: &'a [T],
+    /// Where in `data` the view's first element (index 0 on every axis) lies: 0 unless a stride
+    /// steps back.
+    origin: usize,
     shape: S,
     strides: S::Strides,
     home: PhantomData<H>,
@@ -44,7 +51,63 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     /// `shape` lands inside `data` (`Σ index[k] · strides[k] < data.len()`, or `shape` empty).
     #[hot]
     pub(crate) fn from_parts(data: &'a [T], shape: S, strides: &[usize]) -> Self {
-        StridedView { data, shape, strides: S::Strides::from_strides(strides), home: PhantomData }
+        StridedView { data, origin: 0, shape, strides: S::Strides::from_strides(strides), home: PhantomData }
+    }
+
+    /// The view of `data` in `shape` with `strides`, some of which may step back (a negative
+    /// stride, stored wrapping: `0usize.wrapping_sub(s)`), its first element at `origin`: the
+    /// caller proves that every index lands inside `data` (`origin + Σ index[k] · strides[k]`,
+    /// wrapping, below `data.len()`), or `shape` empty. A stride that steps back along an axis
+    /// of one position or none is never stepped, and is made 0; a view that no stride steps
+    /// back through is stored from its first element, as [`from_parts`](Self::from_parts)
+    /// stores it.
+    pub(crate) fn from_parts_at(data: &'a [T], origin: usize, shape: S, strides: &[usize]) -> Self {
+        let (mut dims, mut steps) = ([0; MAX_RANK], [0; MAX_RANK]);
+        let dims = crate::shape::extents_in(&shape, &mut dims);
+        let steps = &mut steps[..dims.len()];
+        steps.copy_from_slice(&strides[..dims.len()]);
+        if steps.iter().any(|&s| backwards(s)) {
+            let empty = dims.contains(&0);
+            for (s, &d) in steps.iter_mut().zip(dims.iter()) {
+                if backwards(*s) && (d <= 1 || empty) {
+                    *s = 0;
+                }
+            }
+            if empty {
+                // Nothing to read: no data either.
+                return StridedView::from_parts(&[], shape, steps);
+            }
+            if steps.iter().any(|&s| backwards(s)) {
+                let strides = S::Strides::from_strides(steps);
+                return StridedView { data, origin, shape, strides, home: PhantomData };
+            }
+        }
+        StridedView::from_parts(data.get(origin..).unwrap_or(&[]), shape, steps)
+    }
+
+    /// The data and first element of a view whose first element lies `by` (wrapping) past
+    /// this one's, for [`from_parts_at`](Self::from_parts_at): a view stored from its first
+    /// element is stored from the new one, as before.
+    #[hot]
+    pub(crate) fn moved_by(&self, by: usize) -> (&'a [T], usize) {
+        if self.origin == 0 && !self.steps_back() {
+            (self.data.get(by..).unwrap_or(&[]), 0)
+        } else {
+            (self.data, self.origin.wrapping_add(by))
+        }
+    }
+
+    /// Whether a stride steps back (a view [`flip`](Self::flip)ped along an axis).
+    fn steps_back(&self) -> bool {
+        let (_, steps) = self.layout();
+        steps[..S::RANK].iter().any(|&s| backwards(s))
+    }
+
+    /// Where in [`data`](Self::data) the view's first element lies (0 unless a stride steps
+    /// back).
+    #[hot]
+    pub(crate) fn origin(&self) -> usize {
+        self.origin
     }
 
     /// The shape of the view.
@@ -54,6 +117,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     }
 
     /// The stride of each axis: how many elements of the data apart two neighbours on it are.
+    /// Along an axis a view reads backwards ([`flip`](Self::flip)), the stride is negative,
+    /// stored wrapping: `usize::MAX` is −1 (`as isize` reads it).
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -75,7 +140,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         (dims, steps)
     }
 
-    /// The elements, from the view's first one (as far as the data goes).
+    /// The elements, from the view's first one (as far as the data goes), or from before it
+    /// where a stride steps back: the view's first element is at [`origin`](Self::origin).
     #[hot]
     pub(crate) fn data(&self) -> &'a [T] {
         self.data
@@ -95,13 +161,15 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         if index.len() != S::RANK || index.iter().zip(&dims).any(|(&i, &d)| i >= d) {
             return None;
         }
-        self.data.get(index.iter().zip(&steps).map(|(&i, &s)| i * s).sum::<usize>())
+        let offset =
+            index.iter().zip(&steps).fold(self.origin, |o, (&i, &s)| o.wrapping_add(i.wrapping_mul(s)));
+        self.data.get(offset)
     }
 
     /// The view as an operand of an expression.
     #[hot]
     pub(crate) fn leaf(&self) -> StridedLeaf<'a, T, S, H> {
-        StridedLeaf::new(self.data, self.shape, self.strides)
+        StridedLeaf::new(self.data, self.origin, self.shape, self.strides)
     }
 }
 
@@ -142,6 +210,13 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
     }
 }
 
+/// Whether a stride steps back: a negative stride, stored wrapping (see
+/// [`StridedView::flip`]).
+#[hot]
+pub(crate) const fn backwards(stride: usize) -> bool {
+    stride > isize::MAX as usize
+}
+
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The tensor as a strided view of itself (row-major strides).
     #[hot]
@@ -161,6 +236,6 @@ impl<T: core::fmt::Debug, S: AnyShape, H> core::fmt::Debug for StridedView<'_, T
         self.shape.describe(f)?;
         f.write_str("> ")?;
         let (dims, steps) = self.layout();
-        crate::tensor::debug::nested_strided(f, self.data, &dims[..S::RANK], &steps[..S::RANK])
+        crate::tensor::debug::nested_strided(f, self.data, self.origin, &dims[..S::RANK], &steps[..S::RANK])
     }
 }

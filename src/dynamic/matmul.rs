@@ -31,8 +31,8 @@ pub fn matmul<T: Dot>(a: Array<'_, T>, b: Array<'_, T>, out: &mut [T]) -> Result
         BroadcastError::wrong_length(Form::MatMul, (a.shape(), b.shape()), Slot::Target, expected, found)
     })?;
     let (sa, sb) = (rules::row_major_strides(a.shape()), rules::row_major_strides(b.shape()));
-    let a = Operand { data: a.data(), dims: a.shape(), strides: &sa };
-    let b = Operand { data: b.data(), dims: b.shape(), strides: &sb };
+    let a = Operand { data: a.data(), origin: 0, dims: a.shape(), strides: &sa };
+    let b = Operand { data: b.data(), origin: 0, dims: b.shape(), strides: &sb };
     product(a, b, out, &result);
     Ok(result)
 }

@@ -6,6 +6,7 @@ use shapecast_macros::hot;
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::algebra::StridedView;
 use crate::kernel::fused::{Cursor, Shared};
+use crate::kernel::leaf::StridedSource;
 use crate::shape::{AnyShape, StrideList};
 use crate::tensor::Home;
 
@@ -13,6 +14,8 @@ use crate::tensor::Home;
 /// strides (0 along the axes where it is stretched). Made by `view.lazy()` or `&view`.
 pub struct StridedLeaf<'a, T, S: AnyShape, H> {
     data: &'a [T],
+    /// The view's first element in `data` (0 unless a stride steps back).
+    origin: usize,
     shape: S,
     strides: S::Strides,
     home: PhantomData<H>,
@@ -28,8 +31,8 @@ impl<T, S: AnyShape, H> Copy for StridedLeaf<'_, T, S, H> {}
 impl<'a, T, S: AnyShape, H> StridedLeaf<'a, T, S, H> {
     /// The view's parts as an operand.
     #[hot]
-    pub(crate) fn new(data: &'a [T], shape: S, strides: S::Strides) -> Self {
-        StridedLeaf { data, shape, strides, home: PhantomData }
+    pub(crate) fn new(data: &'a [T], origin: usize, shape: S, strides: S::Strides) -> Self {
+        StridedLeaf { data, origin, shape, strides, home: PhantomData }
     }
 }
 
@@ -47,7 +50,7 @@ impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for StridedLeaf<'_, T, S, H> 
 }
 
 impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, T, S, H> {
-    type Source<const W: usize> = super::LeafSource<'a, T, W>;
+    type Source<const W: usize> = StridedSource<'a, T, W>;
     const SLOTS: usize = 0;
     const AT: bool = S::RANK <= AT_RANK;
     const READS: usize = if S::FIXED { 1 } else { usize::MAX };
@@ -58,19 +61,23 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, 
         let (mut dims, mut steps) = ([0; AT_RANK], [0; AT_RANK]);
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
         self.strides.write_strides(&mut steps);
-        let mut offset = 0;
+        // (Wrapping: a stride that steps back is stored as its wrapping negative.)
+        let mut offset = self.origin;
         for ((&d, &s), &i) in dims.iter().zip(&steps).zip(&index.0) {
-            offset += if d == 1 { 0 } else { i * s };
+            offset = offset.wrapping_add(if d == 1 { 0 } else { i.wrapping_mul(s) });
         }
         self.data[offset]
     }
 
     #[hot]
-    fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> super::LeafSource<'a, T, W> {
+    fn source<const W: usize>(self, lands: &[usize], _: &mut usize) -> StridedSource<'a, T, W> {
         let (mut dims, mut steps) = ([0; W], [0; W]);
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
         self.strides.write_strides(&mut steps);
-        super::LeafSource::new(self.data, Cursor::strided(dims, &steps[..dims.len()], lands))
+        let back = steps[..dims.len()].iter().any(|&s| crate::algebra::backwards(s));
+        let mut cursor = Cursor::strided(dims, &steps[..dims.len()], lands);
+        cursor.shift(1, self.origin);
+        StridedSource::new(self.data, cursor, back)
     }
 }
 

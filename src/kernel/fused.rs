@@ -389,7 +389,7 @@ impl<const W: usize> Nest<W> {
             c.run = run;
             c.run_len = run_len;
             c.inner = c.strides[run];
-            c.offset = 0;
+            // (The offset stays where the leaf made it: 0, or a reversed view's first element.)
         });
         Some(nest)
     }
@@ -675,11 +675,14 @@ pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Op
         return None;
     }
     let mut down: Option<(usize, usize)> = None;
+    // (Strides by their length: one that steps back, a reversed view's, is a wrapping negative.)
+    let reach = |s: usize| (s as isize).unsigned_abs();
     src.all(&mut |c| {
-        if c.inner() >= BLOCK {
+        let inner = reach(c.inner());
+        if inner >= BLOCK {
             for a in (0..loops).rev() {
-                let s = c.stride(a);
-                if nest.dims[a] > 1 && s < c.inner() && down.is_none_or(|(least, _)| s < least) {
+                let s = reach(c.stride(a));
+                if nest.dims[a] > 1 && s < inner && down.is_none_or(|(least, _)| s < least) {
                     down = Some((s, a));
                 }
             }

@@ -6,7 +6,7 @@ use shapecast_macros::hot;
 use super::block::lanes;
 use super::fused::{BLOCK, Cursor, Source};
 use super::place::{Pass, PlanOf, Spot};
-use super::run::RunBlocks;
+use super::run::{AsItGoes, RunBlocks};
 
 /// A tensor's elements with its cursor, as the fused kernel reads them.
 pub struct LeafSource<'a, T, const W: usize> {
@@ -30,6 +30,21 @@ impl<T, const W: usize> LeafSource<'_, T, W> {
         let s = self.cursor.inner();
         let first = self.cursor.offset() + at * s;
         &self.data[first..=first + (len - 1) * s]
+    }
+}
+
+impl<'a, T: Copy, const W: usize> LeafSource<'a, T, W> {
+    /// The current run of `n` elements (1 or more) from its start, stepping by `step` (0 or
+    /// more) along it.
+    #[hot]
+    fn run_by<const PLANNED: bool, const STRIDED: bool>(
+        &self,
+        step: usize,
+        n: usize,
+    ) -> LeafRun<'a, T, PLANNED, STRIDED> {
+        let start = self.cursor.offset();
+        let rest = &self.data[start..=start + (n - 1) * step];
+        LeafRun { rest, step, first: rest[0] }
     }
 }
 
@@ -241,9 +256,168 @@ impl<'a, T: Copy, const W: usize> Source<W> for LeafSource<'a, T, W> {
             Some((s, _)) => s,
             None => self.cursor.inner(),
         };
-        let start = self.cursor.offset();
-        let rest = &self.data[start..=start + (n - 1) * step];
-        LeafRun { rest, step, first: rest[0] }
+        self.run_by(step, n)
+    }
+
+    #[hot]
+    fn next_run(&mut self, _: usize, _: usize) {}
+}
+
+/// A strided view's elements with its cursor ([`LeafSource`]'s reads), and whether a stride of
+/// the view steps back (a reversed view, its stride there a wrapping negative): where the run
+/// then steps back, a read that would take the run's span (which lies before its first
+/// element) takes its elements one by one instead, and a run reversed in place (a stride of
+/// −1) as one load, its lanes reversed. A view that steps back along no axis reads as a
+/// tensor does.
+pub struct StridedSource<'a, T, const W: usize> {
+    leaf: LeafSource<'a, T, W>,
+    back: bool,
+}
+
+impl<T, const W: usize> Clone for StridedSource<'_, T, W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, const W: usize> Copy for StridedSource<'_, T, W> {}
+
+impl<'a, T, const W: usize> StridedSource<'a, T, W> {
+    /// The elements `data`, read where `cursor` says; `back` if a stride steps back.
+    #[hot]
+    pub(crate) fn new(data: &'a [T], cursor: Cursor<W>, back: bool) -> Self {
+        StridedSource { leaf: LeafSource::new(data, cursor), back }
+    }
+}
+
+impl<T: Copy, const W: usize> StridedSource<'_, T, W> {
+    /// Whether the current run steps back.
+    #[hot]
+    fn run_back(&self) -> bool {
+        self.back && crate::algebra::backwards(self.leaf.cursor.inner())
+    }
+
+    /// `len` elements of the current run from position `at`, lanes past `len` repeating the
+    /// last, one by one (wrapping: the stride steps back).
+    #[hot]
+    fn back_part(&self, at: usize, len: usize) -> [T; BLOCK] {
+        let (data, s) = (self.leaf.data, self.leaf.cursor.inner());
+        let first = self.leaf.cursor.offset().wrapping_add(at.wrapping_mul(s));
+        if s == usize::MAX
+            && len == BLOCK
+            && let Some(run) = first.checked_sub(BLOCK - 1).and_then(|low| data.get(low..=first))
+        {
+            return lanes(|i| run[BLOCK - 1 - i]);
+        }
+        lanes(|i| data[first.wrapping_add(i.min(len - 1).wrapping_mul(s))])
+    }
+}
+
+/// A strided view's elements along one run (see `kernel::run`): as a tensor's where the run
+/// steps forward, read as it goes where it steps back.
+pub enum StridedRun<'s, 'a, T, P, const W: usize, const PLANNED: bool, const STRIDED: bool> {
+    /// The run steps forward (or not at all).
+    Ahead(LeafRun<'a, T, PLANNED, STRIDED>),
+    /// The run steps back.
+    Back(AsItGoes<'s, StridedSource<'a, T, W>, P, W, PLANNED, STRIDED>),
+}
+
+impl<T: Copy, P: Pass, const W: usize, const PLANNED: bool, const STRIDED: bool> RunBlocks
+    for StridedRun<'_, '_, T, P, W, PLANNED, STRIDED>
+{
+    type Elem = T;
+
+    #[hot]
+    fn next_block(&mut self) -> [T; BLOCK] {
+        match self {
+            StridedRun::Ahead(run) => run.next_block(),
+            StridedRun::Back(run) => run.next_block(),
+        }
+    }
+}
+
+impl<'a, T: Copy, const W: usize> Source<W> for StridedSource<'a, T, W> {
+    type Elem = T;
+    type Run<'s, P: Pass, const PLANNED: bool, const STRIDED: bool>
+        = StridedRun<'s, 'a, T, P, W, PLANNED, STRIDED>
+    where
+        Self: 's;
+    const LEAVES: usize = 1;
+    const SLOTS: usize = 0;
+    const FIXED_FOLDS: bool = true;
+    const NESTS: usize = 0;
+
+    #[hot]
+    fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
+        self.leaf.cursors(f);
+    }
+
+    #[hot]
+    fn all(&self, f: &mut impl FnMut(&Cursor<W>) -> bool) -> bool {
+        self.leaf.all(f)
+    }
+
+    #[hot]
+    fn block<const STRIDED: bool>(&mut self, at: usize) -> [T; BLOCK] {
+        if self.run_back() {
+            return self.back_part(at, BLOCK);
+        }
+        self.leaf.block::<STRIDED>(at)
+    }
+
+    #[hot]
+    fn part(&mut self, at: usize, len: usize) -> [T; BLOCK] {
+        if self.run_back() {
+            return self.back_part(at, len);
+        }
+        self.leaf.part(at, len)
+    }
+
+    #[hot]
+    fn get(&mut self, at: usize) -> T {
+        let c = &self.leaf.cursor;
+        self.leaf.data[c.offset().wrapping_add(at.wrapping_mul(c.inner()))]
+    }
+
+    #[hot]
+    fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [T; BLOCK] {
+        if self.back {
+            // (A view is never in a plan made while the program compiled: as its cursor says,
+            // moved and back.)
+            self.leaf.cursor.moved(along, false);
+            let block = self.block::<true>(at);
+            self.leaf.cursor.moved(along, true);
+            return block;
+        }
+        self.leaf.planned::<P>(at, spot, along)
+    }
+
+    #[hot]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [T; BLOCK] {
+        let c = &self.leaf.cursor;
+        if self.back && (crate::algebra::backwards(c.inner()) || crate::algebra::backwards(c.stride(down))) {
+            let (data, start, s, between) = (self.leaf.data, c.offset(), c.inner(), c.stride(down));
+            return lanes(|i| {
+                let p = at + i.min(len - 1);
+                data[start.wrapping_add((p / n).wrapping_mul(between)).wrapping_add((p % n).wrapping_mul(s))]
+            });
+        }
+        self.leaf.rows(at, len, n, down)
+    }
+
+    #[hot]
+    fn run_blocks<P: Pass, const PLANNED: bool, const STRIDED: bool>(
+        &mut self,
+        spot: Spot,
+        n: usize,
+    ) -> Self::Run<'_, P, PLANNED, STRIDED> {
+        if self.run_back() {
+            return StridedRun::Back(AsItGoes::new(self, spot));
+        }
+        if self.back {
+            // (As `planned` reads it: as its cursor says.)
+            return StridedRun::Ahead(self.leaf.run_by(self.leaf.cursor.inner(), n));
+        }
+        StridedRun::Ahead(self.leaf.run_blocks::<P, PLANNED, STRIDED>(spot, n))
     }
 
     #[hot]

@@ -446,8 +446,8 @@ fn product<T: Dot>(s: &Strides, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
     (b_strides[nb], b_strides[nb + 1]) = (stride(second, p.contracted), stride(second, p.col));
     (out_dims[nb], out_dims[nb + 1]) = (m, n);
     let r = nb + 2;
-    let a = Operand { data: data[first], dims: &a_dims[..r], strides: &a_strides[..r] };
-    let b = Operand { data: data[second], dims: &b_dims[..r], strides: &b_strides[..r] };
+    let a = Operand { data: data[first], origin: 0, dims: &a_dims[..r], strides: &a_strides[..r] };
+    let b = Operand { data: data[second], origin: 0, dims: &b_dims[..r], strides: &b_strides[..r] };
     kernel::product(a, b, out, &out_dims[..r]);
 }
 

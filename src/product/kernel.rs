@@ -30,7 +30,8 @@ pub struct MatOut<'a, T> {
 
 /// `c = a · b` with plain loops, each element the sum over `k` in increasing order, from zero
 /// (so its bits do not depend on the loop order). Row by row of `b` when `b` and `c` are stored
-/// by rows, so the inner loop runs along contiguous memory.
+/// by rows, so the inner loop runs along contiguous memory. The places of `a`'s and `b`'s
+/// elements are computed wrapping: a reversed view's strides are wrapping negatives.
 #[hot]
 pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
     let MatOut { data, offset, rows: m, cols: n, row_stride: rsc, col_stride: csc } = c;
@@ -44,8 +45,8 @@ pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
             let row = &mut data[offset + i * rsc..][..n];
             row.iter_mut().for_each(|x| *x = T::ZERO);
             for p in 0..k {
-                let x = a.data[a.offset + i * a.row_stride + p * a.col_stride];
-                let b_row = &b.data[b.offset + p * b.row_stride..][..n];
+                let x = a.data[at(a.offset, i, a.row_stride, p, a.col_stride)];
+                let b_row = &b.data[b.offset.wrapping_add(p.wrapping_mul(b.row_stride))..][..n];
                 for (out, &y) in row.iter_mut().zip(b_row) {
                     *out = out.plus(x.times(y));
                 }
@@ -56,8 +57,8 @@ pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
             for j in 0..n {
                 let mut acc = T::ZERO;
                 for p in 0..k {
-                    let x = a.data[a.offset + i * a.row_stride + p * a.col_stride];
-                    let y = b.data[b.offset + p * b.row_stride + j * b.col_stride];
+                    let x = a.data[at(a.offset, i, a.row_stride, p, a.col_stride)];
+                    let y = b.data[at(b.offset, p, b.row_stride, j, b.col_stride)];
                     acc = acc.plus(x.times(y));
                 }
                 data[offset + i * rsc + j * csc] = acc;
@@ -66,13 +67,21 @@ pub(crate) fn naive<T: Dot>(a: Mat<'_, T>, b: Mat<'_, T>, c: MatOut<'_, T>) {
     }
 }
 
+/// The place of element `(i, j)` of a matrix from `offset` with strides `rs` and `cs`, wrapping.
+#[hot]
+fn at(offset: usize, i: usize, rs: usize, j: usize, cs: usize) -> usize {
+    offset.wrapping_add(i.wrapping_mul(rs)).wrapping_add(j.wrapping_mul(cs))
+}
+
 #[cfg(feature = "alloc")]
 /// Below this many multiply-adds a float product runs the plain loops: the GEMM's packing
 /// costs more than it saves.
 const GEMM_FROM: usize = 16 * 16 * 16;
 
-/// `c = a · b` for `f32` and `f64`: the plain loops for small products, `matrixmultiply`'s
-/// GEMM (through `shapecast-gemm`, which checks every stride first) otherwise.
+/// `c = a · b` for `f32` and `f64`: the plain loops for small products and for an operand
+/// that steps back along an axis (a reversed view: the GEMM takes strides of at least 0),
+/// `matrixmultiply`'s GEMM (through `shapecast-gemm`, which checks every stride first)
+/// otherwise.
 #[cfg(feature = "alloc")]
 #[hot]
 pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
@@ -80,7 +89,9 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
     b: Mat<'_, T>,
     c: MatOut<'_, T>,
 ) {
-    if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM {
+    let back =
+        |m: &Mat<'_, T>| crate::algebra::backwards(m.row_stride) || crate::algebra::backwards(m.col_stride);
+    if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM || back(&a) || back(&b) {
         return naive(a, b, c);
     }
     fn view<T>(m: Mat<'_, T>) -> shapecast_gemm::MatRef<'_, T> {
@@ -122,10 +133,13 @@ const PER_THREAD_PRODUCT: usize = 1 << 21;
 const PARALLEL_PRODUCTS: usize = 1 << 22;
 
 /// An operand of a product as the kernel reads it: its elements, and its sizes and strides
-/// per axis, outermost first (a stride 0 where an axis is stretched).
+/// per axis, outermost first (a stride 0 where an axis is stretched; a stride that steps back,
+/// a reversed view's, as its wrapping negative, from the first element at `origin`).
 #[derive(Clone, Copy)]
 pub(crate) struct Operand<'a, T> {
     pub(crate) data: &'a [T],
+    /// Where in `data` the first element lies (0 but for a reversed view).
+    pub(crate) origin: usize,
     pub(crate) dims: &'a [usize],
     pub(crate) strides: &'a [usize],
 }
@@ -151,8 +165,22 @@ pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T
     let (rsc, csc) = (n, 1);
     let (ba, bb) = (ra.saturating_sub(2), rb.saturating_sub(2));
     let batch = out_dims.len() - usize::from(ra >= 2) - usize::from(rb >= 2);
-    let mat_a = |offset, rows| Mat { data: a.data, offset, rows, cols: k, row_stride: rsa, col_stride: csa };
-    let mat_b = |offset| Mat { data: b.data, offset, rows: k, cols: n, row_stride: rsb, col_stride: csb };
+    let mat_a = |offset: usize, rows| Mat {
+        data: a.data,
+        offset: a.origin.wrapping_add(offset),
+        rows,
+        cols: k,
+        row_stride: rsa,
+        col_stride: csa,
+    };
+    let mat_b = |offset: usize| Mat {
+        data: b.data,
+        offset: b.origin.wrapping_add(offset),
+        rows: k,
+        cols: n,
+        row_stride: rsb,
+        col_stride: csb,
+    };
 
     // Strides over the output's batch axes: 0 where an operand has no such axis or a size 1.
     let (mut sa, mut sb) = ([0usize; MAX_RANK], [0usize; MAX_RANK]);
@@ -171,12 +199,13 @@ pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T
     }
 
     // One product over every batch: `b` the same for all, `a`'s batch axes and rows one run.
-    let mut expect = rsa * m;
+    // (Wrapping: a reversed view's strides are wrapping negatives, which merge as well.)
+    let mut expect = rsa.wrapping_mul(m);
     let merged = sb[..batch].iter().all(|&s| s == 0)
         && (0..batch).rev().all(|t| {
             let ok = dims[t] == 1 || sa[t] == expect;
             if dims[t] != 1 {
-                expect = sa[t] * dims[t];
+                expect = sa[t].wrapping_mul(dims[t]);
             }
             ok
         });
@@ -191,8 +220,8 @@ pub(crate) fn product<T: Dot>(a: Operand<'_, T>, b: Operand<'_, T>, out: &mut [T
         for t in (0..batch).rev() {
             let i = rest % dims[t];
             rest /= dims[t];
-            off_a += i * sa[t];
-            off_b += i * sb[t];
+            off_a = i.wrapping_mul(sa[t]).wrapping_add(off_a);
+            off_b = i.wrapping_mul(sb[t]).wrapping_add(off_b);
         }
         (off_a, off_b)
     };

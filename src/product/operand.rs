@@ -24,10 +24,17 @@ pub trait MatrixOperand: sealed::Sealed {
     /// The elements, row-major in the stored order (from the first one, for a strided view).
     #[doc(hidden)]
     fn elements(&self) -> &[Self::Elem];
-    /// Its strides, where [`STRIDED`](Self::STRIDED), into the first entries of `out`.
+    /// Its strides, where [`STRIDED`](Self::STRIDED), into the first entries of `out`: a
+    /// stride that steps back (a reversed view's) as its wrapping negative.
     #[doc(hidden)]
     fn strides(&self, out: &mut [usize]) {
         let _ = out;
+    }
+    /// Where in [`elements`](Self::elements) its first element lies: 0 but for a view with a
+    /// stride that steps back.
+    #[doc(hidden)]
+    fn origin(&self) -> usize {
+        0
     }
     /// The shape the product sees.
     #[doc(hidden)]
@@ -64,6 +71,8 @@ pub(crate) struct Layout {
     pub(crate) dims: [usize; MAX_RANK],
     pub(crate) strides: [usize; MAX_RANK],
     pub(crate) rank: usize,
+    /// The first element's place in the elements (see [`MatrixOperand::origin`]).
+    pub(crate) origin: usize,
 }
 
 impl Layout {
@@ -75,7 +84,7 @@ impl Layout {
             let (mut dims, mut strides) = ([0; MAX_RANK], [0; MAX_RANK]);
             operand.operand_shape().write_extents(&mut dims[..rank]);
             operand.strides(&mut strides[..rank]);
-            return Layout { dims, strides, rank };
+            return Layout { dims, strides, rank, origin: operand.origin() };
         }
         if O::Shape::FIXED {
             return const { Self::from_dims(O::Shape::STATIC, O::Shape::RANK, O::TRANSPOSED) };
@@ -103,13 +112,18 @@ impl Layout {
         if transposed && rank >= 2 {
             (strides[rank - 2], strides[rank - 1]) = (strides[rank - 1], strides[rank - 2]);
         }
-        Layout { dims, strides, rank }
+        Layout { dims, strides, rank, origin: 0 }
     }
 
     /// The operand as the kernel reads it.
     #[hot]
     pub(crate) fn operand<'a, T>(&'a self, data: &'a [T]) -> super::kernel::Operand<'a, T> {
-        super::kernel::Operand { data, dims: &self.dims[..self.rank], strides: &self.strides[..self.rank] }
+        super::kernel::Operand {
+            data,
+            origin: self.origin,
+            dims: &self.dims[..self.rank],
+            strides: &self.strides[..self.rank],
+        }
     }
 }
 
@@ -132,5 +146,9 @@ impl<T: Copy, S: AnyShape, H: Home> MatrixOperand for crate::algebra::StridedVie
         let (_, steps) = self.layout();
         let n = out.len().min(S::RANK);
         out[..n].copy_from_slice(&steps[..n]);
+    }
+    #[hot]
+    fn origin(&self) -> usize {
+        crate::algebra::StridedView::origin(self)
     }
 }

@@ -22,20 +22,22 @@ const EDGE: usize = 3;
 ///
 /// Storage-independent: `data` is the row-major elements, `dims` the shape.
 pub(crate) fn nested<T: fmt::Debug>(f: &mut fmt::Formatter<'_>, data: &[T], dims: &[usize]) -> fmt::Result {
-    nested_strided(f, data, dims, &shapecast_rules::row_major_strides(dims))
+    nested_strided(f, data, 0, dims, &shapecast_rules::row_major_strides(dims))
 }
 
-/// [`nested`], element `index` of `dims` at `Σ index[k] · strides[k]` of `data` (a strided view).
+/// [`nested`], element `index` of `dims` at `origin + Σ index[k] · strides[k]` of `data`,
+/// wrapping (a strided view, whose strides may step back).
 pub(crate) fn nested_strided<T: fmt::Debug>(
     f: &mut fmt::Formatter<'_>,
     data: &[T],
+    origin: usize,
     dims: &[usize],
     strides: &[usize],
 ) -> fmt::Result {
     let cells = dims.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d.max(1)));
     let empty = dims.contains(&0);
     let summarize = (!f.alternate() || empty) && cells.is_none_or(|n| n > THRESHOLD);
-    write_nested(f, data, 0, (dims, strides), summarize)
+    write_nested(f, data, origin, (dims, strides), summarize)
 }
 
 fn write_nested<T: fmt::Debug>(
