@@ -1,7 +1,7 @@
 //! Shape algebra that moves data: a transpose materialized (`mt().to_tensor()`,
 //! `permute::<perm![…]>().to_tensor()`), `concat`, `stack`, `split_at` copied out, and an
-//! expression over a sliced or transposed view (alone, or beside a contiguous operand), each against a hand-written loop, ndarray where
-//! it has the operation, and `copy_from_slice` of the same output bytes into an existing buffer
+//! expression over a sliced, transposed or reversed (`flip`) view (alone, or beside a
+//! contiguous operand), each against a hand-written loop, ndarray where it has the operation, and `copy_from_slice` of the same output bytes into an existing buffer
 //! (the memory-bandwidth ceiling). Every shapecast call here makes a new tensor on the heap, so
 //! each case also times "copy to new vec": the same bytes copied into a fresh allocation
 //! (`to_vec`), the ceiling for a result that pays its own allocation and first-touch page
@@ -329,8 +329,8 @@ fn joins(c: &mut Criterion) {
     g.finish();
 }
 
-/// `(v.lazy() * 2.0 + 1.0).eval()` over `[4096, 4096]` contiguous, its first 2048 columns, and
-/// its transpose.
+/// `(v.lazy() * 2.0 + 1.0).eval()` over `[4096, 4096]` contiguous, its first 2048 columns, its
+/// transpose, and the array read backwards along each axis (`flip::<0>()`, `flip::<1>()`).
 fn expressions(c: &mut Criterion) {
     const N: usize = 4096;
     let xs = values(N * N, 0);
@@ -347,6 +347,15 @@ fn expressions(c: &mut Criterion) {
     let want = hand_all(&xs);
     assert_eq!((x.lazy() * 2.0 + 1.0).eval().as_slice(), &want[..]);
     g.bench_function("shapecast", |t| t.iter(|| observe((black_box(&x).lazy() * 2.0 + 1.0).eval())));
+    // Into an existing tensor: the pass alone, no page of a new allocation to fault in.
+    let mut into = BoxedTensor::<f32, shape![4096, 4096]>::splat(0.0);
+    g.bench_function("shapecast into", |t| {
+        t.iter(|| (black_box(&x).lazy() * 2.0 + 1.0).eval_into(&mut into))
+    });
+    // The same through a strided view of the data as it lies, as a flipped view is read.
+    g.bench_function("shapecast into as a view", |t| {
+        t.iter(|| (black_box(&x).permute::<perm![0, 1]>().lazy() * 2.0 + 1.0).eval_into(&mut into))
+    });
     g.bench_function("hand loop", |t| t.iter(|| observe(hand_all(black_box(&xs)))));
     g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&nx).mapv(f))));
     copies(&mut g, N * N);
@@ -401,6 +410,53 @@ fn expressions(c: &mut Criterion) {
     g.bench_function("ndarray standard layout", |t| {
         t.iter(|| observe(black_box(&nx).t().as_standard_layout().mapv(f)))
     });
+    copies(&mut g, N * N);
+    g.finish();
+
+    // Read backwards: the rows in reverse order (each row forwards), then each row reversed.
+    let mut g = c.benchmark_group("algebra expression x*2+1 [4096,4096] flipped 0 f32");
+    g.sampling_mode(SamplingMode::Flat);
+    #[inline(never)]
+    fn hand_rows_back(x: &[f32]) -> Vec<f32> {
+        let mut out = Vec::with_capacity(x.len());
+        for row in x.chunks_exact(N).rev() {
+            out.extend(row.iter().map(|&v| v * 2.0 + 1.0));
+        }
+        out
+    }
+    let want = hand_rows_back(&xs);
+    assert_eq!((x.flip::<0>().lazy() * 2.0 + 1.0).eval().as_slice(), &want[..]);
+    g.bench_function("shapecast", |t| {
+        t.iter(|| observe((black_box(&x).flip::<0>().lazy() * 2.0 + 1.0).eval()))
+    });
+    g.bench_function("shapecast into", |t| {
+        t.iter(|| (black_box(&x).flip::<0>().lazy() * 2.0 + 1.0).eval_into(&mut into))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| observe(hand_rows_back(black_box(&xs)))));
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&nx).slice(s![..;-1, ..]).mapv(f))));
+    copies(&mut g, N * N);
+    g.finish();
+
+    let mut g = c.benchmark_group("algebra expression x*2+1 [4096,4096] flipped 1 f32");
+    g.sampling_mode(SamplingMode::Flat);
+    #[inline(never)]
+    fn hand_each_row_back(x: &[f32]) -> Vec<f32> {
+        let mut out = Vec::with_capacity(x.len());
+        for row in x.chunks_exact(N) {
+            out.extend(row.iter().rev().map(|&v| v * 2.0 + 1.0));
+        }
+        out
+    }
+    let want = hand_each_row_back(&xs);
+    assert_eq!((x.flip::<1>().lazy() * 2.0 + 1.0).eval().as_slice(), &want[..]);
+    g.bench_function("shapecast", |t| {
+        t.iter(|| observe((black_box(&x).flip::<1>().lazy() * 2.0 + 1.0).eval()))
+    });
+    g.bench_function("shapecast into", |t| {
+        t.iter(|| (black_box(&x).flip::<1>().lazy() * 2.0 + 1.0).eval_into(&mut into))
+    });
+    g.bench_function("hand loop", |t| t.iter(|| observe(hand_each_row_back(black_box(&xs)))));
+    g.bench_function("ndarray", |t| t.iter(|| observe(black_box(&nx).slice(s![.., ..;-1]).mapv(f))));
     copies(&mut g, N * N);
     g.finish();
 }

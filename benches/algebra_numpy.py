@@ -6,7 +6,7 @@ making a new array as the shapecast call does:
   `x.transpose(2, 0, 1).copy()`;
 - `np.concatenate((a, b), axis)`, `np.stack(parts, 0)`, and `np.split(x, [2048])` with both
   parts copied;
-- `v * 2.0 + 1.0` over the contiguous array, `x[:, :2048]` and `x.T` (two passes and a
+- `v * 2.0 + 1.0` over the contiguous array, `x[:, :2048]`, `x.T`, `x[::-1]` and `x[:, ::-1]` (two passes and a
   temporary: NumPy has no fused form; over `x.T` its ufuncs keep the input's layout, so the
   result is column-major, as ndarray's `mapv` there).
 
@@ -73,7 +73,8 @@ def cases():
         return top.copy(), rest.copy()
     yield "algebra split_at axis 0 [4096,1024] at 2048, both copied f32", split, lambda: (xs[:2048].copy(), xs[2048:].copy())
     x = values(4096 * 4096).reshape(4096, 4096)
-    for name, v in [("contiguous", x), ("slice 1 0..2048", x[:, :2048]), ("transposed", x.T)]:
+    for name, v in [("contiguous", x), ("slice 1 0..2048", x[:, :2048]), ("transposed", x.T),
+                    ("flipped 0", x[::-1]), ("flipped 1", x[:, ::-1])]:
         yield (f"algebra expression x*2+1 [4096,4096] {name} f32", lambda v=v: v * np.float32(2.0) + np.float32(1.0),
                lambda v=v: np.ascontiguousarray(v) * np.float32(2.0) + np.float32(1.0))
     for n in [4096, 1024, 1000]:

@@ -48,6 +48,7 @@ def position(name):  # the order of benches/algebra.rs
     for i, key in enumerate(["transpose [4096", "transpose [1024", "permute", "transpose [R", "concat axis 0",
                              "concat axis 1", "stack", "split_at", "expression x*2+1 [4096,4096] contiguous",
                              "expression x*2+1 [4096,4096] slice", "expression x*2+1 [4096,4096] transposed",
+                             "expression x*2+1 [4096,4096] flipped 0", "expression x*2+1 [4096,4096] flipped 1",
                              "x.mt()+y [4096", "x.mt()+y [1024", "x.mt()+y [1000"]):
         if key in name:
             return i
