@@ -1052,3 +1052,32 @@ proptest::proptest! {
         }
     }
 }
+
+/// Flipped views in the walks of short fixed rows: a `[40, 1]` column read backwards and
+/// stretched along rows of 10 (the rows read as one flat run), a `[40, 10]` view flipped along
+/// either axis minus its row maxima (rows of 10 folded in lanes across the rows), against
+/// index arithmetic.
+#[test]
+fn flipped_views_in_short_rows() {
+    let col = Tensor::<i64, shape![40, 1]>::from_fn(|i| i as i64 * 3 - 50);
+    let x = Tensor::<i64, shape![40, 10]>::from_fn(|i| (i as i64 * 37) % 101 - 50);
+    let got = (col.flip::<0>().lazy() + &x).eval();
+    for r in 0..40 {
+        for c in 0..10 {
+            assert_eq!(got.get(&[r, c]), Some(&(col.as_slice()[39 - r] + x.as_slice()[r * 10 + c])));
+        }
+    }
+    for flip_rows in [true, false] {
+        let v = if flip_rows { x.flip::<0>() } else { x.flip::<1>() };
+        let src = |r: usize, c: usize| {
+            if flip_rows { x.as_slice()[(39 - r) * 10 + c] } else { x.as_slice()[r * 10 + 9 - c] }
+        };
+        let centred = (v.lazy() - v.lazy().max_keepdims::<axes![1]>()).eval();
+        for r in 0..40 {
+            let max = (0..10).map(|c| src(r, c)).max().unwrap();
+            for c in 0..10 {
+                assert_eq!(centred.get(&[r, c]), Some(&(src(r, c) - max)), "row {r} column {c}");
+            }
+        }
+    }
+}
