@@ -770,6 +770,16 @@ fn rejoined_parts_have_the_size_they_were_cut_from() {
     let mut fixed = Tensor::<i64, shape![5, 3]>::default();
     top.to_tensor().rejoin_into::<0>(&rest.to_tensor(), &mut fixed.view_mut());
     assert_eq!(fixed, f);
+    // `concat` of those parts would give the sum of their sizes, a size of its own type.
+    {
+        use shapecast::algebra::{Concatenated, Minus, Plus};
+        use shapecast::shape::{Cons, Dim};
+        type Rest = Cons<Minus<Dim<5>, Dim<3>>, shape![3]>;
+        static_assertions::assert_type_eq_all!(
+            Concatenated<shape![3, 3], Rest, 0>,
+            Cons<Plus<Dim<3>, Minus<Dim<5>, Dim<3>>>, shape![3]>
+        );
+    }
     // `split_at` at a fixed position gives two fixed sizes, which `concat` adds into `Dim<5>`.
     let (head, tail) = f.split_at::<0, 2>();
     let joined: Tensor<i64, shape![5, 3]> = head.concat::<0>(&tail);
