@@ -1,5 +1,6 @@
-//! Strided views (permute, swap_axes, index_axis, narrow, axis_iter) against index arithmetic
-//! written here, read by expressions, reductions and products, fixed and run-time sizes.
+//! Strided views (permute, swap_axes, index_axis, narrow, axis_iter, flip) against index
+//! arithmetic written here, read by expressions, reductions and products, fixed and run-time
+//! sizes; the parts of a split joined back (`rejoin`).
 
 #![allow(clippy::type_complexity)] // shapes written out where a test checks a result's type
 
