@@ -27,7 +27,7 @@ pub use axis::{
 };
 pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes, KeepsSize, KeptSize};
 pub use numpy::{
-    AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo, CommonShape,
 };
 pub use pairs::{CheckPairs, NGraphKept, NumpyStretch, PairRule, XlaBinary, XlaInDim};
 pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank};

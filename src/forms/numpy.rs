@@ -83,7 +83,9 @@ where
     note = "shapes align from the right; on each axis the sizes must be equal or one of them 1",
     note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; if it sits on the wrong axis, insert a size-1 axis where it should stretch (`insert_axis::<1>()`, NumPy's `np.newaxis`) or name the dims (`with_dims`); if the sizes are meant to be equal, convert one with a checked `cast_shape` first"
 )]
-pub trait AnyBroadcast<Rhs: AnyShape>: AnyShape {
+pub trait AnyBroadcast<Rhs: AnyShape>:
+    AnyShape + CommonShape<Rhs, Common = <Self as AnyBroadcast<Rhs>>::Output>
+{
     /// The common shape.
     type Output: AnyShape;
 }
@@ -97,6 +99,28 @@ where
     Rev<CommonRev<A, B>>: AnyShape,
 {
     type Output = CheckedCommon<A, B>;
+}
+
+/// The shape [`AnyBroadcast`] gives, computed for any two shapes whether or not the rule holds
+/// (on each axis the size that is not 1). Where `Self: AnyBroadcast<Rhs>` holds, it is that
+/// trait's `Output`.
+///
+/// It lets an operator name its result's storage in a bound that never fails, and check the rule
+/// in its output alone: a clash is then reported on the two sizes, with no `required for` line
+/// naming the operands' types.
+pub trait CommonShape<Rhs> {
+    /// The common shape.
+    type Common: AnyShape;
+}
+impl<A, B> CommonShape<B> for A
+where
+    A: Reverse,
+    B: Reverse,
+    Rev<A>: ZipCommon<Rev<B>>,
+    CommonRev<A, B>: Reverse,
+    Rev<CommonRev<A, B>>: AnyShape,
+{
+    type Common = Rev<CommonRev<A, B>>;
 }
 
 /// The common shape of `A` and `B`, which may hold run-time sizes (NumPy rule).

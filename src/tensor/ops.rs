@@ -24,9 +24,13 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 use super::{Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, WithDims};
 use crate::expr::Shared;
 use crate::forms::{
-    AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims, CommonShape,
 };
 use crate::shape::{AnyShape, Axes};
+use crate::typelevel::Checked;
+
+/// The common shape of `S1` and `S2` by NumPy's rule, computed whether or not the rule holds.
+type Common<S1, S2> = <S1 as CommonShape<S2>>::Common;
 
 /// The number types a scalar operand may have, on either side (`&t * 2.0`, `2.0 * &t`,
 /// `t += 1`): Rust's integers and floats. The impls are per type, not generic, so that a shape
@@ -61,9 +65,13 @@ macro_rules! binary_op {
             T: Copy + Shared + $Op<Output = T>,
             S1: AnyBroadcast<S2>,
             S2: AnyShape,
-            New<AnyBroadcasted<S1, S2>, Both<D1, S1, D2, S2>>: OwnedData<T, AnyBroadcasted<S1, S2>>,
+            New<Common<S1, S2>, Both<D1, S1, D2, S2>>: OwnedData<T, Common<S1, S2>>,
         {
-            type Output = Owned<T, AnyBroadcasted<S1, S2>, Both<D1, S1, D2, S2>>;
+            // The rule is checked by the output alone (`Checked`), and the storage is named on
+            // the common shape, which never fails: a clash is then reported on the two sizes,
+            // with no `required for` line naming both tensors' types, which a bound of this impl
+            // on the checked shape would add.
+            type Output = Checked<Owned<T, Common<S1, S2>, Both<D1, S1, D2, S2>>, AnyBroadcasted<S1, S2>>;
 
             /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized.
             #[inline]
