@@ -143,7 +143,7 @@ pub use ops::*;
 pub use strided::StridedLeaf;
 // What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
 // compile error names, so they are public where the reductions are.
-pub use crate::typelevel::{FewPositionsAt, NonEmptyAt, NonEmptySize};
+pub use crate::typelevel::{FewPositionsAt, NonEmptyAt, NonEmptyFixedSize, NonEmptySize};
 pub use reduce::{
     ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
     ReduceSource, SumFold,

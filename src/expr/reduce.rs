@@ -1963,8 +1963,9 @@ where
 }
 
 /// Reductions over `Ax` that remove the axes, and their keep-dims twins. `[…]` lists what else
-/// the shape must satisfy: nothing for the folds that have a value over no elements (a sum),
-/// `NonEmptyAt` for those that do not (a maximum), whose axes must be fixed and not 0. Those
+/// they require, as bounds: nothing for the folds that have a value over no elements (a sum),
+/// `NonEmptyAt` for those that do not (a maximum), whose axes must be fixed and not 0, with its
+/// proof, which reports an empty axis on its size. Those
 /// name their `try_` twins after `=>`: the same reductions over any axes, `None` when the
 /// run-time sizes leave no element to fold (or too many, [`Fold::MOST`]).
 macro_rules! reductions {
@@ -1981,7 +1982,8 @@ macro_rules! reductions {
             #[hot]
             pub fn $name<Ax: Axes>(self) -> Lazy<Reduce<E, Ax, $Fold, AnyWithoutAxes<E::Shape, Ax>>>
             where
-                E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
+                E::Shape: AnyRemoveAxes<Ax>,
+                $($Bound)*
                 $Fold: Fold<E::Elem>,
             {
                 Lazy(Reduce::new(self.0))
@@ -1991,7 +1993,8 @@ macro_rules! reductions {
             #[hot]
             pub fn $keep<Ax: Axes>(self) -> Lazy<Reduce<E, Kept<Ax>, $Fold, KeptAxes<E::Shape, Ax>>>
             where
-                E::Shape: AnyRemoveAxes<Ax> $($Bound)*,
+                E::Shape: AnyRemoveAxes<Ax>,
+                $($Bound)*
                 AnyWithoutAxes<E::Shape, Ax>: InsertOnes<Ax::List>,
                 KeptAxes<E::Shape, Ax>: AnyShape,
                 $Fold: Fold<E::Elem>,
@@ -2053,7 +2056,10 @@ reductions! {
     /// ```
     mean_axes, mean_keepdims, MeanFold;
     }
-    bounds [+ NonEmptyAt<Ax::List>] {
+    bounds [
+        <E::Shape as NonEmptyAt<Ax::List>>::Proof: Sized,
+        E::Shape: NonEmptyAt<Ax::List>,
+    ] {
     /// The maximum over the axes `Ax`, which are removed; nothing is computed yet. NaN is
     /// ignored unless every element is NaN. The axes must have fixed sizes other than 0, so
     /// the maximum always exists (over a run-time axis, use
@@ -2119,7 +2125,10 @@ reductions! {
     /// ```
     try_min_axes, try_min_keepdims;
     }
-    bounds [+ NonEmptyAt<Ax::List> + FewPositionsAt<Ax::List>] {
+    bounds [
+        <E::Shape as NonEmptyAt<Ax::List>>::Proof: Sized,
+        E::Shape: NonEmptyAt<Ax::List> + FewPositionsAt<Ax::List>,
+    ] {
     /// The flat row-major index of the first maximum within the axes `Ax`, which are removed;
     /// the rules of [`max_axes`](Self::max_axes) (all NaN: index 0). Each output may fold at
     /// most `u32::MAX` elements (the product of the reduced sizes), which the types check: the

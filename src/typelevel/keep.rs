@@ -8,7 +8,7 @@ use core::ops::{Mul, Sub};
 use typenum::{B1, IsLessOrEqual, LeEq, NonZero, Prod, Sub1, U0, U1, U4294967295, UInt, UTerm, Unsigned};
 
 use crate::shape::{Big, Cons, Dim, Nil, Number};
-use crate::typelevel::{AxesInShape, InsertAt};
+use crate::typelevel::{AxesInShape, Checked, InsertAt};
 
 /// `At(l, i)`: the entry of `l` at position `i`.
 #[diagnostic::on_unimplemented(
@@ -53,28 +53,46 @@ where
     type Output = <T as AtOr<Sub1<UInt<U, B>>, D>>::Output;
 }
 
-/// A size that is fixed and not 0: an axis a maximum, a minimum or their positions can be taken
-/// over, knowing it holds an element.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a fixed size other than 0: this reduction has no value over no elements",
-    label = "a reduced axis of a fixed size other than 0 is needed here",
-    note = "a maximum, a minimum and their positions exist only over at least one element; an expression reduces them over axes of fixed sizes other than 0, which the types prove non-empty",
-    note = "over a run-time size, or an axis that may be empty, use the `try_` twins (`try_max_axes`, `try_argmax_keepdims`, …), which answer `None` when a reduced axis is empty"
-)]
-pub trait NonEmptySize {}
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not a fixed size other than 0: this reduction has no value over no elements",
+        label = "a reduced axis of a fixed size other than 0 is needed here",
+        note = "a maximum, a minimum and their positions exist only over at least one element; an expression reduces them over axes of fixed sizes other than 0, which the types prove non-empty",
+        note = "over a run-time size, or an axis that may be empty, use the `try_` twins (`try_max_axes`, `try_argmax_keepdims`, …), which answer `None` when a reduced axis is empty"
+    )]
+    /// A size that is fixed and not 0: an axis a maximum, a minimum or their positions can be
+    /// taken over, knowing it holds an element. Holds for every size through
+    /// [`NonEmptyFixedSize`], so that a run-time size, which has no impl of that, is reported
+    /// on the size alone too.
+    pub trait NonEmptySize[]();
+    /// A fixed size other than 0.
+    pub trait NonEmptyFixedSize;
+    /// `()`: computed, it checks the size.
+    type Proof;
+}
 #[diagnostic::do_not_recommend]
-impl<const N: usize> NonEmptySize for Dim<N>
+impl<const N: usize> NonEmptyFixedSize for Dim<N>
 where
     Dim<N>: Number,
     <Dim<N> as Number>::U: NonZero,
 {
+    type Proof = ();
 }
 #[diagnostic::do_not_recommend]
-impl<const N: usize, U: NonZero> NonEmptySize for Big<N, U> {}
+impl<const N: usize, U: NonZero> NonEmptyFixedSize for Big<N, U> {
+    type Proof = ();
+}
 
 /// Every size of `Self` at the positions of the list `L` is fixed and not 0.
-pub trait NonEmptyAt<L> {}
-impl<S> NonEmptyAt<Nil> for S {}
+pub trait NonEmptyAt<L> {
+    /// `()`: computed, it checks each size ([`NonEmptySize`]). A reduction names it in its
+    /// bounds (`<S as NonEmptyAt<L>>::Proof: Sized`), so that an empty or run-time axis is
+    /// reported on its size alone, with no line naming the shape.
+    type Proof;
+}
+impl<S> NonEmptyAt<Nil> for S {
+    type Proof = ();
+}
 // An axis past the last is refused by `AxesInShape`, as for the shape without the reduced
 // axes (one error, the same, for both); the size read there is then 1, which is not empty.
 impl<S, A: Number, Rest> NonEmptyAt<Cons<A, Rest>> for S
@@ -82,6 +100,7 @@ where
     S: AxesInShape<Cons<A, Rest>, U0> + AtOr<A::U, Dim<1>> + NonEmptyAt<Rest>,
     <S as AtOr<A::U, Dim<1>>>::Output: NonEmptySize,
 {
+    type Proof = Checked<<S as NonEmptyAt<Rest>>::Proof, <<S as AtOr<A::U, Dim<1>>>::Output as NonEmptySize>::Proof>;
 }
 
 /// `Folded(l, axes)`: the product of the entries of `l` at the positions `axes`, fixed sizes
