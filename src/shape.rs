@@ -16,7 +16,7 @@ use generic_array::ArrayLength;
 use typenum::{Const, Prod, ToUInt, U, Unsigned};
 
 pub use crate::size::Dyn;
-use crate::typelevel::{ListRank, NotLonger, Rank, Same};
+use crate::typelevel::{Checked, ListRank, NotLonger, Rank, Same};
 use shapecast_rules::{DynShape, MAX_RANK};
 
 /// The empty list: the scalar shape `shape![]`, or the empty axis set `axes![]`.
@@ -396,16 +396,56 @@ impl<Name> CountSize for Dyn<'_, Name> {
     type U = typenum::U0;
 }
 
-/// A size that is fixed: what each size of a [`Shape`] must be. A run-time size is not, and a
-/// `Dim<N>` is only if typenum has a number for `N` ([`Number`] then says so).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is a run-time size, and a shape of fixed sizes is needed here",
-    label = "a shape of fixed sizes is needed here",
-    note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
-)]
-pub trait FixedSize: Number + Extent<Kind = crate::typelevel::Fixed> {}
-impl<const N: usize> FixedSize for Dim<N> where Dim<N>: Number {}
-impl<const N: usize, U: Unsigned + Send + Sync + 'static> FixedSize for Big<N, U> {}
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is a run-time size, and a shape of fixed sizes is needed here",
+        label = "a shape of fixed sizes is needed here",
+        note = "a shape that holds a run-time size (`Dyn`) has no element count known at compile time: for a target with run-time sizes use the `_shape` twin (`broadcast_to_shape(dims![batch, 4])`) or the `_into` one; `cast_shape` converts between a run-time shape and a fixed one, checked at run time"
+    )]
+    /// A size that is fixed: what each size of a [`Shape`] must be. A run-time size is not, and
+    /// a `Dim<N>` is only if typenum has a number for `N` ([`Number`] then says so).
+    ///
+    /// It holds for every size through [`FixedExtent`], so that a run-time size, which has no
+    /// impl of that, is reached as late as a fixed one: a method that names [`AllFixed`]'s proof
+    /// then reports it on the size alone.
+    pub trait FixedSize: Number + Extent<Kind = crate::typelevel::Fixed> {
+        /// `()`: computed, it checks the size.
+        type Proof;
+    }
+    /// A fixed size: a `Dim<N>` that typenum has a number for, or a `Big`.
+    pub trait FixedExtent: Number + Extent<Kind = crate::typelevel::Fixed> {
+        /// `()`: computed, it checks the size.
+        type Proof;
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<X: FixedExtent> FixedSize for X {
+    type Proof = <X as FixedExtent>::Proof;
+}
+impl<const N: usize> FixedExtent for Dim<N>
+where
+    Dim<N>: Number,
+{
+    type Proof = ();
+}
+impl<const N: usize, U: Unsigned + Send + Sync + 'static> FixedExtent for Big<N, U> {
+    type Proof = ();
+}
+
+/// Every size of a list is fixed, as a proof: `()` when it holds. A method that needs a shape
+/// of fixed sizes names it (`<S as AllFixed>::Proof: Sized`) before `S: Shape`, so that a
+/// run-time size is reported on that size alone, with no line naming the shape.
+#[doc(hidden)]
+pub trait AllFixed {
+    /// `()`: computed, it checks each size ([`FixedSize`]).
+    type Proof;
+}
+impl AllFixed for Nil {
+    type Proof = ();
+}
+impl<H: FixedSize, T: AllFixed> AllFixed for Cons<H, T> {
+    type Proof = Checked<<T as AllFixed>::Proof, <H as FixedSize>::Proof>;
+}
 
 /// The product of `dims`, at compile time (a shape's `LEN`).
 const fn product(dims: &[usize]) -> usize {

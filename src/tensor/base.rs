@@ -8,7 +8,7 @@ use super::{
 };
 use crate::forms::{AnyInsertAxis, SameRank};
 use crate::shape::sealed::{FromExtents as _, Proof};
-use crate::shape::{AnyShape, Nil, Shape};
+use crate::shape::{AllFixed, AnyShape, Nil, Shape};
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// `data` in `shape`; the caller has checked the length.
@@ -157,8 +157,10 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert!(t.to_fixed::<shape![4, 2]>().is_err());
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
-    pub fn to_fixed<S2: Shape + SameRank<S>>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError>
+    pub fn to_fixed<S2>(&self) -> Result<TensorBase<D::View<'_>, S2>, ShapeError>
     where
+        <S2 as AllFixed>::Proof: Sized,
+        S2: AllFixed + Shape + SameRank<S>,
         <S2 as SameRank<S>>::Proof: Sized,
     {
         self.cast_shape(S2::default())

@@ -13,12 +13,11 @@ use shapecast_macros::hot;
 
 use num_traits::float::FloatCore;
 use num_traits::{One, Zero};
-use typenum::Unsigned;
 
 use super::{Both, Data, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
 use typenum::{B1, Const, IsEqual, IsGreaterOrEqual, IsLessOrEqual, ToUInt, U, U1, U2};
 
-use crate::shape::{AnyShape, Cons, Dim, Nil, Number, Shape};
+use crate::shape::{AllFixed, AnyShape, Cons, Dim, Nil, Number, Shape};
 use crate::typelevel::{Checked, ListRank, Rank};
 
 /// A square shape `[N, N]` of one fixed size `N`: the shape of a matrix that
@@ -45,18 +44,23 @@ pub trait SquareShape: Shape {
     type Proof;
 }
 
+// No bound fails at once on a run-time size (`Number` would): each is reached through its
+// proof, so that a run-time size is reported on the size (`AllFixed`).
 #[diagnostic::do_not_recommend]
 impl<S> SquareShape for S
 where
-    S: ListRank + Sides,
+    S: ListRank + Sides + AllFixed,
     <S as ListRank>::Output: MatrixRank,
-    <S as Sides>::Rows: SameSideAs<<S as Sides>::Columns> + Number,
+    <S as Sides>::Rows: SameSideAs<<S as Sides>::Columns>,
     S: Shape,
 {
-    const SIDE: usize = <<S as Sides>::Rows as Number>::U::USIZE;
+    const SIDE: usize = S::DIMS[0];
     type Proof = Checked<
-        <<S as Sides>::Rows as SameSideAs<<S as Sides>::Columns>>::Proof,
-        <<S as ListRank>::Output as MatrixRank>::Proof,
+        Checked<
+            <<S as Sides>::Rows as SameSideAs<<S as Sides>::Columns>>::Proof,
+            <<S as ListRank>::Output as MatrixRank>::Proof,
+        >,
+        <S as AllFixed>::Proof,
     >;
 }
 
