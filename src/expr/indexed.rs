@@ -22,7 +22,8 @@ use shapecast_macros::hot;
 use num_traits::float::FloatCore;
 
 use super::{Expression, IntoExpression, Typed, hint, stretched};
-use crate::forms::AnyBroadcastTo;
+use crate::forms::{AnyBroadcastTo, CheckPairs, ValuesRankAtMost, ValuesStretch};
+use crate::typelevel::{Checked, ListRank, Reverse};
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused::{self, Shared};
 use crate::kernel::way;
@@ -91,9 +92,32 @@ impl core::error::Error for IndexError {}
     note = "`add_at` and `mean_at` place a row per index: their values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
     note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; to use indices bound apart from the values, convert one size with a checked `cast_shape` first"
 )]
-pub trait ValuesFor<Added: AnyShape>: AnyBroadcastTo<Added> {}
-#[diagnostic::do_not_recommend]
-impl<S: AnyBroadcastTo<Added>, Added: AnyShape> ValuesFor<Added> for S {}
+pub trait ValuesFor<Added: AnyShape>: AnyBroadcastTo<Added> {
+    /// `()`: computed, it checks the ranks ([`ValuesRankAtMost`]), then each pair of sizes
+    /// ([`ValuesStretch`]). The methods name it in their bounds, so that values that do not
+    /// stretch are reported on the two ranks or the two sizes, in these methods' words.
+    type Proof;
+}
+// The values' rules imply `broadcast_to`'s (their traits have those as supertraits): values
+// that do not stretch are then reported once, in these methods' words, where `AnyBroadcastTo`
+// fails on the same sizes too.
+impl<S, Added> ValuesFor<Added> for S
+where
+    S: AnyBroadcastTo<Added> + Reverse + ListRank,
+    Added: AnyShape + Reverse + ListRank,
+    Rev<S>: CheckPairs<Rev<Added>, ValuesStretch>,
+    <S as ListRank>::Output: ValuesRankAtMost<<Added as ListRank>::Output>,
+{
+    type Proof = ValuesProof<S, Added>;
+}
+
+type Rev<L> = <L as Reverse>::Output;
+
+/// The check of values of shape `S` placed as `Added`: the ranks, then each pair of sizes.
+type ValuesProof<S, Added> = Checked<
+    <Rev<S> as CheckPairs<Rev<Added>, ValuesStretch>>::Proof,
+    <<S as ListRank>::Output as ValuesRankAtMost<<Added as ListRank>::Output>>::Proof,
+>;
 
 /// An expression of one `usize` index per row, `[N]`: what [`mean_at`](TensorBase::mean_at)
 /// takes as its indices (a borrowed tensor, or an expression such as an `argmin`).
@@ -205,6 +229,7 @@ where
         Cons<N, Tail>: AnyShape,
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,
+        <<R::Expr as Typed>::Shape as ValuesFor<Cons<N, Tail>>>::Proof: Sized,
         <R::Expr as Typed>::Shape: ValuesFor<Cons<N, Tail>>,
     {
         let indices = indices.as_slice();
@@ -322,6 +347,7 @@ where
         I::Expr: RowIndices<Rows = N>,
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,
+        <<R::Expr as Typed>::Shape as ValuesFor<Cons<N, Tail>>>::Proof: Sized,
         <R::Expr as Typed>::Shape: ValuesFor<Cons<N, Tail>>,
         New<Cons<H, Tail>, HomeOf<D, Cons<H, Tail>>>: OwnedData<D::Elem, Cons<H, Tail>>,
         New<Cons<H, Nil>, HomeOf<D, Cons<H, Tail>>>: OwnedData<usize, Cons<H, Nil>>,
@@ -621,7 +647,7 @@ where
     pub fn add_along<const A: usize>(
         &mut self,
         indices: &TensorBase<impl Data<Elem = usize>, impl IndicesFor<Along<S, A>>>,
-        values: impl IntoExpression<Expr: Expression<Elem = D::Elem, Shape: ValuesFor<Along<S, A>>>>,
+        values: impl IntoExpression<Expr: Expression<Elem = D::Elem, Shape: ValuesFor<Along<S, A>, Proof: Sized>>>,
     ) -> Result<(), IndexError>
     where
         OneAxis<A>: Axes,

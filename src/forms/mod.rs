@@ -29,9 +29,9 @@ pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes, KeepsSize, Ke
 pub use numpy::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo, CommonShape,
 };
-pub use pairs::{CheckPairs, NGraphKept, NumpyStretch, PairRule, XlaBinary, XlaInDim};
-pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank};
-pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize};
+pub use pairs::{CheckPairs, NGraphKept, NumpyStretch, PairRule, ValuesStretch, XlaBinary, XlaInDim};
+pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank, ValuesRankAtMost};
+pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize, ValueSizeStretch, ValueStretchesToSize};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
     BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimSize, InDimsSame, MeetsInDims, PairSource,

@@ -1,7 +1,7 @@
 //! Two shapes checked pair by pair, under one form's rule for two sizes on an axis: what lets
 //! a form that refuses a pair name the two sizes, not the shapes.
 
-use crate::forms::{FitsInDim, KeepsSize, MeetsInDims, StretchesToSize};
+use crate::forms::{FitsInDim, KeepsSize, MeetsInDims, StretchesToSize, ValueStretchesToSize};
 use crate::shape::{Cons, Nil};
 use crate::typelevel::Checked;
 
@@ -51,4 +51,11 @@ impl<A: MeetsInDims<B>, B> PairRule<A, B> for XlaBinary {
 pub struct NGraphKept;
 impl<A: KeepsSize<B>, B> PairRule<A, B> for NGraphKept {
     type Proof = <A as KeepsSize<B>>::Proof;
+}
+
+/// The values of `add_at`, `mean_at` and `add_along`: `A` stretches to the placed `B`
+/// ([`ValueStretchesToSize`]), NumPy's `broadcast_to` in their words.
+pub struct ValuesStretch;
+impl<A: ValueStretchesToSize<B>, B> PairRule<A, B> for ValuesStretch {
+    type Proof = <A as ValueStretchesToSize<B>>::Proof;
 }

@@ -78,3 +78,26 @@ where
 {
     type Proof = ();
 }
+
+/// The values given to `add_at`, `mean_at` or `add_along`, of rank `Self`, have no more axes than
+/// what they place, of rank `R`: the rank rule of [`RankAtMost`], in their words.
+#[diagnostic::on_unimplemented(
+    message = "cannot place these values: their shape has `{Self}`, more axes than one row (or element) per index, which has `{R}`",
+    label = "the values given here have more axes than one row or element per index",
+    note = "`add_at` and `mean_at` place a row per index: their values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
+    note = "stretching adds axes on the left and never drops one; to drop an axis of the values, reduce it away first (`sum_axes::<axes![…]>()`)"
+)]
+pub trait ValuesRankAtMost<R>: RankAtMost<R> {
+    /// `()`: computed, it checks the ranks.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const A: usize, const R: usize> ValuesRankAtMost<Rank<R>> for Rank<A>
+where
+    Rank<A>: RankAtMost<Rank<R>>,
+    typenum::Const<A>: typenum::ToUInt,
+    typenum::Const<R>: typenum::ToUInt,
+    typenum::U<A>: typenum::IsLessOrEqual<typenum::U<R>, Output = B1>,
+{
+    type Proof = ();
+}

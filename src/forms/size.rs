@@ -110,6 +110,33 @@ where
     type Proof = ();
 }
 
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot place these values: their size `{Self}` does not stretch to `{T}`, the size on the same axis of one row (or element) per index",
+        label = "the values given here do not stretch to one row or element per index",
+        note = "`add_at` and `mean_at` place a row per index: their values stretch by NumPy's rule to `[N, …]`, `N` the indices' size, `…` the output's axes after its first; `add_along` adds an element per index: its values stretch to the indices' shape",
+        note = "a run-time size equals only itself: never another run-time size, nor a fixed size other than 1, whatever the values; to use indices bound apart from the values, convert one size with a checked `cast_shape` first"
+    )]
+    /// A size `Self` of the values given to `add_at`, `mean_at` or `add_along` stretches to the
+    /// size `T` of what they place on its axis: the rule of [`StretchesToSize`], in their words.
+    pub trait ValueStretchesToSize<T>: StretchesToSize<T> {
+        /// `()`: computed, it checks the pair.
+        type Proof;
+    }
+    /// The pair rule of [`ValueStretchesToSize`] once the stretch of a 1 is taken: `Self` is `T`.
+    pub trait ValueSizeStretch<T> {}
+}
+#[diagnostic::do_not_recommend]
+impl<A: Extent, T: Extent> ValueStretchesToSize<T> for A
+where
+    A: StretchesToSize<T>,
+    (A::Kind, T::Kind): StretchSource<A, T>,
+    <(A::Kind, T::Kind) as StretchSource<A, T>>::Output: ValueSizeStretch<T>,
+{
+    type Proof = ();
+}
+impl<X> ValueSizeStretch<X> for X {}
+
 /// The size that must equal the target's `T` for `A` to stretch to it, by the kinds of the
 /// two (`Self`): `T` itself when the stretch holds (`A` is `T`, or the fixed size 1), else `A`.
 pub trait StretchSource<A, T> {
