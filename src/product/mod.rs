@@ -48,4 +48,6 @@ pub use operand::MatrixOperand;
 pub use rule::{Contracts, MatMul, MatMulShape, Matrices};
 #[doc(hidden)]
 pub use rule::{ContractsWith, ProductShape};
-pub use transposed::{Transposed, TransposedShape, Transposes, TwoAxesOrMore};
+pub use transposed::{
+    SwapFirstTwo, SwapLastTwo, SwapRank, Transposed, TransposedShape, Transposes, TwoAxesOrMore, TwoAxesRank,
+};

@@ -6,7 +6,9 @@ use shapecast_macros::hot;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons};
 use crate::tensor::{Data, Home, HomeOf, Owned, OwnedData, TensorBase};
-use crate::typelevel::Reverse;
+use crate::shape::Nil;
+use crate::typelevel::{ListRank, Rank, Reverse};
+use typenum::{B1, Const, IsGreaterOrEqual, ToUInt, U, U2};
 
 type Rev<L> = <L as Reverse>::Output;
 
@@ -16,19 +18,78 @@ type Rev<L> = <L as Reverse>::Output;
     label = "fewer than two axes to swap",
     note = "a 1-D tensor is a row or a column as a product needs it: `v.matmul(&m)` reads `v` as a row and `m.matmul(&v)` as a column; `insert_axis::<1>()` makes it an explicit `[N, 1]` column"
 )]
-pub trait Transposes: AnyShape {
+pub trait Transposes: AnyShape + SwapLastTwo<Swapped = <Self as Transposes>::Output> {
     /// The shape with its last two axes swapped.
     type Output: AnyShape;
+    /// `()`: computed, it checks the rank ([`SwapRank`]). `mt` names it, so that a shape of
+    /// fewer than two axes is reported on its rank.
+    type Proof;
 }
 
 impl<S> Transposes for S
 where
-    S: AnyShape + Reverse,
-    Rev<S>: TwoAxesOrMore,
-    <Rev<S> as TwoAxesOrMore>::Output: Reverse,
-    Rev<<Rev<S> as TwoAxesOrMore>::Output>: AnyShape,
+    S: AnyShape + SwapLastTwo + ListRank,
+    <S as ListRank>::Output: SwapRank,
 {
-    type Output = Rev<<Rev<S> as TwoAxesOrMore>::Output>;
+    type Output = <S as SwapLastTwo>::Swapped;
+    type Proof = <<S as ListRank>::Output as SwapRank>::Proof;
+}
+
+/// `Self` with its last two axes swapped, for any shape: a shape of fewer than two axes is
+/// itself. [`Transposes`] checks the rank apart, so that `mt`'s result type is known before
+/// the rank is checked, and a shape of one axis is reported on its rank.
+#[doc(hidden)]
+pub trait SwapLastTwo {
+    /// The shape swapped.
+    type Swapped: AnyShape;
+}
+impl<S> SwapLastTwo for S
+where
+    S: Reverse,
+    Rev<S>: SwapFirstTwo,
+    <Rev<S> as SwapFirstTwo>::Output: Reverse,
+    Rev<<Rev<S> as SwapFirstTwo>::Output>: AnyShape,
+{
+    type Swapped = Rev<<Rev<S> as SwapFirstTwo>::Output>;
+}
+
+/// A list with its first two entries swapped; a list of fewer is itself.
+#[doc(hidden)]
+pub trait SwapFirstTwo {
+    /// The list swapped.
+    type Output;
+}
+impl SwapFirstTwo for Nil {
+    type Output = Nil;
+}
+impl<A> SwapFirstTwo for Cons<A, Nil> {
+    type Output = Cons<A, Nil>;
+}
+impl<A, B, R> SwapFirstTwo for Cons<A, Cons<B, R>> {
+    type Output = Cons<B, Cons<A, R>>;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "`mt()` swaps the last two axes, and this shape has `{Self}`: it needs two axes or more",
+        label = "fewer than two axes to swap",
+        note = "a 1-D tensor is a row or a column as a product needs it: `v.matmul(&m)` reads `v` as a row and `m.matmul(&v)` as a column; `insert_axis::<1>()` makes it an explicit `[N, 1]` column"
+    )]
+    /// The rank `Self` (`Rank<R>`) of a shape whose last two axes are swapped is at least 2.
+    /// Holds through [`TwoAxesRank`].
+    pub trait SwapRank[]();
+    /// A rank of two axes or more.
+    pub trait TwoAxesRank;
+    /// `()`: computed, it checks the rank.
+    type Proof;
+}
+#[diagnostic::do_not_recommend]
+impl<const R: usize> TwoAxesRank for Rank<R>
+where
+    Const<R>: ToUInt,
+    U<R>: IsGreaterOrEqual<U2, Output = B1>,
+{
+    type Proof = ();
 }
 
 /// `S` with its last two axes swapped.
@@ -76,7 +137,10 @@ impl<T, S: Copy, H> Clone for Transposed<'_, T, S, H> {
 }
 impl<T, S: Copy, H> Copy for Transposed<'_, T, S, H> {}
 
-impl<D: Data, S: Transposes> TensorBase<D, S> {
+// `mt`'s bounds are the method's, not the block's: a shape of one axis is then reported on
+// its rank (E0277), not as a method that exists for no such shape (E0599, naming the tensor's
+// type).
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The tensor with its last two axes swapped, as a view: nothing is copied (NumPy's `.mT`).
     /// A product reads it in place ([`matmul`](Self::matmul)); `.mt()` of the view is the
     /// tensor again.
@@ -89,7 +153,11 @@ impl<D: Data, S: Transposes> TensorBase<D, S> {
     /// assert_eq!(scores.as_slice(), [4.0; 24]);
     /// ```
     #[hot]
-    pub fn mt(&self) -> Transposed<'_, D::Elem, TransposedShape<S>, HomeOf<D, S>> {
+    pub fn mt(&self) -> Transposed<'_, D::Elem, <S as SwapLastTwo>::Swapped, HomeOf<D, S>>
+    where
+        <S as Transposes>::Proof: Sized,
+        S: Transposes + SwapLastTwo,
+    {
         let mut dims = [0; shapecast_rules::MAX_RANK];
         let rank = S::RANK;
         self.shape().write_extents(&mut dims[..rank]);
