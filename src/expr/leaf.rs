@@ -47,8 +47,12 @@ impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for Leaf<'_, T, S, H> {
     }
 }
 
-impl<T, S, H> super::sealed::Sealed for Leaf<'_, T, S, H> {}
-impl<T> super::sealed::Sealed for Scalar<T> {}
+impl<T, S, H> super::ExpressionNode for Leaf<'_, T, S, H> {
+    fn sealed(_: super::seal::Token) {}
+}
+impl<T> super::ExpressionNode for Scalar<T> {
+    fn sealed(_: super::seal::Token) {}
+}
 
 impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H> {
     type Source<const W: usize> = LeafSource<'a, T, W>;

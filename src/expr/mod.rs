@@ -110,14 +110,28 @@ mod folding;
 mod indexed;
 mod leaf;
 
-/// What seals [`Expression`]: implemented by the crate's nodes only.
-mod sealed {
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` cannot be an `Expression`: only shapecast's own nodes are",
-        label = "not one of shapecast's expression nodes",
-        note = "the kernels read an expression where its source says, trusting it to read exactly its shape, so `Expression` is sealed; implement `IntoExpression` for your type to hand over one of shapecast's expressions (a tensor's `lazy()`, an operator's result, …)"
-    )]
-    pub trait Sealed {}
+/// What seals [`Expression`]: implemented by the crate's nodes only. Its one item takes a type
+/// no other crate can name, so no other crate can implement it; the trait itself is public, so
+/// that a type given as an expression is reported on it by name, in these words.
+///
+/// ```compile_fail,E0046
+/// struct Claim;
+/// impl shapecast::expr::ExpressionNode for Claim {}
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an `Expression`: only shapecast's own nodes are",
+    label = "not one of shapecast's expression nodes",
+    note = "the kernels read an expression where its source says, trusting it to read exactly its shape, so `Expression` is sealed; implement `IntoExpression` for your type to hand over one of shapecast's expressions (a tensor's `lazy()`, an operator's result, …)"
+)]
+pub trait ExpressionNode {
+    /// Never called: what no other crate can write.
+    #[doc(hidden)]
+    fn sealed(_: seal::Token);
+}
+/// The type that seals [`ExpressionNode`].
+mod seal {
+    /// Nameable in this crate only.
+    pub struct Token;
 }
 #[cfg(any(feature = "std", feature = "libm"))]
 mod math;
@@ -205,7 +219,7 @@ pub enum Alone {
 /// Sealed: the kernels read an expression where its [`source`](Self::source) says, trusting it
 /// to read exactly its shape, so only the crate's nodes are expressions. A type of your own
 /// becomes an operand by implementing [`IntoExpression`] to hand over one of them.
-pub trait Expression: Typed + sealed::Sealed {
+pub trait Expression: Typed + ExpressionNode {
     /// What the fused kernel reads, its cursors with strides along `W` axes.
     #[doc(hidden)]
     type Source<const W: usize>: Source<W, Elem = Self::Elem> + Portable;

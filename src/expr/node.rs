@@ -148,9 +148,15 @@ impl<E, F, T: Copy + Shared, S: AnyShape, H: Home> Typed for Map<E, F, Of<T, S, 
     }
 }
 
-impl<E, F, K> super::sealed::Sealed for Map<E, F, K> {}
-impl<A, B, F, K, MA, MB> super::sealed::Sealed for Zip<A, B, F, K, MA, MB> {}
-impl<E, const I: usize, O> super::sealed::Sealed for NewAxis<E, I, O> {}
+impl<E, F, K> super::ExpressionNode for Map<E, F, K> {
+    fn sealed(_: super::seal::Token) {}
+}
+impl<A, B, F, K, MA, MB> super::ExpressionNode for Zip<A, B, F, K, MA, MB> {
+    fn sealed(_: super::seal::Token) {}
+}
+impl<E, const I: usize, O> super::ExpressionNode for NewAxis<E, I, O> {
+    fn sealed(_: super::seal::Token) {}
+}
 
 impl<E, F, T, S, H> Expression for Map<E, F, Of<T, S, H>>
 where

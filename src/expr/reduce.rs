@@ -586,7 +586,9 @@ where
     }
 }
 
-impl<E, Ax, F, O> super::sealed::Sealed for Reduce<E, Ax, F, O> {}
+impl<E, Ax, F, O> super::ExpressionNode for Reduce<E, Ax, F, O> {
+    fn sealed(_: super::seal::Token) {}
+}
 
 impl<E, Ax, F, O> Expression for Reduce<E, Ax, F, O>
 where

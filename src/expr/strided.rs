@@ -36,7 +36,9 @@ impl<'a, T, S: AnyShape, H> StridedLeaf<'a, T, S, H> {
     }
 }
 
-impl<T, S: AnyShape, H> super::sealed::Sealed for StridedLeaf<'_, T, S, H> {}
+impl<T, S: AnyShape, H> super::ExpressionNode for StridedLeaf<'_, T, S, H> {
+    fn sealed(_: super::seal::Token) {}
+}
 
 impl<T: Copy + Shared, S: AnyShape, H: Home> Typed for StridedLeaf<'_, T, S, H> {
     type Elem = T;
