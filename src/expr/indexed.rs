@@ -23,13 +23,13 @@ use num_traits::float::FloatCore;
 
 use super::{Expression, IntoExpression, Typed, hint, stretched};
 use crate::forms::{AnyBroadcastTo, CheckPairs, ValuesRankAtMost, ValuesStretch};
-use crate::typelevel::{Checked, ListRank, Reverse};
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused::{self, Shared};
 use crate::kernel::way;
 use crate::shape::{AnyShape, Axes, AxisSet, Cons, Dim, Extent, Nil};
 use crate::summable::Summable;
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
+use crate::typelevel::{Checked, ListRank, Reverse};
 
 /// An index out of range: `index`, at `position` of the indices (row-major), for an axis of
 /// size `len`.

@@ -27,11 +27,14 @@ pub use axis::{
 };
 pub use ngraph::{AnyBroadcastAxes, BroadcastAxes, BroadcastedAxes, KeepsSize, KeptSize};
 pub use numpy::{
-    AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo, CommonShape,
+    AnyBroadcast, AnyBroadcastTo, AnyBroadcasted, Broadcast, BroadcastTo, Broadcasted, BroadcastedTo,
+    CommonShape,
 };
 pub use pairs::{CheckPairs, NGraphKept, NumpyStretch, PairRule, ValuesStretch, XlaBinary, XlaInDim};
 pub use rank::{RankAtMost, RankOfTarget, RanksAgree, SameRank, ValuesRankAtMost};
-pub use size::{BroadcastsWith, SameBinding, StretchesTo, StretchesToSize, ValueSizeStretch, ValueStretchesToSize};
+pub use size::{
+    BroadcastsWith, SameBinding, StretchesTo, StretchesToSize, ValueSizeStretch, ValueStretchesToSize,
+};
 pub use xla::{
     AnyBroadcastInDim, AnyBroadcastWithDims, AnyBroadcastedWithDims, BroadcastInDim, BroadcastWithDims,
     BroadcastedInDim, BroadcastedWithDims, FitsInDim, InDimSize, InDimsSame, MeetsInDims, PairSource,

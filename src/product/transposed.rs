@@ -3,10 +3,10 @@
 use core::marker::PhantomData;
 use shapecast_macros::hot;
 
+use crate::shape::Nil;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons};
 use crate::tensor::{Data, Home, HomeOf, Owned, OwnedData, TensorBase};
-use crate::shape::Nil;
 use crate::typelevel::{ListRank, Rank, Reverse};
 use typenum::{B1, Const, IsGreaterOrEqual, ToUInt, U, U2};
 

@@ -100,7 +100,8 @@ where
     S: AxesInShape<Cons<A, Rest>, U0> + AtOr<A::U, Dim<1>> + NonEmptyAt<Rest>,
     <S as AtOr<A::U, Dim<1>>>::Output: NonEmptySize,
 {
-    type Proof = Checked<<S as NonEmptyAt<Rest>>::Proof, <<S as AtOr<A::U, Dim<1>>>::Output as NonEmptySize>::Proof>;
+    type Proof =
+        Checked<<S as NonEmptyAt<Rest>>::Proof, <<S as AtOr<A::U, Dim<1>>>::Output as NonEmptySize>::Proof>;
 }
 
 /// `Folded(l, axes)`: the product of the entries of `l` at the positions `axes`, fixed sizes

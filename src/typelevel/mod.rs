@@ -23,7 +23,9 @@ pub use axis::{
     Keep, ListLen, ListRank, Rank, RankWithinLimit, Remove, RemoveOnto, RoomInsert, ToAxis, ToRank,
 };
 pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, PairBroadcast, PairCommon, SameType};
-pub use keep::{At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptyFixedSize, NonEmptySize};
+pub use keep::{
+    At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptyFixedSize, NonEmptySize,
+};
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
 pub use list::{Checked, DimsFree, If, NotLonger, Reverse, ReverseOnto, Same, SameLength, Then};
