@@ -157,7 +157,9 @@ pub use ops::*;
 pub use strided::StridedLeaf;
 // What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
 // compile error names, so they are public where the reductions are.
-pub use crate::typelevel::{FewPositionsAt, NonEmptyAt, NonEmptyFixedSize, NonEmptySize};
+pub use crate::typelevel::{
+    FewPositions, FewPositionsAt, FewPositionsCount, NonEmptyAt, NonEmptyFixedSize, NonEmptySize, ProductOf,
+};
 pub use reduce::{
     ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
     ReduceSource, SumFold,

@@ -2129,6 +2129,7 @@ reductions! {
     }
     bounds [
         <E::Shape as NonEmptyAt<Ax::List>>::Proof: Sized,
+        <E::Shape as FewPositionsAt<Ax::List>>::Proof: Sized,
         E::Shape: NonEmptyAt<Ax::List> + FewPositionsAt<Ax::List>,
     ] {
     /// The flat row-major index of the first maximum within the axes `Ax`, which are removed;

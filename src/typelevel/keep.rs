@@ -137,13 +137,93 @@ impl FitsPositions for B1 {}
     note = "over a size known only at run time, use the `try_` twin (`try_argmax_axes`), which returns `None` when an axis is empty or the count passes that",
     note = "past it, evaluate the expression into a tensor first and use the tensors' `argmax_axes`/`argmin_axes`, which count positions in a `usize`"
 )]
-pub trait FewPositionsAt<L> {}
-#[diagnostic::do_not_recommend]
-impl<S: Folded<L>, L> FewPositionsAt<L> for S
+pub trait FewPositionsAt<L> {
+    /// `()`: computed, it checks the count ([`FewPositions`]) of the reduced sizes, named as
+    /// their [`ProductOf`]. The reductions name it in their bounds, so that a count too large is
+    /// reported on those sizes, not on the shape and the axes.
+    type Proof;
+}
+impl<S, L> FewPositionsAt<L> for S
 where
-    <S as Folded<L>>::Output: IsLessOrEqual<U4294967295>,
-    LeEq<<S as Folded<L>>::Output, U4294967295>: FitsPositions,
+    S: FoldedSizes<L>,
+    <S as FoldedSizes<L>>::Output: FewPositions,
 {
+    type Proof = <<S as FoldedSizes<L>>::Output as FewPositions>::Proof;
+}
+
+/// The sizes of `Self` at the positions `L`, as a type that names them: the size for one,
+/// [`ProductOf`] for more (`ProductOf<Dim<1024>, Dim<4096>>`), `Dim<1>` for none. A size 1 for an
+/// axis past the last, which `NonEmptyAt` and the reduced shape refuse.
+pub trait FoldedSizes<L> {
+    /// The sizes.
+    type Output;
+}
+impl<S> FoldedSizes<Nil> for S {
+    type Output = Dim<1>;
+}
+impl<S, A: Number> FoldedSizes<Cons<A, Nil>> for S
+where
+    S: AtOr<A::U, Dim<1>>,
+{
+    type Output = <S as AtOr<A::U, Dim<1>>>::Output;
+}
+impl<S, A: Number, A2, Rest> FoldedSizes<Cons<A, Cons<A2, Rest>>> for S
+where
+    S: AtOr<A::U, Dim<1>> + FoldedSizes<Cons<A2, Rest>>,
+{
+    type Output = ProductOf<<S as AtOr<A::U, Dim<1>>>::Output, <S as FoldedSizes<Cons<A2, Rest>>>::Output>;
+}
+
+/// The count `A × B` of the elements an output folds, as the sizes that make it: what an
+/// argmax's message names when the count is too large. A type only; no value has it.
+pub struct ProductOf<A, B>(core::marker::PhantomData<(A, B)>);
+
+impl<const N: usize> FoldCount for Dim<N>
+where
+    Dim<N>: Number,
+{
+    type N = <Dim<N> as Number>::U;
+}
+impl<const N: usize, U: Unsigned> FoldCount for Big<N, U> {
+    type N = U;
+}
+impl<A: FoldCount, B: FoldCount> FoldCount for ProductOf<A, B>
+where
+    A::N: Mul<B::N>,
+    Prod<A::N, B::N>: Unsigned,
+{
+    type N = Prod<A::N, B::N>;
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "each output of this argmax or argmin must fold a fixed count of at most 4,294,967,295 elements, and it folds `{Self}`",
+        label = "the reduced sizes must be fixed, and multiply to at most 4,294,967,295, here",
+        note = "the position of the maximum or minimum is counted in a `u32`, so that a block of outputs compares and picks positions in the vector registers that pick the values",
+        note = "over a size known only at run time, use the `try_` twin (`try_argmax_axes`), which returns `None` when an axis is empty or the count passes that",
+        note = "past it, evaluate the expression into a tensor first and use the tensors' `argmax_axes`/`argmin_axes`, which count positions in a `usize`"
+    )]
+    /// The reduced sizes `Self` ([`FoldedSizes`]) are fixed and multiply to at most `u32::MAX`.
+    /// Holds through [`FewPositionsCount`], so that a run-time size is reached as late as a
+    /// fixed one.
+    pub trait FewPositions[]();
+    /// Fixed sizes whose product is at most `u32::MAX`.
+    pub trait FewPositionsCount;
+    /// `()`: computed, it checks the count.
+    type Proof;
+    /// The number of elements [`FoldedSizes`] names, a typenum number; fixed sizes only.
+    pub trait FoldCount {
+        /// The count.
+        type N: Unsigned;
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<X: FoldCount> FewPositionsCount for X
+where
+    X::N: IsLessOrEqual<U4294967295>,
+    LeEq<X::N, U4294967295>: FitsPositions,
+{
+    type Proof = ();
 }
 
 /// `InsertOnes(l, axes)`: `l` with a size 1 inserted before each position of the increasing

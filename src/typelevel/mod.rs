@@ -24,7 +24,8 @@ pub use axis::{
 };
 pub use dim::{BroadcastsWith, DimBroadcast, DimCommon, PairBroadcast, PairCommon, SameType};
 pub use keep::{
-    At, AtOr, FewPositionsAt, FitsPositions, Folded, InsertOnes, NonEmptyAt, NonEmptyFixedSize, NonEmptySize,
+    At, AtOr, FewPositions, FewPositionsAt, FewPositionsCount, FitsPositions, FoldCount, Folded, FoldedSizes,
+    InsertOnes, NonEmptyAt, NonEmptyFixedSize, NonEmptySize, ProductOf,
 };
 pub use kind::{ByShape, Fixed, Home, Join, Kind, OnHeap, Runtime};
 pub use lift::{Lift, MarkAt, Place, TakeAtMarked, TakeAtUnmarked};
