@@ -29,7 +29,7 @@ use crate::kernel::way;
 use crate::shape::{AnyShape, Axes, AxisSet, Cons, Dim, Extent, Nil};
 use crate::summable::Summable;
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
-use crate::typelevel::{Checked, ListRank, Reverse};
+use crate::typelevel::{Checked, ListRank, Rank, Reverse};
 
 /// An index out of range: `index`, at `position` of the indices (row-major), for an axis of
 /// size `len`.
@@ -129,22 +129,80 @@ type ValuesProof<S, Added> = Checked<
 pub trait RowIndices: Expression<Elem = usize> {
     /// `N`, the number of indices.
     type Rows: Extent;
+    /// `()`: computed, it checks the rank ([`IndicesRank`]). `mean_at` names it, so that
+    /// indices of another rank are reported on the rank, not on the expression's type.
+    type Proof;
     /// How many indices there are.
     #[doc(hidden)]
     fn rows(&self) -> usize;
 }
-#[diagnostic::do_not_recommend]
-impl<E, N> RowIndices for E
+impl<E> RowIndices for E
 where
-    E: Expression<Elem = usize, Shape = Cons<N, Nil>>,
-    N: Extent,
-    Cons<N, Nil>: AnyShape,
+    E: UsizeIndices,
+    E::Shape: FirstRows + ListRank,
+    <E::Shape as ListRank>::Output: IndicesRank,
+    Cons<<E::Shape as FirstRows>::Rows, Nil>: AnyShape,
 {
-    type Rows = N;
+    type Rows = <E::Shape as FirstRows>::Rows;
+    type Proof = <<E::Shape as ListRank>::Output as IndicesRank>::Proof;
     #[hot]
     fn rows(&self) -> usize {
-        self.shape().head.get()
+        self.shape().first_rows()
     }
+}
+
+/// An expression of `usize` elements: the element [`RowIndices`] needs, checked apart from the
+/// rank, with the message of [`RowIndices`].
+#[diagnostic::on_unimplemented(
+    message = "the indices given to `mean_at` are not one `usize` index per row",
+    label = "indices of shape `[N]` and element `usize` are needed by this call",
+    note = "`mean_at` takes one index per row of its values: a rank-1 tensor of `usize` (`&labels`) or a rank-1 expression of them, such as `argmin_axes` (`argmin_keepdims` keeps its axis, which makes the indices `[N, 1]`)"
+)]
+pub trait UsizeIndices: Expression<Elem = usize> {}
+#[diagnostic::do_not_recommend]
+impl<E: Expression<Elem = usize>> UsizeIndices for E {}
+
+/// The first size of a shape: the number of indices of a shape `[N]`, the only rank
+/// [`RowIndices`] takes ([`IndicesRank`] checks it apart, so that this never fails); `Dim<1>`
+/// for a scalar.
+#[doc(hidden)]
+pub trait FirstRows {
+    /// The size.
+    type Rows: Extent;
+    /// Its value.
+    fn first_rows(&self) -> usize;
+}
+impl FirstRows for Nil {
+    type Rows = Dim<1>;
+    #[hot]
+    fn first_rows(&self) -> usize {
+        1
+    }
+}
+impl<H: Extent, T> FirstRows for Cons<H, T> {
+    type Rows = H;
+    #[hot]
+    fn first_rows(&self) -> usize {
+        self.head.get()
+    }
+}
+
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "the indices given to `mean_at` have `{Self}`, and one `usize` index per row has `Rank<1>`: a shape `[N]`",
+        label = "indices of shape `[N]` are needed by this call",
+        note = "`mean_at` takes one index per row of its values: a rank-1 tensor of `usize` (`&labels`) or a rank-1 expression of them, such as `argmin_axes` (`argmin_keepdims` keeps its axis, which makes the indices `[N, 1]`)"
+    )]
+    /// The rank `Self` (`Rank<R>`) of the indices of [`mean_at`](TensorBase::mean_at) is 1.
+    /// Holds through [`OneIndexAxis`].
+    pub trait IndicesRank[]();
+    /// `Rank<1>`.
+    pub trait OneIndexAxis;
+    /// `()`: computed, it checks the rank.
+    type Proof;
+}
+impl OneIndexAxis for Rank<1> {
+    type Proof = ();
 }
 
 /// `Self`, the shape of the indices given to [`take_along`](TensorBase::take_along) or
@@ -344,6 +402,7 @@ where
         Cons<N, Tail>: AnyShape,
         Cons<H, Nil>: AnyShape,
         I: IntoExpression,
+        <I::Expr as RowIndices>::Proof: Sized,
         I::Expr: RowIndices<Rows = N>,
         R: IntoExpression,
         R::Expr: Expression<Elem = D::Elem>,

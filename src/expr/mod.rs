@@ -150,7 +150,10 @@ pub use crate::kernel::zip::{Binary, PairFn};
 #[doc(hidden)]
 pub use folding::Folds;
 pub use folding::{Kept, To};
-pub use indexed::{Along, IndexError, IndicesFor, OneAxis, RowIndices, Rows, Taken, ValuesFor};
+pub use indexed::{
+    Along, FirstRows, IndexError, IndicesFor, IndicesRank, OneAxis, OneIndexAxis, RowIndices, Rows, Taken,
+    UsizeIndices, ValuesFor,
+};
 pub use leaf::{IntoExpression, Leaf, Primitive, Scalar};
 pub use node::{Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
