@@ -1076,18 +1076,25 @@ fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>
 }
 
 /// `full`, the elements of a run's whole blocks, hidden from the optimizer where the pass
-/// `WRITES` its output into memory, every size of the output is fixed, and the run holds two
-/// blocks or more. Knowing how many blocks the loop over them takes, its loop vectorizer
-/// vectorizes that loop across the blocks, each lane gathered from elements a block apart and
-/// each result stored element by element, where the blocks' own lanes are already the vectors
-/// (a layer norm's fixed row of 256, row by row, took far longer so than its hand loop). A
-/// pass that folds its blocks (`sum_all`) keeps the count: there it unrolls the loop well. So
-/// does an output whose first size is read at run time: there the count kept is what spares
-/// the loop that vectorization (a batch norm's rows of 1024 ran more instructions hidden).
+/// `WRITES` its output into memory and either the run holds 16 blocks or more, or every size of
+/// the output is fixed and the run holds two blocks or more. Knowing how many blocks the loop
+/// over them takes, its loop vectorizer may vectorize that loop across the blocks, each lane
+/// gathered from elements a block apart and each result stored element by element, where the
+/// blocks' own lanes are already the vectors (standardization's `(x − mean) / std` over rows of
+/// 1024, a layer norm's over rows of 256: several times the instructions). Whether it does
+/// depends on what the pass was inlined into, so the count of a long run is always hidden (a
+/// batch norm's rows of 1024, which were not so vectorized, then keep a bounds check per block
+/// and leaf, a few more instructions). Short rows keep the count, which unrolls them (rows of 64
+/// and 128 take many more instructions hidden), and so does a pass that folds its blocks
+/// (`sum_all`).
 #[hot]
 fn opaque<P: Pass, const WRITES: bool>(full: usize) -> usize {
     let fixed = const { matches!(&P::PLAN, Some(plan) if plan.every_size_fixed()) };
-    if WRITES && fixed && full >= 2 * BLOCK { core::hint::black_box(full) } else { full }
+    if WRITES && (full >= 16 * BLOCK || (fixed && full >= 2 * BLOCK)) {
+        core::hint::black_box(full)
+    } else {
+        full
+    }
 }
 
 /// The first `full` elements of the current run of `n` (a block or more), block by block, from
