@@ -63,6 +63,11 @@
 //!   for every element that reads it, so a statistic that every element of a large tensor reads
 //!   (a row maximum, a column mean), or a statistic of a statistic (a layer norm's variance), is
 //!   worth evaluating first, as softmax does below.
+//! - The pass computes the output run by run (a row, or rows merged into one), a block at a
+//!   time. What is the same all along a run is read or folded once, at the run's start, and
+//!   held in registers while its blocks are computed: where each tensor's elements start, a
+//!   row's statistic kept as `[N, 1]` (`x.lazy() - x.lazy().mean_keepdims::<axes![1]>()`),
+//!   and what is computed from it (`(var + eps).sqrt().recip()`).
 //! - A small expression with a reduction whose sizes are all fixed (at most 1,024 elements read
 //!   in all: a 4×4 product written `(a.lazy().insert_axis::<2>() * &b).sum_axes::<axes![1]>()`,
 //!   the column means of a `[16, 3]` calibration) is evaluated one output element at a time,
