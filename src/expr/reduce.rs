@@ -1967,9 +1967,9 @@ where
 /// Reductions over `Ax` that remove the axes, and their keep-dims twins. `[…]` lists what else
 /// they require, as bounds: nothing for the folds that have a value over no elements (a sum),
 /// `NonEmptyAt` for those that do not (a maximum), whose axes must be fixed and not 0, with its
-/// proof, which reports an empty axis on its size. Those
-/// name their `try_` twins after `=>`: the same reductions over any axes, `None` when the
-/// run-time sizes leave no element to fold (or too many, [`Fold::MOST`]).
+/// proof, which reports an empty axis on its size. Those name their `try_` twins after `=>`:
+/// the same reductions over any axes, `None` when the run-time sizes leave no element to fold
+/// (or too many, [`Fold::MOST`]).
 macro_rules! reductions {
     ($(bounds $bounds:tt {
         $($(#[$doc:meta])* $name:ident, $keep:ident, $Fold:ty
