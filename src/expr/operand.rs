@@ -5,6 +5,7 @@ use shapecast_macros::hot;
 
 use crate::kernel::fused::{BLOCK, Source};
 use crate::kernel::place::{Pass, Spot};
+use crate::kernel::run::RunBlocks;
 
 /// How a reduction reads its operand's blocks: inlined at each place its fold reads one, except
 /// where the operand holds reductions itself ([`CALLED`](Self::CALLED)). There each read is a
@@ -60,4 +61,30 @@ fn planned_called<const W: usize, S: Source<W> + ?Sized, P: Pass>(
     along: &[usize; W],
 ) -> [S::Elem; BLOCK] {
     src.planned::<P>(at, spot, along)
+}
+
+/// A run read block by block through [`Operand::read_block`], where the operand's reads are
+/// calls (see [`Operand`]): a reader of the run that adds no code per place it is read.
+pub(super) struct Called<'s, S, const W: usize> {
+    src: &'s mut S,
+    at: usize,
+}
+
+impl<'s, S, const W: usize> Called<'s, S, W> {
+    /// `src`'s current run, from its start.
+    #[hot]
+    pub(super) fn new(src: &'s mut S) -> Self {
+        Called { src, at: 0 }
+    }
+}
+
+impl<const W: usize, S: Source<W>> RunBlocks for Called<'_, S, W> {
+    type Elem = S::Elem;
+
+    #[hot]
+    fn next_block(&mut self) -> [S::Elem; BLOCK] {
+        let at = self.at;
+        self.at += BLOCK;
+        self.src.read_block::<false>(at)
+    }
 }

@@ -21,14 +21,15 @@ use num_traits::float::FloatCore;
 use shapecast_macros::hot;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
-use super::operand::Operand;
+use super::operand::{Called, Operand};
 use super::{AT_RANK, Alone, Expression, Index, Lazy, Typed};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
 use crate::kernel::place::PlanOf;
-use crate::kernel::place::{Pass, Spot};
+use crate::kernel::place::{Pass, RunTime, Spot};
+use crate::kernel::run::RunBlocks;
 use crate::kernel::run::{AsItGoes, Folded};
 use crate::kernel::statics::{MapInto, ReducePlan};
 use crate::kernel::{Runs, arg_slices, fold_slices, way};
@@ -1188,26 +1189,30 @@ where
         }
         let down = self.first_cursor(Cursor::run_axis).unwrap_or(Cursor::<W>::STILL);
         let count = self.count;
-        let (out, again) = if self.inner.all(&mut |c| c.flat_row(axis, len)) {
-            // Flat: row `r` starts `r · len` along the row entered once.
+        let (out, again) = if S::NESTS == 0 && self.inner.all(&mut |c| c.flat_row(axis, len)) {
+            // Flat: row `r` starts `r · len` along the row entered once, the 16 rows read one
+            // after another by one reader.
             self.inner.cursors(&mut |c| c.enter(at, axis));
-            let folded = self.sixteen(|this, r| Self::row(&mut this.inner, r * len, len, count));
+            let run = self.inner.run_blocks::<RunTime, false, false>(Spot::root::<RunTime>(), BLOCK * len);
+            let folded = Self::fold_rows(run, len, count);
             self.inner.cursors(&mut |c| c.leave(at, down));
             folded
         } else {
-            // Rows apart, or an operand the same for every row (a dot product's vector): each
-            // row entered where it starts, as `fold_one` enters it.
+            // Each row entered where it starts and read by a reader of its own (see
+            // `kernel::run`): what is the same along the row (a row's mean inside its
+            // variance, a dot product's vector) is taken once, where it starts.
             let runs = runs.or_else(|| {
                 let run_len = self.first_cursor(Cursor::plan_run_len).flatten()?;
                 Some((down, run_len.checked_sub(at)?))
             });
-            self.sixteen(|this, r| {
-                this.inner.cursors(&mut |c| c.enter(at + r, axis));
+            let inner = &mut self.inner;
+            Self::sixteen(|r| {
+                inner.cursors(&mut |c| c.enter(at + r, axis));
                 if let Some((down, left)) = runs {
-                    this.inner.next_run(down, left - r);
+                    inner.next_run(down, left - r);
                 }
-                let out = Self::row(&mut this.inner, 0, len, count);
-                this.inner.cursors(&mut |c| c.leave(at + r, down));
+                let out = Self::row(inner, len, count);
+                inner.cursors(&mut |c| c.leave(at + r, down));
                 out
             })
         };
@@ -1217,18 +1222,15 @@ where
         Some(out)
     }
 
-    /// The [`BLOCK`] outputs `fold(self, r)` gives for `r` from 0, and whether a lane of each
-    /// may be wrong. Each way [`flat_long`](Self::flat_long) reaches a row has its own loop
-    /// (one loop for both, with the branch inside, slowed the row sums of `[16384, 128]`).
+    /// The [`BLOCK`] outputs `fold(r)` gives for `r` from 0, and whether a lane of each may
+    /// be wrong. Each way [`flat_long`](Self::flat_long) reaches a row has its own loop (one
+    /// loop for both, with the branch inside, slowed the row sums of `[16384, 128]`).
     #[hot]
-    fn sixteen(
-        &mut self,
-        fold: impl Fn(&mut Self, usize) -> (F::Output, bool),
-    ) -> ([F::Output; BLOCK], [bool; BLOCK]) {
-        let (first, unsure) = fold(self, 0);
+    fn sixteen(mut fold: impl FnMut(usize) -> (F::Output, bool)) -> ([F::Output; BLOCK], [bool; BLOCK]) {
+        let (first, unsure) = fold(0);
         let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
         for (r, (o, u)) in out.iter_mut().zip(&mut again).enumerate().skip(1) {
-            (*o, *u) = fold(self, r);
+            (*o, *u) = fold(r);
         }
         (out, again)
     }
@@ -1241,16 +1243,47 @@ where
         long_rows::<S::Elem, F>(self.n, self.sizes[0])
     }
 
-    /// The output whose row of `len` elements, a whole number of blocks, starts at `base` of
-    /// the current run of `inner`, folded in lanes along it with [`Fold::quick`]; and whether a
-    /// lane may then be wrong ([`Fold::unsure`]).
+    /// The output whose row of `len` elements, a whole number of blocks, is the current run of
+    /// `inner`, folded in lanes along it with [`Fold::quick`]; and whether a lane may then be
+    /// wrong ([`Fold::unsure`]).
     #[hot]
-    fn row(inner: &mut S, base: usize, len: usize, count: usize) -> (F::Output, bool) {
-        let x = inner.read_block::<false>(base);
+    fn row(inner: &mut S, len: usize, count: usize) -> (F::Output, bool) {
+        if const { <S as Operand<W>>::CALLED } {
+            Self::fold_row(&mut Called::<S, W>::new(inner), len, count)
+        } else {
+            Self::fold_row(
+                &mut inner.run_blocks::<RunTime, false, false>(Spot::root::<RunTime>(), len),
+                len,
+                count,
+            )
+        }
+    }
+
+    /// The [`BLOCK`] outputs whose rows are the next `BLOCK · len` elements of `run`, and
+    /// whether a lane of each may be wrong (see [`row`](Self::row)). (The reader is this
+    /// function's own, so the optimizer keeps it in registers.)
+    #[hot]
+    fn fold_rows(
+        mut run: impl RunBlocks<Elem = S::Elem>,
+        len: usize,
+        count: usize,
+    ) -> ([F::Output; BLOCK], [bool; BLOCK]) {
+        let (first, unsure) = Self::fold_row(&mut run, len, count);
+        let (mut out, mut again) = ([first; BLOCK], [unsure; BLOCK]);
+        for (o, u) in out.iter_mut().zip(&mut again).skip(1) {
+            (*o, *u) = Self::fold_row(&mut run, len, count);
+        }
+        (out, again)
+    }
+
+    /// The output whose row is the next `len` elements of `run` (see [`row`](Self::row)).
+    #[hot]
+    fn fold_row(run: &mut impl RunBlocks<Elem = S::Elem>, len: usize, count: usize) -> (F::Output, bool) {
+        let x = run.next_block();
         let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first_at(x[l], l));
         let mut k = BLOCK;
         while k < len {
-            let x = inner.read_block::<false>(base + k);
+            let x = run.next_block();
             for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
                 *a = F::quick(*a, x, k + l);
             }
