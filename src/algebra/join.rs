@@ -335,22 +335,77 @@ where
     Const<AXIS>: ToUInt,
     A: AnyShape + HasAxis<AXIS> + ListRank + AtOr<U<AXIS>, NoAxis>,
     Axis<AXIS>: crate::typelevel::Distance,
-    B: AnyShape + ConcatRank<A> + ConcatSame<A, Start<AXIS>, Axis<0>, AXIS> + AtOr<U<AXIS>, NoAxis>,
-    <B as AtOr<U<AXIS>, NoAxis>>::Output: WholeOf<AXIS> + CutFrom<<A as AtOr<U<AXIS>, NoAxis>>::Output, AXIS>,
-    A: SetAt<U<AXIS>, Whole<B, AXIS>>,
-    <A as SetAt<U<AXIS>, Whole<B, AXIS>>>::Output: AnyShape,
+    B: AnyShape + ConcatRank<A> + ConcatSame<A, Start<AXIS>, Axis<0>, AXIS> + RejoinedAt<A, AXIS>,
 {
     type Output = Checked<
         Checked<
-            Checked<<A as SetAt<U<AXIS>, Whole<B, AXIS>>>::Output, <B as ConcatRank<A>>::Proof>,
+            Checked<<B as RejoinedAt<A, AXIS>>::Output, <B as ConcatRank<A>>::Proof>,
             <B as ConcatSame<A, Start<AXIS>, Axis<0>, AXIS>>::Proof,
         >,
-        <<B as AtOr<U<AXIS>, NoAxis>>::Output as CutFrom<<A as AtOr<U<AXIS>, NoAxis>>::Output, AXIS>>::Proof,
+        <B as RejoinedAt<A, AXIS>>::Proof,
     >;
 }
 
+/// A part's size on axis `AXIS`.
+type Part<S, const AXIS: usize> = <S as AtOr<U<AXIS>, NoAxis>>::Output;
+
 /// The size a second part `B` was cut from, on axis `AXIS`.
-type Whole<B, const AXIS: usize> = <<B as AtOr<U<AXIS>, NoAxis>>::Output as WholeOf<AXIS>>::Whole;
+type Whole<B, const AXIS: usize> = <Part<B, AXIS> as WholeOf<AXIS>>::Whole;
+
+/// The first part `A` with the size on `AXIS` that the second part `Self` was cut from, and the
+/// check of the two sizes there ([`WholeOf`], [`CutFrom`]): one impl away from
+/// [`RejoinShape`]'s output, which meets the check at once, so that rustc reports a second part
+/// that is no split's, or another split's, on the sizes alone.
+pub trait RejoinedAt<A, const AXIS: usize> {
+    /// The whole shape.
+    type Output: AnyShape;
+    /// `()`: computed, it checks the sizes on `AXIS`.
+    type Proof;
+}
+impl<A, B, const AXIS: usize> RejoinedAt<A, AXIS> for B
+where
+    Const<AXIS>: ToUInt,
+    A: AtOr<U<AXIS>, NoAxis>,
+    B: AtOr<U<AXIS>, NoAxis>,
+    Part<B, AXIS>: WholeOf<AXIS> + CutFrom<Part<A, AXIS>, AXIS> + WholeOrSelf,
+    A: SetAt<U<AXIS>, <Part<B, AXIS> as WholeOrSelf>::Whole>,
+    <A as SetAt<U<AXIS>, <Part<B, AXIS> as WholeOrSelf>::Whole>>::Output: AnyShape,
+{
+    type Output = <A as SetAt<U<AXIS>, <Part<B, AXIS> as WholeOrSelf>::Whole>>::Output;
+    type Proof = Checked<Whole<B, AXIS>, <Part<B, AXIS> as CutFrom<Part<A, AXIS>, AXIS>>::Proof>;
+}
+
+/// The size `N` that a size `Self` = [`Minus`](super::Minus)`<N, K>` is what was left of, and
+/// every other size itself: [`WholeOf`] with no check, for the whole shape, which is checked
+/// apart.
+pub trait WholeOrSelf {
+    /// `N`, or `Self`.
+    type Whole;
+}
+impl<N, K> WholeOrSelf for super::Minus<N, K> {
+    type Whole = N;
+}
+impl WholeOrSelf for NoAxis {
+    type Whole = NoAxis;
+}
+impl<const N: usize> WholeOrSelf for Dim<N> {
+    type Whole = Self;
+}
+impl<const N: usize, V> WholeOrSelf for crate::shape::Big<N, V> {
+    type Whole = Self;
+}
+impl<Name> WholeOrSelf for crate::size::Dyn<'_, Name> {
+    type Whole = Self;
+}
+impl<X, Y> WholeOrSelf for super::Plus<X, Y> {
+    type Whole = Self;
+}
+impl<X, Y> WholeOrSelf for super::Times<X, Y> {
+    type Whole = Self;
+}
+impl<X, Y> WholeOrSelf for super::Over<X, Y> {
+    type Whole = Self;
+}
 
 /// `A` and `B` joined back along `AXIS` (see [`RejoinShape`]).
 pub type Rejoined<A, B, const AXIS: usize> = <A as RejoinShape<B, AXIS>>::Output;
@@ -362,22 +417,37 @@ pub type RejoinOutput<A, B, const AXIS: usize> = Owned<
     HomeOfBoth<A, B>,
 >;
 
+one_message! {
+    #[diagnostic::on_unimplemented(
+        message = "cannot rejoin along axis {AXIS}: the second part's size there, `{Self}`, is not what a split left",
+        label = "the second part must be what `split_off` left on axis {AXIS}, a size `N-K`",
+        note = "`a.rejoin::<AXIS>(&b)` joins the two parts of one split back: `a` with `K` positions on axis {AXIS}, `b` with what was left of its size `N`, the size `Minus<N, K>` (printed `N-K`); to join other tensors, `a.concat::<AXIS>(&b)` adds their sizes"
+    )]
 /// The size `N` that a size `Self` = [`Minus`](super::Minus)`<N, K>` is what was left of: the
 /// second part of a split, on the joined axis `AXIS`.
-#[diagnostic::on_unimplemented(
-    message = "cannot rejoin along axis {AXIS}: the second part's size there, `{Self}`, is not what a split left",
-    label = "the second part must be what `split_off` left on axis {AXIS}, a size `N-K`",
-    note = "`a.rejoin::<AXIS>(&b)` joins the two parts of one split back: `a` with `K` positions on axis {AXIS}, `b` with what was left of its size `N`, the size `Minus<N, K>` (printed `N-K`); to join other tensors, `a.concat::<AXIS>(&b)` adds their sizes"
-)]
+///
+/// Holds through [`LeftOf`], one impl away, so that rustc reports it on the size alone.
 pub trait WholeOf<const AXIS: usize> {
     /// `N`.
     type Whole;
 }
-impl<N, K, const AXIS: usize> WholeOf<AXIS> for super::Minus<N, K> {
+/// [`WholeOf`]'s rule: the size `N` that `Self` = [`Minus`](super::Minus)`<N, K>` was left of.
+pub trait LeftOf<const AXIS: usize> {
+    /// `N`.
+    type Whole;
+}
+}
+
+#[diagnostic::do_not_recommend]
+impl<X: LeftOf<AXIS>, const AXIS: usize> WholeOf<AXIS> for X {
+    type Whole = <X as LeftOf<AXIS>>::Whole;
+}
+
+impl<N, K, const AXIS: usize> LeftOf<AXIS> for super::Minus<N, K> {
     type Whole = N;
 }
 #[diagnostic::do_not_recommend]
-impl<const AXIS: usize> WholeOf<AXIS> for NoAxis {
+impl<const AXIS: usize> LeftOf<AXIS> for NoAxis {
     type Whole = NoAxis;
 }
 

@@ -114,8 +114,9 @@ pub use crate::typelevel::{
 pub use index::{NoAxis, RangeWithin, SliceRange, StepRange};
 #[doc(hidden)]
 pub use join::{
-    ConcatRank, ConcatSame, ConcatWalk, CutFrom, HasAxis, JoinKinds, JoinSize, JoinedSize, LeftPast, Operand,
-    RankMatches, RanksEqual, SameRankAs, SameSizeAs, SameSizeOn, SameSizesFrom, StackCount, WholeOf,
+    ConcatRank, ConcatSame, ConcatWalk, CutFrom, HasAxis, JoinKinds, JoinSize, JoinedSize, LeftOf, LeftPast,
+    Operand, RankMatches, RanksEqual, RejoinedAt, SameRankAs, SameSizeAs, SameSizeOn, SameSizesFrom,
+    StackCount, WholeOf, WholeOrSelf,
 };
 #[doc(hidden)]
 pub use permute::{PermCheck, PermEntries, PermLength, PermRanks, PickOr};
