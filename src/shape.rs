@@ -114,6 +114,14 @@ pub trait Extent: Copy + sealed::FromValue {
         write!(f, "{}", self.get())
     }
 
+    /// The size itself: how `dims!` checks that an entry is a size, named by the trait so that
+    /// the error names no function of the crate.
+    #[doc(hidden)]
+    #[hot]
+    fn entry(self) -> Self {
+        self
+    }
+
     /// Writes the size as the types name it: `4`, `Samples`, `Batch*16`.
     #[doc(hidden)]
     fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -857,23 +865,29 @@ pub(crate) fn extents_in<'b, S: AnyShape>(shape: &S, buf: &'b mut [usize]) -> &'
 /// ```
 #[macro_export]
 macro_rules! dims {
-    () => { $crate::shape::Nil };
-    ({ $c:expr } $(, $($rest:tt)*)?) => {
-        $crate::shape::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!($($($rest)*)?))
+    // `[. …]` holds a dot for each entry written before `@at`.
+    (@at [$($seen:tt)*]) => { $crate::shape::Nil };
+    (@at [. . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . .] $($rest:tt)+) => {
+        ::core::compile_error!("a shape has at most 64 axes, and this `dims!` has more than 64 entries (64 axes is NumPy's limit and shapecast's: every rule and kernel handles at most 64)")
     };
-    ($n:literal $(, $($rest:tt)*)?) => {
-        $crate::shape::cons_fixed::<$crate::shape![$n], _>($crate::dims!($($($rest)*)?))
+    (@at [$($seen:tt)*] { $c:expr } $(, $($rest:tt)*)?) => {
+        $crate::shape::cons_fixed::<$crate::shape![{ $c }], _>($crate::dims!(@at [$($seen)* .] $($($rest)*)?))
     };
-    ($size:expr $(, $($rest:tt)*)?) => {
-        $crate::shape::cons($size, $crate::dims!($($($rest)*)?))
+    (@at [$($seen:tt)*] $n:literal $(, $($rest:tt)*)?) => {
+        $crate::shape::cons_fixed::<$crate::shape![$n], _>($crate::dims!(@at [$($seen)* .] $($($rest)*)?))
     };
+    (@at [$($seen:tt)*] $size:expr $(, $($rest:tt)*)?) => {
+        $crate::shape::cons($crate::shape::Extent::entry($size), $crate::dims!(@at [$($seen)* .] $($($rest)*)?))
+    };
+    ($($entries:tt)*) => { $crate::dims!(@at [] $($entries)*) };
 }
 
-/// `Cons(head, tail)`, for `dims!`: a shape, so at most 64 entries (a compile error at the
-/// `dims!` that writes more, [`WithinMaxRank`]).
+/// `Cons(head, tail)`, for `dims!` and `einsum!`: a shape, so at most 64 entries
+/// ([`WithinMaxRank`]; `dims!` counts its entries first). `dims!` checks that `head` is a size
+/// with [`Extent::entry`].
 #[doc(hidden)]
 #[shapecast_macros::hot]
-pub fn cons<H: Extent, T>(head: H, tail: T) -> Cons<H, T>
+pub fn cons<H, T>(head: H, tail: T) -> Cons<H, T>
 where
     Cons<H, T>: ListRank,
     <Cons<H, T> as ListRank>::Output: WithinMaxRank,
@@ -892,8 +906,8 @@ where
     Cons { head: L::Size::default(), tail }
 }
 
-/// The rank `Self` (`Rank<R>`) of a list that `dims!` builds is at most 64: the check of
-/// [`cons`], named by the rank, so that a list of 65 entries is reported as `Rank<65>`.
+/// The rank `Self` (`Rank<R>`) of a list that [`cons`] builds is at most 64: its check, named by
+/// the rank, so that a list of 65 entries is reported as `Rank<65>`.
 #[diagnostic::on_unimplemented(
     message = "a shape has at most 64 axes, and this one would have `{Self}`",
     label = "a shape of more than 64 axes",
