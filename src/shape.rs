@@ -212,6 +212,8 @@ pub(crate) mod sealed {
         note = "a run-time size comes from `bind!`, a shape value from `dims![…]` or a tensor's `shape()`; to give data another shape, convert it with the checked `cast_shape` or `to_fixed`"
     )]
     pub trait Proven: Copy {}
+    // Not offered in an error as the type to pass: it is private.
+    #[diagnostic::do_not_recommend]
     impl Proven for Proof {}
 
     /// A size made from its value, by the crate only.
