@@ -63,14 +63,14 @@ fn planned_called<const W: usize, S: Source<W> + ?Sized, P: Pass>(
     src.planned::<P>(at, spot, along)
 }
 
-/// A run read block by block through [`Operand::read_block`], where the operand's reads are
+/// A run read block by block through [`Operand::read_block`] (on the `STRIDED` path), where the operand's reads are
 /// calls (see [`Operand`]): a reader of the run that adds no code per place it is read.
-pub(super) struct Called<'s, S, const W: usize> {
+pub(super) struct Called<'s, S, const W: usize, const STRIDED: bool> {
     src: &'s mut S,
     at: usize,
 }
 
-impl<'s, S, const W: usize> Called<'s, S, W> {
+impl<'s, S, const W: usize, const STRIDED: bool> Called<'s, S, W, STRIDED> {
     /// `src`'s current run, from its start.
     #[hot]
     pub(super) fn new(src: &'s mut S) -> Self {
@@ -78,13 +78,13 @@ impl<'s, S, const W: usize> Called<'s, S, W> {
     }
 }
 
-impl<const W: usize, S: Source<W>> RunBlocks for Called<'_, S, W> {
+impl<const W: usize, S: Source<W>, const STRIDED: bool> RunBlocks for Called<'_, S, W, STRIDED> {
     type Elem = S::Elem;
 
     #[hot]
     fn next_block(&mut self) -> [S::Elem; BLOCK] {
         let at = self.at;
         self.at += BLOCK;
-        self.src.read_block::<false>(at)
+        self.src.read_block::<STRIDED>(at)
     }
 }

@@ -1249,7 +1249,7 @@ where
     #[hot]
     fn row(inner: &mut S, len: usize, count: usize) -> (F::Output, bool) {
         if const { <S as Operand<W>>::CALLED } {
-            Self::fold_row(&mut Called::<S, W>::new(inner), len, count)
+            Self::fold_row(&mut Called::<S, W, false>::new(inner), len, count)
         } else {
             Self::fold_row(
                 &mut inner.run_blocks::<RunTime, false, false>(Spot::root::<RunTime>(), len),
@@ -1279,18 +1279,39 @@ where
     /// The output whose row is the next `len` elements of `run` (see [`row`](Self::row)).
     #[hot]
     fn fold_row(run: &mut impl RunBlocks<Elem = S::Elem>, len: usize, count: usize) -> (F::Output, bool) {
-        let x = run.next_block();
-        let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first_at(x[l], l));
-        let mut k = BLOCK;
+        let mut lanes = None;
+        Self::fold_blocks(run, &mut lanes, 0, len);
+        let acc = lanes.expect("a long row has a block");
+        let unsure = F::UNSURE && acc.iter().any(F::unsure);
+        (F::finish(F::merged(acc), count), unsure)
+    }
+
+    /// The next `len` elements of `run` (whole blocks, at least one), elements `base` on of the
+    /// fold, stepped into `lanes` with [`Fold::quick`]: its first block starts them where none
+    /// were.
+    #[hot]
+    fn fold_blocks(
+        run: &mut impl RunBlocks<Elem = S::Elem>,
+        lanes: &mut Option<[F::Acc; BLOCK]>,
+        base: usize,
+        len: usize,
+    ) {
+        let mut k = 0;
+        let acc = match lanes {
+            Some(acc) => acc,
+            None => {
+                let x = run.next_block();
+                k = BLOCK;
+                lanes.insert(fused::lanes(|l| F::first_at(x[l], base + l)))
+            }
+        };
         while k < len {
             let x = run.next_block();
             for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
-                *a = F::quick(*a, x, k + l);
+                *a = F::quick(*a, x, base + k + l);
             }
             k += BLOCK;
         }
-        let unsure = F::UNSURE && acc.iter().any(F::unsure);
-        (F::finish(F::merged(acc), count), unsure)
     }
 
     /// [`BLOCK`] neighbouring outputs folded together, one lane each: `read` gives the block of
@@ -1956,23 +1977,24 @@ where
         self.n = last;
         let (mut lanes, mut rest): (Option<[F::Acc; BLOCK]>, Option<F::Acc>) = (None, None);
         let (mut index, mut base) = ([0; W], 0);
+        let whole = len / BLOCK * BLOCK;
         loop {
-            let mut k = 0;
-            if lanes.is_none() && BLOCK <= len {
-                // The first block starts the lanes; the loop below only steps them.
-                let x = self.inner.read_block::<STRIDED>(0);
-                lanes = Some(fused::lanes(|l| F::first_at(x[l], base + l)));
-                k = BLOCK;
-            }
-            if let Some(acc) = &mut lanes {
-                while k + BLOCK <= len {
-                    let x = self.inner.read_block::<STRIDED>(k);
-                    for (l, (a, &x)) in acc.iter_mut().zip(&x).enumerate() {
-                        *a = step(*a, x, base + k + l);
-                    }
-                    k += BLOCK;
+            // The row's whole blocks through its reader, what is the same along it taken once.
+            if whole > 0 {
+                if const { <S as Operand<W>>::CALLED } {
+                    Self::fold_blocks(
+                        &mut Called::<S, W, STRIDED>::new(&mut self.inner),
+                        &mut lanes,
+                        base,
+                        whole,
+                    );
+                } else {
+                    let mut run =
+                        self.inner.run_blocks::<RunTime, false, STRIDED>(Spot::root::<RunTime>(), whole);
+                    Self::fold_blocks(&mut run, &mut lanes, base, whole);
                 }
             }
+            let mut k = whole;
             while k < len {
                 let x = self.inner.get(k);
                 rest = Some(rest.map_or_else(|| F::first_at(x, base + k), |r| step(r, x, base + k)));
