@@ -555,9 +555,8 @@ where
             if REPLACE {
                 o.copy_from_slice(block);
             } else {
-                for (o, &x) in o.iter_mut().zip(block) {
-                    *o = update(*o, x);
-                }
+                // In blocks read before they are written: a tile's short rows vectorize too.
+                crate::kernel::update(o, block, &update);
             }
         });
     }

@@ -289,6 +289,12 @@ pub trait Source<const W: usize> {
     /// The element of the current run at position `at`.
     fn get(&mut self, at: usize) -> Self::Elem;
 
+    /// The elements and the cursor of a source that is one leaf read forwards along every
+    /// axis, so that a pass in tiles may read its columns as slices; `None` for any other.
+    fn leaf(&self) -> Option<(&[Self::Elem], &Cursor<W>)> {
+        None
+    }
+
     /// [`block`](Self::block) in pass `P`, whose plan was made while the program compiled and
     /// which runs as it says, this node at `spot` of its table, `along[c]` steps along each
     /// column `c` of the table from where the cursors are (how far the reductions around it
@@ -693,14 +699,35 @@ pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Op
 }
 
 /// The pass over `nest` in tiles with loop `down` ([`tiles`]), over its steps `rows` only (all
-/// of them, or a piece of a pass split across threads): tiles of [`BLOCK`] steps of `down` by
-/// [`TILE_COLUMNS`] elements of the run, the other loops in order around them, each read by
-/// columns ([`by_columns`]) and `sink` told where each run of it goes. Every element is read
-/// where a row-major pass reads it, so the output is the same. (For sources with no reduction:
-/// their blocks depend on nothing but their position.) `src`'s cursors are at the pass's start,
-/// and are left there.
+/// of them, or a piece of a pass split across threads), the other loops in order around them,
+/// each tile read by columns ([`by_columns`]) and `sink` told where each run of it goes. Every
+/// element is read where a row-major pass reads it, so the output is the same. (For sources
+/// with no reduction: their blocks depend on nothing but their position.) `src`'s cursors are
+/// at the pass's start, and are left there.
+///
+/// A tile holds [`BLOCK`] × [`TILE_COLUMNS`] elements: as many rows by [`BLOCK`] columns where
+/// `src` is one leaf ([`Source::leaf`]: a transpose alone), each column then one run of it
+/// of several lines, each run of the output one line; the other way round otherwise, where
+/// an operand that lies along the run (`y` in `x.mt() + y`) gathers each column from lines
+/// that the tile's next columns read again, and fewer of them stay in the cache.
 #[inline(never)]
 pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
+    nest: &Nest<W>,
+    down: usize,
+    rows: Range<usize>,
+    src: &mut S,
+    sink: &mut impl Sink<S::Elem>,
+) {
+    if src.leaf().is_some() {
+        tiles_of::<W, S, TILE_COLUMNS, BLOCK>(nest, down, rows, src, sink);
+    } else {
+        tiles_of::<W, S, BLOCK, TILE_COLUMNS>(nest, down, rows, src, sink);
+    }
+}
+
+/// [`in_tiles`] in tiles of `R` rows by `C` columns.
+#[hot]
+fn tiles_of<const W: usize, S: Source<W>, const R: usize, const C: usize>(
     nest: &Nest<W>,
     down: usize,
     rows: Range<usize>,
@@ -710,15 +737,19 @@ pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
     let (n, step) = (nest.run_len(), nest.out_strides()[down]);
     let (around, mut index) = (nest.with_steps(down, 1), [0usize; W]);
     // The tile, made with the pass's first element and written over by each tile in turn.
-    let mut tile = None;
+    let mut tile: Option<[[S::Elem; C]; R]> = None;
     loop {
         let plane = nest.position(&index);
         let mut top = rows.start;
         while top < rows.end {
-            let height = (rows.end - top).min(BLOCK);
+            let height = (rows.end - top).min(R);
             let mut left = 0;
             while left < n {
-                let width = (n - left).min(TILE_COLUMNS);
+                let width = (n - left).min(C);
+                if left + width < n {
+                    let next = left + width..n.min(left + width + C);
+                    touch::<W, S, R>(nest, down, (top, next.clone()), src);
+                }
                 by_columns(nest, Tile { plane, step, down, top, height, left, width }, src, &mut tile, sink);
                 left += width;
             }
@@ -727,6 +758,71 @@ pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
         if !around.advance(around.loops(), &mut index, src) {
             return;
         }
+    }
+}
+
+/// Where `src` is one leaf ([`Source::leaf`]), reads the first element of each block of the
+/// columns `columns` of the tile of `R` rows from `top` (the next tile) and lets them go: the
+/// loads of those lines are then in flight together, and the tile finds them in the cache,
+/// where its own reads, each followed by its block's stores, would wait for them a few at a
+/// time.
+#[hot]
+fn touch<const W: usize, S: Source<W>, const R: usize>(
+    nest: &Nest<W>,
+    down: usize,
+    (top, columns): (usize, Range<usize>),
+    src: &S,
+) {
+    let Some((data, c)) = src.leaf() else { return };
+    let (across, between, last) = (c.stride(nest.rank - 1), c.stride(down), data.len().wrapping_sub(1));
+    let first = c.offset().wrapping_add(top.wrapping_mul(between));
+    // One element a block: a tile's `R / BLOCK` blocks of each of its columns. (Clamped into
+    // `data`: a last, shorter tile reads a few elements past its rows, and lets them go too.)
+    let mut seen = [data[0]; TILE_COLUMNS];
+    for (j, seen) in columns.zip(seen.chunks_exact_mut(R / BLOCK)) {
+        let column = first.wrapping_add(j.wrapping_mul(across));
+        for (b, slot) in seen.iter_mut().enumerate() {
+            *slot = data[column.wrapping_add((b * BLOCK).wrapping_mul(between)).min(last)];
+        }
+    }
+    core::hint::black_box(&seen);
+}
+
+/// [`by_columns`]'s reads where `src` is one leaf that lies along the tile's columns (a
+/// transpose alone): each column one slice of its elements, checked once, its blocks put in
+/// place with no call between them, so that the loads of several are in flight at once.
+/// `false`, with nothing read, for any other source.
+#[hot]
+fn from_lines<const W: usize, S: Source<W>, const R: usize, const C: usize>(
+    src: &S,
+    (top, height): (usize, usize),
+    (along, width): (usize, usize),
+    tile: &mut [[S::Elem; C]; R],
+) -> bool {
+    let Some((data, c)) = src.leaf() else { return false };
+    if c.inner() != 1 {
+        return false;
+    }
+    // (Wrapping: a stride along the run may step back, a reversed view's.)
+    let (start, across) = (c.offset().wrapping_add(top), c.stride(along));
+    let full = height / BLOCK * BLOCK;
+    for k in 0..width {
+        let from = start.wrapping_add(k.wrapping_mul(across));
+        let (blocks, rest) = data[from..from + height].split_at(full);
+        for (rows, x) in tile.chunks_exact_mut(BLOCK).zip(blocks.chunks_exact(BLOCK)) {
+            put(rows, k, x);
+        }
+        put(&mut tile[full..height], k, rest);
+    }
+    true
+}
+
+/// Element `k` of each row of `rows` set to the element of `x` of the same index (a block of
+/// a tile's column put in place).
+#[hot]
+fn put<T: Copy, const C: usize>(rows: &mut [[T; C]], k: usize, x: &[T]) {
+    for (row, &x) in rows.iter_mut().zip(x) {
+        row[k] = x;
     }
 }
 
@@ -744,44 +840,57 @@ struct Tile {
     width: usize,
 }
 
-/// A tile read column by column, each column one block along `down`, into `tile` (made at the
-/// first), then handed to `sink` run by run. The cursors walk the tile's columns, one step
-/// along the run each, and come back to the run's start after the last. A transposed view
-/// reads each column as one load; an operand that lies along the run (`y` in `x.mt() + y`)
-/// gathers it from 16 lines, which the tile's next 15 columns read again while they are in
-/// the cache. (Read run by run instead, the transposed view gathers every block from 16
-/// lines, and where its lines lie a multiple of 4 KiB apart, all in one set of the
-/// first-level cache, each run of the tile loads them again: see `benches/README.md`.)
+/// A tile read column by column, each column its blocks along `down` in turn, into `tile`
+/// (made at the first), then handed to `sink` run by run. The cursors walk the tile's columns,
+/// one step along the run each, and come back to the run's start after the last (a leaf alone
+/// is read as slices instead: [`from_lines`]). A transposed view reads each block of a column
+/// as one load; an operand that lies along the run (`y` in `x.mt() + y`) gathers it from 16
+/// lines, which the tile's next columns read again while they are in the cache. (Read run by
+/// run instead, the transposed view gathers every block from 16 lines, and where its lines lie
+/// a multiple of 4 KiB apart, all in one set of the first-level cache, each run of the tile
+/// loads them again: see `benches/README.md`.)
 #[hot]
-fn by_columns<const W: usize, S: Source<W>>(
+fn by_columns<const W: usize, S: Source<W>, const R: usize, const C: usize>(
     nest: &Nest<W>,
     at: Tile,
     src: &mut S,
-    tile: &mut Option<[[S::Elem; TILE_COLUMNS]; BLOCK]>,
+    tile: &mut Option<[[S::Elem; C]; R]>,
     sink: &mut impl Sink<S::Elem>,
 ) {
     let Tile { plane, step, down, top, height, left, width } = at;
     let along = nest.rank - 1;
+    /// Column `k` of the tile: its blocks from `top`, `height` elements in all.
     #[hot]
-    fn column<const W: usize, S: Source<W>>(src: &mut S, top: usize, height: usize) -> [S::Elem; BLOCK] {
-        if height == BLOCK { src.block::<true>(top) } else { src.part(top, height) }
-    }
-    src.cursors(&mut |c| c.enter(left, down));
-    let first = column(src, top, height);
-    let tile = tile.get_or_insert_with(|| [[first[0]; TILE_COLUMNS]; BLOCK]);
-    for (r, &x) in first.iter().enumerate() {
-        tile[r][0] = x;
-    }
-    for k in 1..width {
-        src.cursors(&mut |c| c.shift(c.stride(along), 1));
-        let x = column(src, top, height);
-        for (row, &x) in tile.iter_mut().zip(&x) {
-            row[k] = x;
+    fn column<const W: usize, S: Source<W>, const R: usize, const C: usize>(
+        src: &mut S,
+        top: usize,
+        height: usize,
+        tile: &mut [[S::Elem; C]; R],
+        k: usize,
+    ) {
+        for (r, rows) in tile.chunks_exact_mut(BLOCK).enumerate().take(height.div_ceil(BLOCK)) {
+            let at = r * BLOCK;
+            let len = (height - at).min(BLOCK);
+            let x = if len == BLOCK { src.block::<true>(top + at) } else { src.part(top + at, len) };
+            put(rows, k, &x);
         }
     }
-    src.cursors(&mut |c| c.leave(left + width - 1, along));
+    src.cursors(&mut |c| c.enter(left, down));
+    let tile = tile.get_or_insert_with(|| [[src.get(0); C]; R]);
+    if !from_lines(src, (top, height), (along, width), tile) {
+        for k in 0..width {
+            if k > 0 {
+                src.cursors(&mut |c| c.shift(c.stride(along), 1));
+            }
+            column(src, top, height, tile, k);
+        }
+        src.cursors(&mut |c| c.shift(c.stride(along), (width - 1).wrapping_neg()));
+    }
+    src.cursors(&mut |c| c.leave(left, along));
     for (r, row) in tile.iter().enumerate().take(height) {
-        sink.at(plane + (top + r) * step + left, &row[..width]);
+        let at = plane + (top + r) * step + left;
+        // A whole row as an array: its copy is a few moves, not a call to `memmove`.
+        if width == C { sink.at(at, row) } else { sink.at(at, &row[..width]) }
     }
 }
 

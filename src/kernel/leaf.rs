@@ -175,6 +175,11 @@ impl<'a, T: Copy, const W: usize> Source<W> for LeafSource<'a, T, W> {
     }
 
     #[hot]
+    fn leaf(&self) -> Option<(&[T], &Cursor<W>)> {
+        Some((self.data, &self.cursor))
+    }
+
+    #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [T; BLOCK] {
         let Some((s, strides)) = spot.strides::<P, W>() else {
             // (A leaf past the table, which a pass that runs as its plan says never has: as
@@ -376,6 +381,12 @@ impl<'a, T: Copy, const W: usize> Source<W> for StridedSource<'a, T, W> {
     fn get(&mut self, at: usize) -> T {
         let c = &self.leaf.cursor;
         self.leaf.data[c.offset().wrapping_add(at.wrapping_mul(c.inner()))]
+    }
+
+    /// A view that steps back along no axis reads as a tensor does.
+    #[hot]
+    fn leaf(&self) -> Option<(&[T], &Cursor<W>)> {
+        if self.back { None } else { self.leaf.leaf() }
     }
 
     #[hot]

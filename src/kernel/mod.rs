@@ -35,6 +35,7 @@ pub(crate) mod way;
 pub(crate) mod write;
 pub(crate) mod zip;
 
+pub(crate) use block::update;
 pub(crate) use copy::copy;
 pub(crate) use plan::{Plan, Runs};
 pub(crate) use reduce::{accumulate, arg_slices, fold_slices};
