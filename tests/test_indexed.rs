@@ -374,9 +374,10 @@ proptest! {
 
     /// Indices from an expression, never stored: each point's nearest centroid (an `argmin`
     /// of a reduction), with values that hold a reduction of their own (each point less the
-    /// mean of its coordinates), as k-means' assignment and update in one pass.
+    /// mean of its coordinates), as k-means' assignment and update in one pass. Past 256
+    /// points, the indices come in more than one chunk.
     #[test]
-    fn mean_at_of_lazy_indices(n in 0usize..70, seed in any::<u64>()) {
+    fn mean_at_of_lazy_indices(n in prop_oneof![0usize..70, 250usize..800], seed in any::<u64>()) {
         bind!(let nn: N = n);
         let ps = whole(n * 2, seed);
         let c = whole(8, seed >> 5);
@@ -401,7 +402,7 @@ proptest! {
     /// An index out of range, from a tensor or an expression, is an error naming the first
     /// such, on both paths.
     #[test]
-    fn mean_at_errors(n in 1usize..40, bad in any::<prop::sample::Index>(), seed in any::<u64>()) {
+    fn mean_at_errors(n in prop_oneof![1usize..40, 250usize..800], bad in any::<prop::sample::Index>(), seed in any::<u64>()) {
         bind!(let nn: N = n);
         let mut at = indices(n, 4, seed);
         let position = bad.index(n);

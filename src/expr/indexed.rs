@@ -559,9 +559,10 @@ where
         let mut bad = None;
         let mut at =
             fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
-        // The chunk of indices row `i` is in (its first row `first`, `ready` of them), and
-        // the index of row `i`.
-        let (mut chunk, mut first, mut ready, mut to) = ([usize::MAX; fused::CHUNK], 0, 0, usize::MAX);
+        // The chunk of indices the rows are in (`ready` of them, the next row's at `next`), and
+        // the index of the current row. Rows come in order, each once: the next row's index is
+        // the next in the chunk, with no lookup by row.
+        let (mut chunk, mut next, mut ready, mut to) = ([usize::MAX; fused::CHUNK], 0, 0, usize::MAX);
         let mut dims = [0; W];
         dims[0] = n;
         crate::shape::extents_in(tail, &mut dims[1..]);
@@ -575,11 +576,12 @@ where
             #[inline(always)]
             |i, k, x| {
                 if k == 0 {
-                    if i >= first + ready {
-                        first = i;
-                        ready = at.fill(&mut chunk);
+                    if next == ready {
+                        (ready, next) = (refill(&mut at, &mut chunk), 0);
                     }
-                    to = chunk.get(i - first).copied().unwrap_or(usize::MAX);
+                    // (`next` is below `ready`, at most `CHUNK`, a power of two: no bound.)
+                    to = chunk[next % fused::CHUNK];
+                    next += 1;
                 }
                 if below(&mut bad, i, to, len) {
                     if let Some(o) = sums[i % C].as_mut().get_mut(to * row + k) {
@@ -861,6 +863,21 @@ where
         *o = o.plus(a.plus(b).plus(c.plus(d)));
     }
     Ok(())
+}
+
+/// The next chunk of indices from `at` into `chunk`, and how many: out of line, so that the
+/// loop that reads them one by one stays short. Past them, none (`usize::MAX`, out of range):
+/// the rows and the indices are as many, so no row reads there.
+#[inline(never)]
+fn refill<const W: usize, S: fused::Source<W, Elem = usize>, P: crate::kernel::place::Pass>(
+    at: &mut fused::Pull<W, S, P>,
+    chunk: &mut [usize; fused::CHUNK],
+) -> usize {
+    let ready = at.fill(chunk);
+    if let Some(past) = chunk.get_mut(ready..) {
+        past.fill(usize::MAX);
+    }
+    ready
 }
 
 /// Runs the pass of `src` over `dims`, taken as rows of `row` elements, calling `add(i, k, x)`
