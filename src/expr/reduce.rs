@@ -1807,30 +1807,51 @@ where
             false => None,
         };
         let elements = const { Folding::or_none(K::FOLDING).elements() };
-        for i in 1..elements {
-            // The next position, the last axis fastest (this reduction's own columns, which
-            // those around it never move along, start at 0).
-            if const { Folding::or_none(K::FOLDING).n == 1 } {
-                // (One axis: its position is the count, with no odometer to wrap.)
-                if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[0]) {
-                    *p = i;
-                }
-            } else {
-                for k in (0..folding.n).rev() {
-                    if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
-                        *p += 1;
-                        if *p < folding.sizes[k] {
-                            break;
+        // (A macro, not a closure: each copy inlined.)
+        macro_rules! step {
+            ($i:expr) => {{
+                let i: usize = $i;
+                // The next position, the last axis fastest (this reduction's own columns, which
+                // those around it never move along, start at 0).
+                if const { Folding::or_none(K::FOLDING).n == 1 } {
+                    // (One axis: its position is the count, with no odometer to wrap.)
+                    if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[0]) {
+                        *p = i;
+                    }
+                } else {
+                    for k in (0..folding.n).rev() {
+                        if let Some(p) = inner_along.get_mut(spot.slot + folding.columns[k]) {
+                            *p += 1;
+                            if *p < folding.sizes[k] {
+                                break;
+                            }
+                            *p = 0;
                         }
-                        *p = 0;
                     }
                 }
+                F::lanes_step(&mut acc, self.inner.read_planned::<P>(at, inner, &inner_along), i);
+                if const { N > 1 }
+                    && let Some(next) = &mut next
+                {
+                    F::lanes_step(next, self.inner.read_planned::<P>(at + BLOCK, inner, &inner_along), i);
+                }
+            }};
+        }
+        if elements <= 4 {
+            // Up to four elements, each its own copy of the step: what every step reads alike
+            // (k-means' point, the same for each centroid) is then read once.
+            if elements > 1 {
+                step!(1);
             }
-            F::lanes_step(&mut acc, self.inner.read_planned::<P>(at, inner, &inner_along), i);
-            if const { N > 1 }
-                && let Some(next) = &mut next
-            {
-                F::lanes_step(next, self.inner.read_planned::<P>(at + BLOCK, inner, &inner_along), i);
+            if elements > 2 {
+                step!(2);
+            }
+            if elements > 3 {
+                step!(3);
+            }
+        } else {
+            for i in 1..elements {
+                step!(i);
             }
         }
         let first = self.lanes_done::<P>(at, along, acc);
