@@ -141,7 +141,6 @@ mod seal {
 #[cfg(any(feature = "std", feature = "libm"))]
 mod math;
 mod node;
-mod operand;
 mod ops;
 mod reduce;
 mod small;
