@@ -493,8 +493,10 @@ fn large_transposes_are_copied_in_tiles_and_match_index_arithmetic() {
         })*};
     }
     check!([200, 300] => [1, 0], [5, 64, 70] => [0, 2, 1], [64, 3, 70] => [2, 1, 0], [33, 2, 65] => [2, 1, 0], [40, 40, 40] => [1, 2, 0]);
-    // Tiles of 64 rows with a last one of 2 rows, and a last one of 13 columns; planes of 100 rows.
-    check!([130, 77] => [1, 0], [3, 100, 66] => [2, 0, 1]);
+    // Tiles of 64 rows by 64 columns: a last one of 13 rows and of 2 columns; a last one of 2
+    // rows in planes of 100 columns; a single tile row of 20 (a block and 4 rows) with a last
+    // column of 8; and whole tiles only.
+    check!([130, 77] => [1, 0], [3, 100, 66] => [2, 0, 1], [200, 20] => [1, 0], [64, 128] => [1, 0]);
 }
 
 #[test]

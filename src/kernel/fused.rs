@@ -705,11 +705,16 @@ pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Op
 /// with no reduction: their blocks depend on nothing but their position.) `src`'s cursors are
 /// at the pass's start, and are left there.
 ///
-/// A tile holds [`BLOCK`] × [`TILE_COLUMNS`] elements: as many rows by [`BLOCK`] columns where
-/// `src` is one leaf ([`Source::leaf`]: a transpose alone), each column then one run of it
-/// of several lines, each run of the output one line; the other way round otherwise, where
-/// an operand that lies along the run (`y` in `x.mt() + y`) gathers each column from lines
-/// that the tile's next columns read again, and fewer of them stay in the cache.
+/// A tile is [`TILE_COLUMNS`] elements of the run wide. Where `src` is one leaf
+/// ([`Source::leaf`]: a transpose alone) it is as tall: each column one run of the leaf of
+/// several lines, each run of the output as many, so that the tile reads and writes runs of
+/// the same length, and stays as long in each page it touches on either side. (A tile one
+/// line wide wrote a single line to each of its pages before it moved on, and a permute whose
+/// output rows lie pages apart paid for that, most into new memory; loading the next tile's
+/// lines ahead held the tile's own work back behind them: see `benches/README.md`.)
+/// Otherwise a tile is [`BLOCK`] rows tall, where an operand that lies along the run (`y` in
+/// `x.mt() + y`) gathers each column from lines that the tile's next columns read again, and
+/// fewer of them stay in the cache.
 #[inline(never)]
 pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
     nest: &Nest<W>,
@@ -719,7 +724,7 @@ pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
     sink: &mut impl Sink<S::Elem>,
 ) {
     if src.leaf().is_some() {
-        tiles_of::<W, S, TILE_COLUMNS, BLOCK>(nest, down, rows, src, sink);
+        tiles_of::<W, S, TILE_COLUMNS, TILE_COLUMNS>(nest, down, rows, src, sink);
     } else {
         tiles_of::<W, S, BLOCK, TILE_COLUMNS>(nest, down, rows, src, sink);
     }
@@ -746,10 +751,6 @@ fn tiles_of<const W: usize, S: Source<W>, const R: usize, const C: usize>(
             let mut left = 0;
             while left < n {
                 let width = (n - left).min(C);
-                if left + width < n {
-                    let next = left + width..n.min(left + width + C);
-                    touch::<W, S, R>(nest, down, (top, next.clone()), src);
-                }
                 by_columns(nest, Tile { plane, step, down, top, height, left, width }, src, &mut tile, sink);
                 left += width;
             }
@@ -759,33 +760,6 @@ fn tiles_of<const W: usize, S: Source<W>, const R: usize, const C: usize>(
             return;
         }
     }
-}
-
-/// Where `src` is one leaf ([`Source::leaf`]), reads the first element of each block of the
-/// columns `columns` of the tile of `R` rows from `top` (the next tile) and lets them go: the
-/// loads of those lines are then in flight together, and the tile finds them in the cache,
-/// where its own reads, each followed by its block's stores, would wait for them a few at a
-/// time.
-#[hot]
-fn touch<const W: usize, S: Source<W>, const R: usize>(
-    nest: &Nest<W>,
-    down: usize,
-    (top, columns): (usize, Range<usize>),
-    src: &S,
-) {
-    let Some((data, c)) = src.leaf() else { return };
-    let (across, between, last) = (c.stride(nest.rank - 1), c.stride(down), data.len().wrapping_sub(1));
-    let first = c.offset().wrapping_add(top.wrapping_mul(between));
-    // One element a block: a tile's `R / BLOCK` blocks of each of its columns. (Clamped into
-    // `data`: a last, shorter tile reads a few elements past its rows, and lets them go too.)
-    let mut seen = [data[0]; TILE_COLUMNS];
-    for (j, seen) in columns.zip(seen.chunks_exact_mut(R / BLOCK)) {
-        let column = first.wrapping_add(j.wrapping_mul(across));
-        for (b, slot) in seen.iter_mut().enumerate() {
-            *slot = data[column.wrapping_add((b * BLOCK).wrapping_mul(between)).min(last)];
-        }
-    }
-    core::hint::black_box(&seen);
 }
 
 /// [`by_columns`]'s reads where `src` is one leaf that lies along the tile's columns (a
