@@ -711,8 +711,8 @@ pub(crate) fn tiles<const W: usize, S: Source<W>>(nest: &Nest<W>, src: &S) -> Op
 /// the same length, and stays as long in each page it touches on either side. (A tile one
 /// line wide wrote a single line to each of its pages before it moved on, and a permute whose
 /// output rows lie pages apart paid for that, most into new memory; loading the next tile's
-/// lines ahead held the tile's own work back behind them: see `benches/README.md`.)
-/// Otherwise a tile is [`BLOCK`] rows tall, where an operand that lies along the run (`y` in
+/// lines ahead held the tile's own work back behind them: see `benches/README.md`.) Without
+/// an allocator it is [`BLOCK`] rows tall, as the tile lies on the stack. Otherwise a tile is [`BLOCK`] rows tall, where an operand that lies along the run (`y` in
 /// `x.mt() + y`) gathers each column from lines that the tile's next columns read again, and
 /// fewer of them stay in the cache.
 #[inline(never)]
@@ -724,11 +724,20 @@ pub(crate) fn in_tiles<const W: usize, S: Source<W>>(
     sink: &mut impl Sink<S::Elem>,
 ) {
     if src.leaf().is_some() {
-        tiles_of::<W, S, TILE_COLUMNS, TILE_COLUMNS>(nest, down, rows, src, sink);
+        tiles_of::<W, S, LEAF_TILE_ROWS, TILE_COLUMNS>(nest, down, rows, src, sink);
     } else {
         tiles_of::<W, S, BLOCK, TILE_COLUMNS>(nest, down, rows, src, sink);
     }
 }
+
+/// The rows of a tile where the source is one leaf (see [`in_tiles`]): as many as its columns.
+/// The tile lies on the stack, so without an allocator (a small stack, on a microcontroller)
+/// it keeps the other tiles' [`BLOCK`] rows.
+#[cfg(feature = "alloc")]
+const LEAF_TILE_ROWS: usize = TILE_COLUMNS;
+/// The rows of a tile where the source is one leaf (see above).
+#[cfg(not(feature = "alloc"))]
+const LEAF_TILE_ROWS: usize = BLOCK;
 
 /// [`in_tiles`] in tiles of `R` rows by `C` columns.
 #[hot]
