@@ -73,11 +73,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
         if const { S::FIXED } {
             // (A leaf's strides in the table of constant plans: row-major, 0 along a size of 1.)
             let strides = const { super::small::at_table(Self::STRIDES.of_leaf(0)) };
-            let mut offset = 0;
-            for (&s, &i) in strides.iter().zip(&index.0).take(S::RANK) {
-                offset += i * s;
-            }
-            return self.data[offset];
+            return self.data[super::small::offset(index, &strides, S::RANK)];
         }
         let mut dims = [0; AT_RANK];
         let dims = crate::shape::extents_in(&self.shape, &mut dims);

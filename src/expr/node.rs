@@ -467,9 +467,5 @@ const fn same_axes(map: &[usize], rank: usize) -> bool {
 /// parent's `index` (see [`Expression::at`]).
 #[hot]
 pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
-    let mut out = [0; AT_RANK];
-    for (o, &to) in out.iter_mut().zip(map) {
-        *o = index.0.get(to).copied().unwrap_or(0);
-    }
-    Index(out)
+    Index(super::small::per_axis(|k| map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)))
 }

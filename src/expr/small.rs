@@ -23,6 +23,29 @@ pub(crate) const AT_RANK: usize = 8;
 #[derive(Clone, Copy)]
 pub struct Index(pub(crate) [usize; AT_RANK]);
 
+/// `[f(0), f(1), …]`, one entry per axis of an [`Index`], written out rather than looped: where
+/// `f` reads constant tables, each entry folds to what it is at every opt-level, and the index
+/// stays in registers. A loop over the axes is one that a build optimized for size keeps, with
+/// its tables in flash and the index in memory, zeroed by a call to `memset`.
+#[hot]
+pub(crate) fn per_axis(mut f: impl FnMut(usize) -> usize) -> [usize; AT_RANK] {
+    [f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]
+}
+
+/// `Σ index[k] · steps[k]` over the first `rank` axes (wrapping), written out as [`per_axis`].
+#[hot]
+pub(crate) fn offset(index: &Index, steps: &[usize; AT_RANK], rank: usize) -> usize {
+    let terms = per_axis(|k| if k < rank { index.0[k].wrapping_mul(steps[k]) } else { 0 });
+    let [a, b, c, d, e, f, g, h] = terms;
+    a.wrapping_add(b)
+        .wrapping_add(c)
+        .wrapping_add(d)
+        .wrapping_add(e)
+        .wrapping_add(f)
+        .wrapping_add(g)
+        .wrapping_add(h)
+}
+
 /// The most elements of its tensors that an evaluation element by element reads in all: past
 /// it, the pass's blocks are faster (their lanes fold 16 outputs at once) and its code is not
 /// repeated per element when the compiler unrolls.
