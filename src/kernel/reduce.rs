@@ -24,9 +24,27 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs
     // the sizes of the other axes (see `Plan::new`).
     let Runs { n, strides: [ss, sd], .. } = runs;
     debug_assert!(ss <= 1 && sd <= 1, "an inner stride is 0 or 1");
-    if (ss, sd) == (1, 1) && size_of_val(src) <= IN_CACHE_BYTES {
+    let strip = (STRIP_BYTES / size_of::<T>().max(1)).max(1);
+    let in_cache = (ss, sd) == (1, 1) && size_of_val(src) <= IN_CACHE_BYTES;
+    if plan.dims().len() == 2
+        && runs.strides == [1, 1]
+        && runs.outer == [n, 0]
+        && n > 0
+        && (n <= strip || !in_cache)
+    {
+        // Rows of a contiguous matrix folded into one row (a sum over the leading axis), rows
+        // of one strip at most or out of the cache: the rows come from `chunks_exact`, with no
+        // bounds check, so no exit in the loop makes the row of results go back to memory
+        // between rows.
+        if let Some(acc) = dst.get_mut(..n) {
+            for row in src.chunks_exact(n) {
+                block::update(acc, row, R::combine);
+            }
+        }
+        return;
+    }
+    if in_cache {
         // Strip by strip: a strip's sums stay in a few registers while every run is added.
-        let strip = (STRIP_BYTES / size_of::<T>().max(1)).max(1);
         for start in (0..n).step_by(strip) {
             let end = n.min(start + strip);
             plan.for_each_run(
@@ -36,17 +54,6 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs
                     block::update(&mut dst[od + start..od + end], &src[os + start..os + end], R::combine);
                 },
             );
-        }
-        return;
-    }
-    if plan.dims().len() == 2 && runs.strides == [1, 1] && runs.outer == [n, 0] {
-        // Rows of a contiguous matrix folded into one row (a sum over the leading axis): the
-        // rows come from `chunks_exact`, with no bounds check, so no exit in the loop makes the
-        // row of results go back to memory between rows.
-        if let Some(acc) = dst.get_mut(..n) {
-            for row in src.chunks_exact(n) {
-                block::update(acc, row, R::combine);
-            }
         }
         return;
     }
