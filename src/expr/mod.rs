@@ -143,7 +143,7 @@ mod math;
 mod node;
 mod ops;
 mod reduce;
-mod small;
+pub(crate) mod small;
 mod strided;
 
 use shapecast_macros::hot;

@@ -87,11 +87,24 @@ pub(crate) const fn at_dims<S: AnyShape>() -> [usize; AT_RANK] {
 /// for size, its rows are short ([`short_rows`]); every size is fixed; and it reads at most
 /// [`SMALL`] elements in all.
 pub(crate) const fn small<E: Expression, Out: AnyShape>() -> bool {
-    E::AT
-        && (E::SLOTS > 0 || !E::STRIDES.fits() || short_rows::<Out>())
-        && Out::FIXED
-        && Out::RANK <= AT_RANK
-        && E::READS.saturating_mul(count::<Out>()) <= SMALL
+    E::AT && (E::SLOTS > 0 || !E::STRIDES.fits() || short_rows::<Out>()) && within::<Out>(E::READS)
+}
+
+/// Whether an output of shape `Out`, `reads` elements of its tensors read per element, is one
+/// that [`small`] may make element by element: every size fixed, and few enough reads.
+const fn within<Out: AnyShape>(reads: usize) -> bool {
+    Out::FIXED && Out::RANK <= AT_RANK && reads.saturating_mul(count::<Out>()) <= SMALL
+}
+
+/// [`small`] for two tensors of shapes `A` and `B` zipped into `Out` by a closure (`zip_with`,
+/// which is no expression): the rule of an expression that zips two leaves.
+pub(crate) const fn zip<A: AnyShape, B: AnyShape, Out: AnyShape>() -> bool {
+    A::FIXED
+        && B::FIXED
+        && A::RANK <= AT_RANK
+        && B::RANK <= AT_RANK
+        && short_rows::<Out>()
+        && within::<Out>(2)
 }
 
 /// Whether a build optimized for size (opt-level `"s"` or `"z"`) writes a fixed-size
@@ -119,13 +132,13 @@ pub(crate) const fn by_elements<E: Expression>() -> bool {
     }
 }
 
-/// The index of the first element of the `row`-th row (along `Out`'s last axis), as `E`
-/// (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
+/// The index of the first element of the `row`-th row (along `Out`'s last axis), as a node of
+/// shape `S` (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
 #[hot]
-fn row_start<E: Expression, Out: AnyShape>(mut row: usize) -> Index {
+fn row_start<S: AnyShape, Out: AnyShape>(mut row: usize) -> Index {
     let mut index = [0; AT_RANK];
     let dims = const { at_dims::<Out>() };
-    let skip = Out::RANK - E::Shape::RANK;
+    let skip = Out::RANK - S::RANK;
     let mut k = Out::RANK.saturating_sub(1);
     while k > skip {
         k -= 1;
@@ -149,7 +162,7 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
     let Some(out) = out.get_mut(..len).filter(|_| len > 0) else { return };
     let row = const { if Out::RANK == 0 { 1 } else { Out::STATIC[Out::RANK - 1] } };
     for (r, o) in out.chunks_exact_mut(row).enumerate() {
-        let mut index = row_start::<E, Out>(r);
+        let mut index = row_start::<E::Shape, Out>(r);
         for (j, o) in o.iter_mut().enumerate() {
             if let Some(last) = E::Shape::RANK.checked_sub(1) {
                 index.0[last] = j;
@@ -163,15 +176,33 @@ pub(crate) fn write<E: Expression, Out: AnyShape>(
 /// fixed), as [`write`] computes it: what a new output is made of where [`by_elements`].
 #[hot]
 pub(crate) fn element<E: Expression, Out: AnyShape>(expr: &E, flat: usize) -> E::Elem {
+    expr.at(&index_of::<E::Shape, Out>(flat))
+}
+
+/// The index, as a node of shape `S` (whose axes are `Out`'s last ones) reads it, of the
+/// element at the row-major position `flat` of `Out` (every size fixed).
+#[hot]
+fn index_of<S: AnyShape, Out: AnyShape>(flat: usize) -> Index {
     // (At least 1: an empty output has no element to compute.)
     let row = const {
         if Out::RANK == 0 || Out::STATIC[Out::RANK - 1] == 0 { 1 } else { Out::STATIC[Out::RANK - 1] }
     };
-    let mut index = row_start::<E, Out>(flat / row);
-    if let Some(last) = E::Shape::RANK.checked_sub(1) {
+    let mut index = row_start::<S, Out>(flat / row);
+    if let Some(last) = S::RANK.checked_sub(1) {
         index.0[last] = flat % row;
     }
-    expr.at(&index)
+    index
+}
+
+/// The element of `data` (row-major, of shape `S`, every size fixed) that the element at the
+/// row-major position `flat` of `Out` reads, `S`'s axis `k` lying on `Out`'s axis `map[k]` (an
+/// axis of size 1 read at 0): a leaf's [`Expression::at`], for the closures of [`zip`], which
+/// are no expressions.
+#[hot]
+pub(crate) fn read<T: Copy, S: AnyShape, Out: AnyShape>(data: &[T], map: &[usize], flat: usize) -> T {
+    let strides = const { at_table(crate::kernel::constant::Strides::of_shape::<S>().of_leaf(0)) };
+    let index = super::node::onto(&map[..S::RANK.min(map.len())], &index_of::<Out, Out>(flat));
+    data[offset(&index, &strides, S::RANK)]
 }
 
 /// The first element of `expr`: what a new output is made with before [`write`] fills it.

@@ -47,7 +47,9 @@ where
 
     /// `f(a, b)` element by element, `self` and `other` broadcast together by NumPy's rule; the
     /// inputs are never materialized. `f` is called once per element, in row-major order, so it
-    /// may keep state (`FnMut`); the output starts from `V::default()` and is then overwritten.
+    /// may keep state (`FnMut`); the output starts from `V::default()` and is then overwritten
+    /// (in a build optimized for size, a small output of fixed shape is made element by element
+    /// instead, each computed where it is stored).
     /// (The operators, `&a + &b`, and `a.lazy().zip_with(…)` write a new tensor once, through
     /// the expressions' pass.)
     ///
@@ -170,6 +172,17 @@ where
         let shape = ZipPlan::<S, S2, O, MA, MB>::output(&self.shape(), &other.shape());
         if !O::FIXED {
             crate::expr::check_result(&shape);
+        }
+        if const { crate::expr::small::zip::<S, S2, O>() } {
+            // Each element computed where it is stored: no output filled first (see `zip`).
+            let (a, b, mut f) = (self.as_slice(), other.as_slice(), f);
+            let data = <New<O, H> as OwnedData<V, O>>::from_fn(len_of(&shape), |o| {
+                f(
+                    crate::expr::small::read::<_, S, O>(a, MA::ONTO, o),
+                    crate::expr::small::read::<_, S2, O>(b, MB::ONTO, o),
+                )
+            });
+            return TensorBase::from_parts(data, shape);
         }
         let data = <New<O, H> as OwnedData<V, O>>::from_fn(len_of(&shape), |_| V::default());
         let mut out = TensorBase::from_parts(data, shape);
