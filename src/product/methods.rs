@@ -60,13 +60,15 @@ where
     type Storage<A, B> = New<Out<A, B>, HomeOfProduct<A, B>>;
     if let Some(small) = const { small::<A, B>() } {
         let fixed = <Out<A, B> as AnyShape>::STATIC;
-        let mut data = <Storage<A, B> as OwnedData<T, Out<A, B>>>::try_from_fn(small.len(), |_| T::ZERO)
+        let (ea, eb) = (a.elements(), b.elements());
+        let fill = |o| if small.by_elements() { small.element(ea, eb, o) } else { T::ZERO };
+        let mut data = <Storage<A, B> as OwnedData<T, Out<A, B>>>::try_from_fn(small.len(), fill)
             .ok_or_else(|| {
                 ShapeError::allocation_failed(&fixed[..<Out<A, B> as AnyShape>::RANK], size_of::<T>())
             })?;
-        {
+        if !small.by_elements() {
             use crate::tensor::DataMut as _;
-            small.write(a.elements(), b.elements(), data.slice_mut());
+            small.write(ea, eb, data.slice_mut());
         }
         let shape = <Out<A, B>>::from_extents(&[], Proof::new());
         return Ok(TensorBase::from_parts(data, shape));

@@ -56,6 +56,26 @@ impl Small {
         self.m * self.n
     }
 
+    /// Whether a new product is made element by element, each computed where it is stored
+    /// ([`element`](Self::element)), rather than zeroed and then written row by row: in a build
+    /// optimized for size (`shapecast_small_code`), where one loop and no zeroing of the output
+    /// are far less code; elsewhere the rows of [`write`](Self::write) vectorize.
+    #[hot]
+    pub(crate) const fn by_elements(self) -> bool {
+        cfg!(shapecast_small_code)
+    }
+
+    /// The element at the row-major position `o` of `a · b`: the sum over `k` in increasing
+    /// order, from zero, as [`write`](Self::write) computes it. Not inlined: the products of a
+    /// program, whatever their sizes, share this one loop (its sizes and strides are read from
+    /// `self`), as a hand-written routine would be shared.
+    #[inline(never)]
+    pub(crate) fn element<T: Dot>(&self, a: &[T], b: &[T], o: usize) -> T {
+        let Small { k, n, a: (rsa, csa), b: (rsb, csb), .. } = *self;
+        let (i, j) = (o / n, o % n);
+        (0..k).fold(T::ZERO, |acc, p| acc.plus(a[i * rsa + p * csa].times(b[p * rsb + j * csb])))
+    }
+
     /// `out = a · b`, row-major: each element the sum over `k` in increasing order, from zero,
     /// as every product path computes it. Row by row of `b` where its rows are contiguous (the
     /// hand loop's order, vectorized along the row), else one dot product per element.
