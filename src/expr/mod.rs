@@ -141,6 +141,7 @@ mod seal {
 #[cfg(any(feature = "std", feature = "libm"))]
 mod math;
 mod node;
+mod operand;
 mod ops;
 mod reduce;
 pub(crate) mod small;

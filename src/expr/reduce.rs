@@ -21,12 +21,12 @@ use num_traits::float::FloatCore;
 use shapecast_macros::hot;
 
 use super::folding::{FoldMap, Folding, Folds, Kept, Reduced, ReducedAxes, To};
+use super::operand::{Called, Operand};
 use super::{AT_RANK, Alone, Expression, Index, Lazy, Typed};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
-use crate::kernel::operand::Operand;
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, RunTime, Spot};
 use crate::kernel::run::RunBlocks;
@@ -1249,11 +1249,7 @@ where
     #[hot]
     fn row(inner: &mut S, len: usize, count: usize) -> (F::Output, bool) {
         if const { <S as Operand<W>>::CALLED } {
-            Self::fold_row(
-                &mut AsItGoes::<S, RunTime, W, false, false>::new(inner, Spot::root::<RunTime>()),
-                len,
-                count,
-            )
+            Self::fold_row(&mut Called::<S, W, false>::new(inner), len, count)
         } else {
             Self::fold_row(
                 &mut inner.run_blocks::<RunTime, false, false>(Spot::root::<RunTime>(), len),
@@ -2008,10 +2004,7 @@ where
             if whole > 0 {
                 if const { <S as Operand<W>>::CALLED } {
                     Self::fold_blocks(
-                        &mut AsItGoes::<S, RunTime, W, false, STRIDED>::new(
-                            &mut self.inner,
-                            Spot::root::<RunTime>(),
-                        ),
+                        &mut Called::<S, W, STRIDED>::new(&mut self.inner),
                         &mut lanes,
                         base,
                         whole,

@@ -23,7 +23,6 @@ mod copy;
 pub(crate) mod fold;
 pub(crate) mod fused;
 pub(crate) mod leaf;
-pub(crate) mod operand;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
 pub(crate) mod place;

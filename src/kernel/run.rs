@@ -12,7 +12,6 @@ use core::marker::PhantomData;
 use shapecast_macros::hot;
 
 use super::fused::{BLOCK, Source};
-use super::operand::Operand;
 use super::place::{Pass, Spot};
 
 /// A source's blocks along one run, in order from the run's start.
@@ -38,8 +37,7 @@ impl<T: Copy> RunBlocks for Splat<T> {
 
 /// A source read block by block as the pass reads it where no reader holds it: as its plan
 /// says where `PLANNED` (this source at `spot` of pass `P`'s table), otherwise as its
-/// cursors say, on the `STRIDED` path (see [`Source::block`]); each read inlined, or a call
-/// where the source holds nested reductions (see [`Operand`]).
+/// cursors say, on the `STRIDED` path (see [`Source::block`]).
 pub struct AsItGoes<'s, S, P, const W: usize, const PLANNED: bool, const STRIDED: bool> {
     src: &'s mut S,
     at: usize,
@@ -66,11 +64,7 @@ impl<S: Source<W>, P: Pass, const W: usize, const PLANNED: bool, const STRIDED: 
     fn next_block(&mut self) -> [S::Elem; BLOCK] {
         let at = self.at;
         self.at += BLOCK;
-        if PLANNED {
-            self.src.read_planned::<P>(at, self.spot, &[0; W])
-        } else {
-            self.src.read_block::<STRIDED>(at)
-        }
+        if PLANNED { self.src.planned::<P>(at, self.spot, &[0; W]) } else { self.src.block::<STRIDED>(at) }
     }
 }
 

@@ -1,18 +1,18 @@
-//! How a source is read block by block where it is an operand (of a reduction's fold, or of a
-//! run read as it goes): each read inlined, or through a call where inlined reads would
-//! multiply the code of nested reductions.
+//! How a reduction reads its operand: each read inlined into its fold, or through a call where
+//! inlined reads would multiply the code of nested reductions.
 
 use shapecast_macros::hot;
 
-use super::fused::{BLOCK, Source};
-use super::place::{Pass, Spot};
+use crate::kernel::fused::{BLOCK, Source};
+use crate::kernel::place::{Pass, Spot};
+use crate::kernel::run::RunBlocks;
 
 /// How a reduction reads its operand's blocks: inlined at each place its fold reads one, except
 /// where the operand holds reductions itself ([`CALLED`](Self::CALLED)). There each read is a
 /// call: inlined, each level of nesting multiplied the code of the levels inside it by the
 /// places its fold reads them, and the code (and a release build's time) grew exponentially
 /// with the depth.
-pub(crate) trait Operand<const W: usize>: Source<W> {
+pub(super) trait Operand<const W: usize>: Source<W> {
     /// Whether the operand's blocks are read through a call: where it holds a reduction that
     /// holds another, or, in a pass wider than 8 axes, where it holds one. In a narrow pass
     /// one level stays inlined: the cursors are a few registers there, and a call per block
@@ -61,4 +61,30 @@ fn planned_called<const W: usize, S: Source<W> + ?Sized, P: Pass>(
     along: &[usize; W],
 ) -> [S::Elem; BLOCK] {
     src.planned::<P>(at, spot, along)
+}
+
+/// A run read block by block through [`Operand::read_block`] (on the `STRIDED` path), where the operand's reads are
+/// calls (see [`Operand`]): a reader of the run that adds no code per place it is read.
+pub(super) struct Called<'s, S, const W: usize, const STRIDED: bool> {
+    src: &'s mut S,
+    at: usize,
+}
+
+impl<'s, S, const W: usize, const STRIDED: bool> Called<'s, S, W, STRIDED> {
+    /// `src`'s current run, from its start.
+    #[hot]
+    pub(super) fn new(src: &'s mut S) -> Self {
+        Called { src, at: 0 }
+    }
+}
+
+impl<const W: usize, S: Source<W>, const STRIDED: bool> RunBlocks for Called<'_, S, W, STRIDED> {
+    type Elem = S::Elem;
+
+    #[hot]
+    fn next_block(&mut self) -> [S::Elem; BLOCK] {
+        let at = self.at;
+        self.at += BLOCK;
+        self.src.read_block::<STRIDED>(at)
+    }
 }
