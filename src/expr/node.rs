@@ -464,8 +464,18 @@ const fn same_axes(map: &[usize], rank: usize) -> bool {
 }
 
 /// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
-/// parent's `index` (see [`Expression::at`]).
+/// parent's `index` (see [`Expression::at`]): a loop over the operand's axes, written out as
+/// [`per_axis`](super::small::per_axis) in a build optimized for size.
 #[hot]
 pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
-    Index(super::small::per_axis(|k| map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)))
+    if cfg!(shapecast_small_code) {
+        return Index(super::small::per_axis(|k| {
+            map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)
+        }));
+    }
+    let mut out = [0; AT_RANK];
+    for (o, &to) in out.iter_mut().zip(map) {
+        *o = index.0.get(to).copied().unwrap_or(0);
+    }
+    Index(out)
 }

@@ -23,18 +23,25 @@ pub(crate) const AT_RANK: usize = 8;
 #[derive(Clone, Copy)]
 pub struct Index(pub(crate) [usize; AT_RANK]);
 
-/// `[f(0), f(1), …]`, one entry per axis of an [`Index`], written out rather than looped: where
-/// `f` reads constant tables, each entry folds to what it is at every opt-level, and the index
-/// stays in registers. A loop over the axes is one that a build optimized for size keeps, with
-/// its tables in flash and the index in memory, zeroed by a call to `memset`.
+/// `[f(0), f(1), …]`, one entry per axis of an [`Index`], written out rather than looped, for a
+/// build optimized for size (`shapecast_small_code`): there a loop over the axes is kept, with
+/// its tables in flash and the index in memory, zeroed by a call to `memset`, where each entry
+/// written out folds to what it is and the index stays in registers. A build optimized for
+/// speed unrolls the loop itself, and better: it reads only the axes there are, where this
+/// form computes all eight.
 #[hot]
 pub(crate) fn per_axis(mut f: impl FnMut(usize) -> usize) -> [usize; AT_RANK] {
     [f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]
 }
 
-/// `Σ index[k] · steps[k]` over the first `rank` axes (wrapping), written out as [`per_axis`].
+/// `Σ index[k] · steps[k]` over the first `rank` axes (wrapping): a loop, written out as
+/// [`per_axis`] in a build optimized for size.
 #[hot]
 pub(crate) fn offset(index: &Index, steps: &[usize; AT_RANK], rank: usize) -> usize {
+    if !cfg!(shapecast_small_code) {
+        let terms = index.0.iter().zip(steps).take(rank);
+        return terms.fold(0, |sum, (&i, &s)| sum.wrapping_add(i.wrapping_mul(s)));
+    }
     let terms = per_axis(|k| if k < rank { index.0[k].wrapping_mul(steps[k]) } else { 0 });
     let [a, b, c, d, e, f, g, h] = terms;
     a.wrapping_add(b)
