@@ -71,8 +71,13 @@ impl Small {
     /// `self`), as a hand-written routine would be shared.
     #[inline(never)]
     pub(crate) fn element<T: Dot>(&self, a: &[T], b: &[T], o: usize) -> T {
-        let Small { k, n, a: (rsa, csa), b: (rsb, csb), .. } = *self;
-        let (i, j) = (o / n, o % n);
+        self.dot(a, b, o / self.n, o % self.n)
+    }
+
+    /// The element `(i, j)` of `a · b`: the sum over `k` in increasing order, from zero.
+    #[hot]
+    fn dot<T: Dot>(&self, a: &[T], b: &[T], i: usize, j: usize) -> T {
+        let Small { k, a: (rsa, csa), b: (rsb, csb), .. } = *self;
         (0..k).fold(T::ZERO, |acc, p| acc.plus(a[i * rsa + p * csa].times(b[p * rsb + j * csb])))
     }
 
@@ -96,11 +101,7 @@ impl Small {
         } else {
             for i in 0..m {
                 for j in 0..n {
-                    let mut acc = T::ZERO;
-                    for p in 0..k {
-                        acc = acc.plus(a[i * rsa + p * csa].times(b[p * rsb + j * csb]));
-                    }
-                    out[i * n + j] = acc;
+                    out[i * n + j] = self.dot(a, b, i, j);
                 }
             }
         }
