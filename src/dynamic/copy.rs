@@ -3,10 +3,7 @@
 
 use super::{Array, ArrayMut, BroadcastError, DynShape};
 use crate::kernel::leaf::LeafSource;
-use crate::kernel::{
-    self, Plan,
-    fused::{Cursor, Hint},
-};
+use crate::kernel::{self, Plan, fused::Hint, source::Cursor};
 use shapecast_rules as rules;
 
 /// The strides of `src` over `dst`'s axes, its axes placed by `map`, and the plan over `dst`

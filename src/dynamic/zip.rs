@@ -2,10 +2,7 @@
 
 use super::{Array, BroadcastError, DynShape, Form, Slot, check_output_len};
 use crate::kernel::leaf::LeafSource;
-use crate::kernel::{
-    self,
-    fused::{Cursor, Hint},
-};
+use crate::kernel::{self, fused::Hint, source::Cursor};
 use shapecast_rules as rules;
 
 /// Checks `out` against the result of the broadcast of `form` (with `list`), then zips.

@@ -5,8 +5,9 @@ extern crate std;
 use std::{format, string::String, vec::Vec};
 
 use crate::expr::{Expression, IDENTITY, Lazy};
-use crate::kernel::fused::{self, Hint, Nest, Source};
+use crate::kernel::fused::{self, Hint, Nest};
 use crate::kernel::place::{Pass, PlanOf};
+use crate::kernel::source::Source;
 use crate::prelude::*;
 
 /// Every leaf's cursor, as `Debug` shows it.

@@ -24,7 +24,8 @@ use num_traits::float::FloatCore;
 use super::{Expression, IntoExpression, Typed, hint, stretched};
 use crate::forms::{AnyBroadcastTo, CheckPairs, ValuesRankAtMost, ValuesStretch};
 use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
-use crate::kernel::fused::{self, Shared};
+use crate::kernel::fused;
+use crate::kernel::source::{Shared, Source};
 use crate::kernel::way;
 use crate::shape::{AnyShape, Axes, AxisSet, Cons, Dim, Extent, Nil};
 use crate::summable::Summable;
@@ -829,7 +830,7 @@ const SMALL_ELEMENT: usize = 16;
 /// `indices[i]`, through [`COPIES`] copies on the stack. `out` is written only if every index
 /// is below `len`; else the first that is not is the error.
 #[hot]
-fn add_small<const W: usize, S: fused::Source<W>, P: crate::kernel::place::Pass>(
+fn add_small<const W: usize, S: Source<W>, P: crate::kernel::place::Pass>(
     dims: &[usize],
     hint: fused::Hint<P>,
     src: S,
@@ -869,7 +870,7 @@ where
 /// loop that reads them one by one stays short. Past them, none (`usize::MAX`, out of range):
 /// the rows and the indices are as many, so no row reads there.
 #[inline(never)]
-fn refill<const W: usize, S: fused::Source<W, Elem = usize>, P: crate::kernel::place::Pass>(
+fn refill<const W: usize, S: Source<W, Elem = usize>, P: crate::kernel::place::Pass>(
     at: &mut fused::Pull<W, S, P>,
     chunk: &mut [usize; fused::CHUNK],
 ) -> usize {
@@ -883,7 +884,7 @@ fn refill<const W: usize, S: fused::Source<W, Elem = usize>, P: crate::kernel::p
 /// Runs the pass of `src` over `dims`, taken as rows of `row` elements, calling `add(i, k, x)`
 /// with each element `x`, element `k` of row `i`, in order.
 #[hot]
-fn each_row<const W: usize, S: fused::Source<W>, P: crate::kernel::place::Pass>(
+fn each_row<const W: usize, S: Source<W>, P: crate::kernel::place::Pass>(
     dims: &[usize],
     hint: fused::Hint<P>,
     src: S,

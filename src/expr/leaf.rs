@@ -6,10 +6,11 @@ use shapecast_macros::hot;
 
 use super::{AT_RANK, Expression, Index, Lazy, Typed};
 use crate::kernel::constant::Strides;
-use crate::kernel::fused::{BLOCK, Cursor, Shared, Source};
+use crate::kernel::fused::BLOCK;
 use crate::kernel::leaf::LeafSource;
 use crate::kernel::place::{Pass, Spot};
 use crate::kernel::run::Splat;
+use crate::kernel::source::{Cursor, Shared, Source};
 use crate::shape::{AnyShape, Nil};
 use crate::tensor::{ByShape, Data, Home, HomeOf, TensorBase};
 

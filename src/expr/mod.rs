@@ -178,7 +178,9 @@ pub use crate::kernel::constant::Strides;
 #[doc(hidden)]
 pub use crate::kernel::fold::{Max, Min, Pick, Reducer};
 #[doc(hidden)]
-pub use crate::kernel::fused::{BLOCK, Cursor, Hint, Portable, Shared, Source};
+pub use crate::kernel::fused::{BLOCK, Hint};
+#[doc(hidden)]
+pub use crate::kernel::source::{Cursor, Portable, Shared, Source};
 #[doc(hidden)]
 pub use crate::kernel::statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs};
 

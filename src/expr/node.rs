@@ -4,12 +4,12 @@
 use core::marker::PhantomData;
 use shapecast_macros::hot;
 
-use super::small::at_table;
+use super::small::{at_table, onto};
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::kernel::constant::{self, Strides};
-use crate::kernel::fused::{self, BLOCK, Cursor, Portable, Shared, Source};
+use crate::kernel::fused::{self, BLOCK};
 use crate::kernel::place::{Pass, Spot};
-use crate::kernel::run::RunBlocks;
+use crate::kernel::source::{Cursor, Portable, RunBlocks, Shared, Source};
 use crate::kernel::statics::MapInto;
 use crate::kernel::zip::{Binary, Pair};
 use crate::shape::AnyShape;
@@ -461,21 +461,4 @@ const fn same_axes(map: &[usize], rank: usize) -> bool {
         k += 1;
     }
     true
-}
-
-/// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
-/// parent's `index` (see [`Expression::at`]): a loop over the operand's axes, written out as
-/// [`per_axis`](super::small::per_axis) in a build optimized for size.
-#[hot]
-pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
-    if cfg!(shapecast_small_code) {
-        return Index(super::small::per_axis(|k| {
-            map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)
-        }));
-    }
-    let mut out = [0; AT_RANK];
-    for (o, &to) in out.iter_mut().zip(map) {
-        *o = index.0.get(to).copied().unwrap_or(0);
-    }
-    Index(out)
 }

@@ -3,9 +3,9 @@
 
 use shapecast_macros::hot;
 
-use crate::kernel::fused::{BLOCK, Source};
+use crate::kernel::fused::BLOCK;
 use crate::kernel::place::{Pass, Spot};
-use crate::kernel::run::RunBlocks;
+use crate::kernel::source::{RunBlocks, Source};
 
 /// How a reduction reads its operand's blocks: inlined at each place its fold reads one, except
 /// where the operand holds reductions itself ([`CALLED`](Self::CALLED)). There each read is a

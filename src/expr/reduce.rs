@@ -26,11 +26,11 @@ use super::{AT_RANK, Alone, Expression, Index, Lazy, Typed};
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
-use crate::kernel::fused::{self, BLOCK, Cursor, Shared, Source};
+use crate::kernel::fused::{self, BLOCK};
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, RunTime, Spot};
-use crate::kernel::run::RunBlocks;
 use crate::kernel::run::{AsItGoes, Folded};
+use crate::kernel::source::{Cursor, RunBlocks, Shared, Source};
 use crate::kernel::statics::{MapInto, ReducePlan};
 use crate::kernel::{Runs, arg_slices, fold_slices, way};
 use crate::shape::sealed::Proof;
@@ -637,7 +637,7 @@ where
         let map = const {
             super::small::at_table(&constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM))
         };
-        let mut inner = super::node::onto(&map[..E::Shape::RANK], index);
+        let mut inner = super::small::onto(&map[..E::Shape::RANK], index);
         let mut sizes = [0; AT_RANK];
         let sizes: &[usize] = match E::Shape::FIXED {
             true => &const { super::small::at_dims::<E::Shape>() },

@@ -53,6 +53,21 @@ pub(crate) fn offset(index: &Index, steps: &[usize; AT_RANK], rank: usize) -> us
         .wrapping_add(h)
 }
 
+/// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
+/// parent's `index` (see [`Expression::at`]): a loop over the operand's axes, written out as
+/// [`per_axis`] in a build optimized for size.
+#[hot]
+pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
+    if cfg!(shapecast_small_code) {
+        return Index(per_axis(|k| map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)));
+    }
+    let mut out = [0; AT_RANK];
+    for (o, &to) in out.iter_mut().zip(map) {
+        *o = index.0.get(to).copied().unwrap_or(0);
+    }
+    Index(out)
+}
+
 /// The most elements of its tensors that an evaluation element by element reads in all: past
 /// it, the pass's blocks are faster (their lanes fold 16 outputs at once) and its code is not
 /// repeated per element when the compiler unrolls.
@@ -208,7 +223,7 @@ fn index_of<S: AnyShape, Out: AnyShape>(flat: usize) -> Index {
 #[hot]
 pub(crate) fn read<T: Copy, S: AnyShape, Out: AnyShape>(data: &[T], map: &[usize], flat: usize) -> T {
     let strides = const { at_table(crate::kernel::constant::Strides::of_shape::<S>().of_leaf(0)) };
-    let index = super::node::onto(&map[..S::RANK.min(map.len())], &index_of::<Out, Out>(flat));
+    let index = onto(&map[..S::RANK.min(map.len())], &index_of::<Out, Out>(flat));
     data[offset(&index, &strides, S::RANK)]
 }
 

@@ -5,8 +5,8 @@ use shapecast_macros::hot;
 
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::algebra::StridedView;
-use crate::kernel::fused::{Cursor, Shared};
 use crate::kernel::leaf::StridedSource;
+use crate::kernel::source::{Cursor, Shared};
 use crate::shape::{AnyShape, StrideList};
 use crate::tensor::Home;
 

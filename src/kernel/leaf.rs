@@ -4,9 +4,10 @@
 use shapecast_macros::hot;
 
 use super::block::lanes;
-use super::fused::{BLOCK, Cursor, Source};
+use super::fused::BLOCK;
 use super::place::{Pass, PlanOf, Spot};
-use super::run::{AsItGoes, RunBlocks};
+use super::run::AsItGoes;
+use super::source::{Cursor, RunBlocks, Source};
 
 /// A tensor's elements with its cursor, as the fused kernel reads them.
 pub struct LeafSource<'a, T, const W: usize> {

@@ -29,6 +29,7 @@ pub(crate) mod place;
 mod plan;
 mod reduce;
 pub(crate) mod run;
+pub(crate) mod source;
 pub(crate) mod statics;
 pub(crate) mod walk;
 pub(crate) mod way;

@@ -16,11 +16,9 @@ use shapecast_macros::hot;
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
-use super::fused::{
-    BLOCK, Hint, Nest, Portable, Shared, SliceSink, Source, in_tiles, may_tile, read, strided, tiles,
-    whole_run,
-};
+use super::fused::{BLOCK, Hint, Nest, SliceSink, in_tiles, may_tile, read, strided, tiles, whole_run};
 use super::place::Pass;
+use super::source::{Portable, Shared, Source};
 
 /// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
 /// threads were slower up to 16 MiB and faster from 64 MiB; 32 MiB lies between.

@@ -11,16 +11,9 @@
 use core::marker::PhantomData;
 use shapecast_macros::hot;
 
-use super::fused::{BLOCK, Source};
+use super::fused::BLOCK;
 use super::place::{Pass, Spot};
-
-/// A source's blocks along one run, in order from the run's start.
-pub trait RunBlocks {
-    /// The element.
-    type Elem: Copy;
-    /// The run's next block.
-    fn next_block(&mut self) -> [Self::Elem; BLOCK];
-}
+use super::source::{RunBlocks, Source};
 
 /// One value all along the run: a number, or a reduction the same all along it.
 #[derive(Clone, Copy)]

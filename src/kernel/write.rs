@@ -3,8 +3,9 @@
 
 use shapecast_macros::hot;
 
-use super::fused::{Hint, Portable, Shared, SliceSink, Source, run_into};
+use super::fused::{Hint, SliceSink, run_into};
 use super::place::Pass;
+use super::source::{Portable, Shared, Source};
 
 /// Evaluates `src` over `dims` into `out`, the whole output (row-major): `write` gets each
 /// block with the part of `out` it covers (a copy, or an update in place). With feature
@@ -44,7 +45,7 @@ pub(crate) fn write_here<const W: usize, S: Source<W>, P: Pass>(
 /// through the pass, which walks a transposed one in tiles.
 #[hot]
 pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize], out: &mut [T]) {
-    use super::fused::Cursor;
+    use super::source::Cursor;
     use super::way::with_rank_width;
     let lands: [usize; shapecast_rules::MAX_RANK] = core::array::from_fn(|k| k);
     with_rank_width!(dims.len(), W => {

@@ -9,10 +9,10 @@
 //! walk.
 
 use super::block::lanes;
-use super::fused::{self, BLOCK, Cursor, Hint, Source};
+use super::fused::{self, BLOCK, Hint};
 use super::leaf::LeafSource;
 use super::place::{Pass, Spot};
-use super::run::RunBlocks;
+use super::source::{Cursor, RunBlocks, Source};
 use shapecast_macros::hot;
 
 /// Writes `f(a, b)` for every element of an output of sizes `dims`, row-major, into `out`,

@@ -54,7 +54,7 @@ use shapecast_macros::hot;
     label = "a product of `{Self}` elements",
     note = "products are defined for the integer and float types; to multiply an element type of your own, implement `Summable` and `Dot` for it"
 )]
-pub trait Dot: Summable + crate::kernel::fused::Shared {
+pub trait Dot: Summable + crate::kernel::source::Shared {
     /// The product of `self` and `other`.
     fn times(self, other: Self) -> Self;
 

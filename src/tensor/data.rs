@@ -223,7 +223,7 @@ pub trait Owning: DataMut + Sized {
     #[doc(hidden)]
     fn from_source<
         const W: usize,
-        S: crate::kernel::fused::Source<W, Elem = Self::Elem> + crate::kernel::fused::Portable,
+        S: crate::kernel::source::Source<W, Elem = Self::Elem> + crate::kernel::source::Portable,
         P: crate::kernel::place::Pass,
     >(
         dims: &[usize],
@@ -232,7 +232,7 @@ pub trait Owning: DataMut + Sized {
         src: S,
     ) -> Self
     where
-        Self::Elem: Copy + crate::kernel::fused::Shared;
+        Self::Elem: Copy + crate::kernel::source::Shared;
 
     /// [`from_fn`](Self::from_fn), or `None` (nothing allocated, `f` never called) if the
     /// allocation fails.
@@ -258,7 +258,7 @@ impl<T, S: Shape> Owning for Inline<T, S> {
     #[hot]
     fn from_source<
         const W: usize,
-        Src: crate::kernel::fused::Source<W, Elem = T> + crate::kernel::fused::Portable,
+        Src: crate::kernel::source::Source<W, Elem = T> + crate::kernel::source::Portable,
         P: crate::kernel::place::Pass,
     >(
         dims: &[usize],
@@ -267,7 +267,7 @@ impl<T, S: Shape> Owning for Inline<T, S> {
         src: Src,
     ) -> Self
     where
-        T: Copy + crate::kernel::fused::Shared,
+        T: Copy + crate::kernel::source::Shared,
     {
         let make: Make<T, S, Src, P> = const { if Src::SLOTS == 0 { from_first } else { from_first_block } };
         make(dims, hint, src)
@@ -314,7 +314,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
     #[hot]
     fn from_source<
         const W: usize,
-        Src: crate::kernel::fused::Source<W, Elem = T> + crate::kernel::fused::Portable,
+        Src: crate::kernel::source::Source<W, Elem = T> + crate::kernel::source::Portable,
         P: crate::kernel::place::Pass,
     >(
         dims: &[usize],
@@ -323,7 +323,7 @@ impl<T> Owning for alloc::boxed::Box<[T]> {
         src: Src,
     ) -> Self
     where
-        T: Copy + crate::kernel::fused::Shared,
+        T: Copy + crate::kernel::source::Shared,
     {
         #[cfg(feature = "rayon")]
         if crate::kernel::parallel::worth::<T>(len) {
@@ -375,7 +375,7 @@ fn from_first<const W: usize, T, S, Src, P>(dims: &[usize], hint: Hint<P>, mut s
 where
     T: Copy,
     S: Shape,
-    Src: crate::kernel::fused::Source<W, Elem = T>,
+    Src: crate::kernel::source::Source<W, Elem = T>,
     P: crate::kernel::place::Pass,
 {
     use generic_array::sequence::GenericSequence;
@@ -397,7 +397,7 @@ fn from_first_block<const W: usize, T, S, Src, P>(dims: &[usize], hint: Hint<P>,
 where
     T: Copy,
     S: Shape,
-    Src: crate::kernel::fused::Source<W, Elem = T>,
+    Src: crate::kernel::source::Source<W, Elem = T>,
     P: crate::kernel::place::Pass,
 {
     let mut out = None;
@@ -421,7 +421,7 @@ fn in_order<const W: usize, T, N, Src, P>(
 ) where
     T: Copy,
     N: generic_array::ArrayLength,
-    Src: crate::kernel::fused::Source<W, Elem = T>,
+    Src: crate::kernel::source::Source<W, Elem = T>,
     P: crate::kernel::place::Pass,
 {
     let mut pos = 0;

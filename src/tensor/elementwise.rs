@@ -13,8 +13,8 @@ use crate::forms::{
     AnyBroadcast, AnyBroadcastTo, AnyBroadcastWithDims, AnyBroadcasted, AnyBroadcastedWithDims,
 };
 use crate::kernel::constant::Placed;
-use crate::kernel::fused::Cursor;
 use crate::kernel::leaf::LeafSource;
+use crate::kernel::source::Cursor;
 use crate::kernel::{
     self,
     statics::{MapInto, Numpy, WithDimsLhs, WithDimsRhs, ZipPlan},
