@@ -100,7 +100,6 @@ pub use reshape::{
 
 pub use sizes::{Minus, Over, Plus, Times};
 pub use view::StridedView;
-pub(crate) use view::backwards;
 
 // The steps of the checks, which rustc names in an error's notes: public so that it prints them
 // by their bare names, and not API. They are hidden from the docs here, on the re-exports, not on

@@ -4,6 +4,7 @@ use core::marker::PhantomData;
 use shapecast_macros::hot;
 
 use crate::expr::{Lazy, Shared, StridedLeaf};
+use crate::kernel::source::backwards;
 use crate::shape::{AnyShape, StrideList};
 use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, TensorBase};
 use shapecast_rules::MAX_RANK;
@@ -208,13 +209,6 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> StridedView<'a, T, S, H> {
     {
         self.lazy().eval()
     }
-}
-
-/// Whether a stride steps back: a negative stride, stored wrapping (see
-/// [`StridedView::flip`]).
-#[hot]
-pub(crate) const fn backwards(stride: usize) -> bool {
-    stride > isize::MAX as usize
 }
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {

@@ -76,7 +76,7 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for StridedLeaf<'a, 
         let (mut dims, mut steps) = ([0; W], [0; W]);
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
         self.strides.write_strides(&mut steps);
-        let back = steps[..dims.len()].iter().any(|&s| crate::algebra::backwards(s));
+        let back = steps[..dims.len()].iter().any(|&s| crate::kernel::source::backwards(s));
         let mut cursor = Cursor::strided(dims, &steps[..dims.len()], lands);
         cursor.shift(1, self.origin);
         StridedSource::new(self.data, cursor, back)

@@ -299,7 +299,7 @@ impl<T: Copy, const W: usize> StridedSource<'_, T, W> {
     /// Whether the current run steps back.
     #[hot]
     fn run_back(&self) -> bool {
-        self.back && crate::algebra::backwards(self.leaf.cursor.inner())
+        self.back && super::source::backwards(self.leaf.cursor.inner())
     }
 
     /// `len` elements of the current run from position `at`, lanes past `len` repeating the
@@ -406,7 +406,7 @@ impl<'a, T: Copy, const W: usize> Source<W> for StridedSource<'a, T, W> {
     #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [T; BLOCK] {
         let c = &self.leaf.cursor;
-        if self.back && (crate::algebra::backwards(c.inner()) || crate::algebra::backwards(c.stride(down))) {
+        if self.back && (super::source::backwards(c.inner()) || super::source::backwards(c.stride(down))) {
             let (data, start, s, between) = (self.leaf.data, c.offset(), c.inner(), c.stride(down));
             return lanes(|i| {
                 let p = at + i.min(len - 1);

@@ -28,6 +28,13 @@ pub struct Cursor<const W: usize> {
     pub(super) columns: Option<usize>,
 }
 
+/// Whether a stride steps back: a negative stride, stored wrapping (a view read backwards,
+/// `flip`).
+#[hot]
+pub(crate) const fn backwards(stride: usize) -> bool {
+    stride > isize::MAX as usize
+}
+
 impl<const W: usize> Cursor<W> {
     /// The axis along which nothing moves: every stride along it is 0 (the run of a scalar
     /// output).

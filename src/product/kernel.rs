@@ -89,8 +89,9 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
     b: Mat<'_, T>,
     c: MatOut<'_, T>,
 ) {
-    let back =
-        |m: &Mat<'_, T>| crate::algebra::backwards(m.row_stride) || crate::algebra::backwards(m.col_stride);
+    let back = |m: &Mat<'_, T>| {
+        crate::kernel::source::backwards(m.row_stride) || crate::kernel::source::backwards(m.col_stride)
+    };
     if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM || back(&a) || back(&b) {
         return naive(a, b, c);
     }
