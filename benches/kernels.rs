@@ -953,6 +953,17 @@ fn middle_axis(c: &mut Criterion) {
                 .eval_into(&mut TensorMut::<f32, shape![4096, 10]>::new(&mut out).unwrap())
         })
     });
+    struct Rows;
+    bind!(let rows: Rows = black_box(4096));
+    let ar = TensorRef::from_shape(dims![rows, 128], &av).unwrap();
+    let mut out_r = vec![0f32; 4096 * 10];
+    g.bench_function("shapecast fused, batch at run time", |t| {
+        t.iter(|| {
+            (black_box(ar).lazy().insert_axis::<2>() * black_box(&w))
+                .sum_axes::<axes![1]>()
+                .eval_into(&mut TensorMut::from_shape(dims![rows, 10], &mut out_r).unwrap())
+        })
+    });
     g.bench_function("hand loop", |t| {
         t.iter(|| {
             let (a, w) = (black_box(&av), black_box(&wv));
