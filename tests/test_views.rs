@@ -144,7 +144,8 @@ fn index_axis_takes_one_position_of_any_axis() {
         assert_eq!(v.index_axis::<0>(1).unwrap().to_tensor().as_slice(), &want[3..]);
     }
     let err = x.index_axis::<2>(4).unwrap_err();
-    assert_eq!((err.index(), err.len()), (4, 4));
+    assert_eq!((err.axis(), err.index(), err.len()), (Some(2), 4, 4));
+    assert_eq!(err.to_string(), "index 4 is out of range for axis 2, of size 4");
     assert_eq!(x.axis_iter::<1>().len(), 3);
     let sums: Vec<i64> = x.axis_iter::<2>().map(|v| v.lazy().sum_all()).collect();
     assert_eq!(sums, [60, 66, 72, 78]);
@@ -159,7 +160,9 @@ fn narrow_binds_a_run_time_length() {
     let _: &StridedView<'_, i64, shape![3, Window], _> = &w;
     assert_eq!(w.to_tensor().as_slice(), [3, 4, 8, 9, 13, 14]);
     assert_eq!((w.lazy() * 10).sum_axes::<axes![1]>().eval().as_slice(), [70, 170, 270]);
-    assert!(x.narrow::<1, _>(4, window).is_err());
+    // Positions 4 and 5 of an axis of 5: the first past its end is named.
+    let err = x.narrow::<1, _>(4, window).unwrap_err();
+    assert_eq!(err.to_string(), "index 5 is out of range for axis 1, of size 5");
     assert!(x.narrow::<1, _>(usize::MAX, window).is_err());
     let rows = x.narrow::<0, _>(1, shapecast::shape::Dim::<2>).unwrap();
     assert_eq!(rows.to_tensor().as_slice(), &(5..15).collect::<Vec<i64>>()[..]);

@@ -43,7 +43,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
     {
         let (dims, steps) = self.layout();
         if i >= dims[A] {
-            return Err(IndexError::new(0, i, dims[A]));
+            return Err(IndexError::on_axis(A, i, dims[A]));
         }
         let rest = |list: &[usize; MAX_RANK]| {
             let mut out = [0; MAX_RANK];
@@ -113,7 +113,13 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         let n = len.get();
         match start.checked_add(n) {
             Some(end) if end <= size => {}
-            _ => return Err(IndexError::new(0, start.saturating_add(n).saturating_sub(1).max(start), size)),
+            _ => {
+                return Err(IndexError::on_axis(
+                    A,
+                    start.saturating_add(n).saturating_sub(1).max(start),
+                    size,
+                ));
+            }
         }
         dims[A] = n;
         let shape = Narrowed::<S, A, E>::from_extents(&dims[..S::RANK], Proof::new());
@@ -133,7 +139,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// assert_eq!(z1.to_tensor().as_slice(), [3.0, 4.0]);
     /// let ys = zs.index_axis::<1>(1)?; // column 1, a [3] view
     /// assert_eq!((ys.lazy() * 2.0).eval().as_slice(), [4.0, 8.0, 12.0]);
-    /// assert_eq!(zs.index_axis::<0>(3).unwrap_err().to_string(), "index 3 at position 0 is out of range for an axis of size 3");
+    /// assert_eq!(zs.index_axis::<0>(3).unwrap_err().to_string(), "index 3 is out of range for axis 0, of size 3");
     /// # Ok::<(), shapecast::IndexError>(())
     /// ```
     #[inline]

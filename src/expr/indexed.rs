@@ -44,9 +44,20 @@ use crate::typelevel::{Checked, ListRank, Rank, Reverse};
 /// assert_eq!(err.to_string(), "index 7 at position 1 is out of range for an axis of size 3");
 /// assert_eq!(sums.as_slice(), [0, 0, 0]); // nothing was added
 /// ```
+///
+/// A position along one axis (`index_axis`, `narrow`, `split_off`) names the axis instead:
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
+/// let err = x.index_axis::<1>(3).unwrap_err();
+/// assert_eq!((err.axis(), err.index(), err.len()), (Some(1), 3, 3));
+/// assert_eq!(err.to_string(), "index 3 is out of range for axis 1, of size 3");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IndexError {
     position: usize,
+    axis: Option<usize>,
     index: usize,
     len: usize,
 }
@@ -54,12 +65,24 @@ pub struct IndexError {
 impl IndexError {
     /// Index `index` at `position`, out of range for an axis of size `len`.
     pub(crate) const fn new(position: usize, index: usize, len: usize) -> Self {
-        IndexError { position, index, len }
+        IndexError { position, axis: None, index, len }
     }
 
-    /// Where the index is among the indices, counted in row-major order.
+    /// Index `index` along axis `axis`, out of range for its size `len`.
+    pub(crate) const fn on_axis(axis: usize, index: usize, len: usize) -> Self {
+        IndexError { position: 0, axis: Some(axis), index, len }
+    }
+
+    /// Where the index is among the indices, counted in row-major order (0 for a position
+    /// along one axis, which is the only index).
     pub fn position(&self) -> usize {
         self.position
+    }
+
+    /// The axis indexed, for a position along one axis (`index_axis`, `narrow`,
+    /// `split_off`); `None` for a tensor of indices (`take_at`, `add_at`, …).
+    pub fn axis(&self) -> Option<usize> {
+        self.axis
     }
 
     /// The index.
@@ -76,8 +99,14 @@ impl IndexError {
 
 impl fmt::Display for IndexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Self { position, index, len } = self;
-        write!(f, "index {index} at position {position} is out of range for an axis of size {len}")
+        match self {
+            Self { axis: Some(axis), index, len, .. } => {
+                write!(f, "index {index} is out of range for axis {axis}, of size {len}")
+            }
+            Self { position, index, len, .. } => {
+                write!(f, "index {index} at position {position} is out of range for an axis of size {len}")
+            }
+        }
     }
 }
 
@@ -514,7 +543,7 @@ where
 #[hot]
 fn below(bad: &mut Option<IndexError>, i: usize, to: usize, len: usize) -> bool {
     if to >= len && bad.is_none() {
-        *bad = Some(IndexError { position: i, index: to, len });
+        *bad = Some(IndexError::new(i, to, len));
     }
     to < len
 }
@@ -799,7 +828,7 @@ fn gather<T: Copy>(x: &[T], inner: usize, row: impl Fn(usize, usize) -> usize) -
 #[inline]
 fn check(indices: &[usize], len: usize) -> Result<(), IndexError> {
     match indices.iter().position(|&i| i >= len) {
-        Some(position) => Err(IndexError { position, index: indices[position], len }),
+        Some(position) => Err(IndexError::new(position, indices[position], len)),
         None => Ok(()),
     }
 }
