@@ -91,6 +91,25 @@ fn a_permuted_view_is_an_operand_beside_tensors_and_reduces_along_any_axis() {
 }
 
 #[test]
+fn a_transposed_view_is_an_operand_on_either_side() {
+    // A batch of [2, 3] matrices transposed to [2, 3, 2] beside a [3, 2] tensor (NumPy's
+    // `x.mT + y`, `y` broadcast over the batch), against the same sum by index arithmetic.
+    let x = Tensor::<i64, shape![2, 2, 3]>::from_fn(|i| i as i64 * 3 - 7);
+    let y = Tensor::<i64, shape![3, 2]>::from_fn(|i| i as i64 * 10);
+    let want: Vec<i64> = indices(&[2, 3, 2])
+        .iter()
+        .map(|j| at(x.as_slice(), &[2, 2, 3], &[j[0], j[2], j[1]]) + at(y.as_slice(), &[3, 2], &[j[1], j[2]]))
+        .collect();
+    let left = (x.mt().lazy() + &y).eval();
+    let _: &Tensor<i64, shape![2, 3, 2]> = &left;
+    assert_eq!(left.as_slice(), &want[..]);
+    let right = (y.lazy() + &x.mt()).eval();
+    assert_eq!(right.as_slice(), &want[..]);
+    // As the permuted view reads it.
+    assert_eq!((x.permute::<perm![0, 2, 1]>().lazy() + &y).eval().as_slice(), &want[..]);
+}
+
+#[test]
 fn large_permuted_views_go_through_the_pass() {
     let x = BoxedTensor::<f32, shape![64, 48, 32]>::from_fn(|i| (i % 1013) as f32);
     let v = x.permute::<perm![2, 0, 1]>(); // [32, 64, 48]

@@ -190,6 +190,23 @@ impl<'a, T: Copy, S: AnyShape, H: Home> Transposed<'a, T, S, H> {
         self.strided().to_tensor()
     }
 
+    /// The view as an operand of an expression, read where it lies (NumPy's `x.mT + y`): no
+    /// copy is made. `&x.mt()` is an operand too, on the right of an expression.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let x = Tensor::<i32, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    /// assert_eq!((x.mt().lazy() + &x).eval().as_slice(), [2, 5, 5, 8]); // xᵀ + x
+    /// assert_eq!((x.lazy() - &x.mt()).eval().as_slice(), [0, -1, 1, 0]); // x − xᵀ
+    /// ```
+    #[inline]
+    pub fn lazy(&self) -> crate::expr::Lazy<crate::expr::StridedLeaf<'a, T, S, H>>
+    where
+        T: crate::expr::Shared,
+    {
+        self.strided().lazy()
+    }
+
     /// The same view as a [`StridedView`](crate::algebra::StridedView), its strides read from
     /// the shape: what every expression reads in place.
     ///
@@ -240,5 +257,16 @@ impl<T: Copy, S: AnyShape, H: Home> super::MatrixOperand for Transposed<'_, T, S
     #[hot]
     fn operand_shape(&self) -> S {
         self.shape
+    }
+}
+
+/// `&x.mt()` as an operand of an expression: its [`lazy`](Transposed::lazy) view.
+impl<'a, T: Copy + crate::expr::Shared, S: AnyShape, H: Home> crate::expr::IntoExpression
+    for &Transposed<'a, T, S, H>
+{
+    type Expr = crate::expr::StridedLeaf<'a, T, S, H>;
+    #[hot]
+    fn into_expression(self) -> Self::Expr {
+        self.lazy().0
     }
 }
