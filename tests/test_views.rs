@@ -1118,3 +1118,45 @@ fn flipped_views_in_short_rows() {
         }
     }
 }
+
+#[test]
+fn rows_one_at_a_time_and_in_order() {
+    struct Steps;
+    let data: Vec<i64> = (0..12).collect();
+    bind!(let t: Steps = 4);
+    let zs = TensorRef::from_shape(dims![t, 3], &data).unwrap();
+    // Row by row, each a [3] tensor; the rows iterator agrees.
+    for (i, r) in zs.rows().enumerate() {
+        let row = zs.row(i).unwrap();
+        let _: &TensorRef<i64, shape![3]> = &row;
+        assert_eq!(row.as_slice(), r.as_slice());
+        assert_eq!(row.as_slice(), &data[i * 3..][..3]);
+    }
+    let err = zs.row(4).unwrap_err();
+    assert_eq!((err.axis(), err.index(), err.len()), (Some(0), 4, 4));
+    assert!(zs.row(usize::MAX).is_err());
+    // A row of a tensor is an operand of the operators.
+    let shifted = &zs.row(2).unwrap() - &Tensor::<i64, shape![3]>::from([6, 6, 6]);
+    assert_eq!(shifted.as_slice(), [0, 1, 2]);
+
+    // Written row by row: a filter's track.
+    let mut out = vec![0i64; 12];
+    let mut track = TensorMut::from_shape(dims![t, 3], &mut out).unwrap();
+    for step in 0..4 {
+        let state = Tensor::<i64, shape![3]>::from_fn(|k| (step * 10 + k) as i64);
+        track.row_mut(step).unwrap().assign(&state);
+    }
+    assert!(track.row_mut(4).is_err());
+    for (i, mut r) in track.rows_mut().enumerate() {
+        r += 1;
+        assert_eq!(r.as_slice(), [i as i64 * 10 + 1, i as i64 * 10 + 2, i as i64 * 10 + 3]);
+    }
+    assert_eq!(out[9..], [31, 32, 33]);
+
+    // Rows of no elements, and no rows.
+    let empty = Tensor::<i64, shape![2, 0]>::from_fn(|_| 0);
+    assert_eq!(empty.row(1).unwrap().as_slice(), [] as [i64; 0]);
+    assert!(empty.row(2).is_err());
+    let none = Tensor::<i64, shape![0, 3]>::from_fn(|_| 0);
+    assert!(none.row(0).is_err());
+}

@@ -261,6 +261,32 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         let data = self.as_slice();
         (0..n).map(move |i| TensorBase::from_parts(&data[i * len..][..len], shape))
     }
+
+    /// Row `i` (position `i` of axis 0), a contiguous [`TensorRef`] of the remaining axes, or
+    /// an [`IndexError`] if `i` is not below the number of rows. As a tensor, not a view, it is
+    /// an operand of the operators too (`&z - &hx`).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let zs = Tensor::<f64, shape![3, 2]>::from([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]);
+    /// let hx = Tensor::<f64, shape![2]>::from([0.5, 0.5]);
+    /// assert_eq!((&zs.row(1)? - &hx).as_slice(), [2.5, 3.5]);
+    /// assert_eq!(zs.row(3).unwrap_err().to_string(), "index 3 is out of range for axis 0, of size 3");
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    ///
+    /// [`TensorRef`]: crate::TensorRef
+    #[inline]
+    pub fn row(&self, i: usize) -> Result<TensorBase<&'_ [D::Elem], WithoutAxis<S, 0>>, IndexError>
+    where
+        S: AnyRemoveAxes<One<0>>,
+    {
+        let (shape, n, len) = row_parts::<S>(&self.shape());
+        match self.as_slice().get(i.wrapping_mul(len)..).and_then(|rest| rest.get(..len)) {
+            Some(row) if i < n => Ok(TensorBase::from_parts(row, shape)),
+            _ => Err(IndexError::on_axis(0, i, n)),
+        }
+    }
 }
 
 impl<D: crate::tensor::DataMut, S: AnyShape> TensorBase<D, S> {
@@ -291,6 +317,33 @@ impl<D: crate::tensor::DataMut, S: AnyShape> TensorBase<D, S> {
             rest = tail;
             TensorBase::from_parts(row, shape)
         })
+    }
+
+    /// Row `i` as a mutable tensor, or an [`IndexError`] if `i` is not below the number of
+    /// rows: one step's result written where it goes (the state at step `t` of a filter into
+    /// its `[T, 4]` track).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let mut track = Tensor::<f64, shape![3, 2]>::splat(0.0);
+    /// track.row_mut(1)?.assign(&Tensor::<f64, shape![2]>::from([7.0, 8.0]));
+    /// assert_eq!(track.as_slice(), [0.0, 0.0, 7.0, 8.0, 0.0, 0.0]);
+    /// assert!(track.row_mut(3).is_err());
+    /// # Ok::<(), shapecast::IndexError>(())
+    /// ```
+    #[inline]
+    pub fn row_mut(
+        &mut self,
+        i: usize,
+    ) -> Result<TensorBase<&'_ mut [D::Elem], WithoutAxis<S, 0>>, IndexError>
+    where
+        S: AnyRemoveAxes<One<0>>,
+    {
+        let (shape, n, len) = row_parts::<S>(&self.shape());
+        match self.as_mut_slice().get_mut(i.wrapping_mul(len)..).and_then(|rest| rest.get_mut(..len)) {
+            Some(row) if i < n => Ok(TensorBase::from_parts(row, shape)),
+            _ => Err(IndexError::on_axis(0, i, n)),
+        }
     }
 }
 
