@@ -42,7 +42,7 @@ impl<const N: usize> Elements<N> {
 #[diagnostic::on_unimplemented(
     message = "cannot reshape: a reshape needs two shapes of fixed sizes",
     label = "a reshape between shapes of fixed sizes only",
-    note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
+    note = "a shape with a run-time size has no element count known at compile time: merge or split its axes instead, `merge_axes::<I>()` joining axes I and I + 1 into one size of its own type (`[B, 8, 8, 3]` into `[B*8, 8, 3]`) and `split_axis::<I, F>()` splitting one by a fixed factor, checked; or convert it to fixed sizes first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
 )]
 pub trait ReshapeInto<S2>: AnyShape {
     /// `()`: computed, it checks the reshape. [`reshape`](TensorBase::reshape) names it, so
@@ -112,7 +112,7 @@ one_message! {
     #[diagnostic::on_unimplemented(
         message = "cannot reshape: the tensor's shape has the run-time size `{Self}`, and a reshape needs two shapes of fixed sizes",
         label = "a reshape between shapes of fixed sizes only",
-        note = "a shape with a run-time size has no element count known at compile time: convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
+        note = "a shape with a run-time size has no element count known at compile time: merge or split its axes instead, `merge_axes::<I>()` joining axes I and I + 1 into one size of its own type (`[B, 8, 8, 3]` into `[B*8, 8, 3]`) and `split_axis::<I, F>()` splitting one by a fixed factor, checked; or convert it to fixed sizes first, checked at run time (`x.to_fixed::<shape![…]>()?`), then reshape"
     )]
     /// A size of a shape that reshapes: asked only of a run-time size, through
     /// [`ReshapeOfRunTime`], which holds for none.
@@ -321,7 +321,7 @@ pub trait KnownToBeOne<const A: usize> {
 #[diagnostic::on_unimplemented(
     message = "cannot flatten: a shape with a run-time size has no element count known at compile time",
     label = "a flat shape of fixed sizes only",
-    note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
+    note = "merge its axes instead, `merge_axes::<I>()` one pair at a time, each merged size a size of its own type (`[B, 8, 8, 3]` into `[B*8, 8, 3]`); or convert it to fixed sizes first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
 )]
 pub trait FlattenShape: AnyShape {
     /// The flat shape, `[LEN]`.
@@ -359,7 +359,7 @@ one_message! {
     #[diagnostic::on_unimplemented(
         message = "cannot flatten: the shape has the run-time size `{Self}`, and a shape with a run-time size has no element count known at compile time",
         label = "a flat shape of fixed sizes only",
-        note = "convert it first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
+        note = "merge its axes instead, `merge_axes::<I>()` one pair at a time, each merged size a size of its own type (`[B, 8, 8, 3]` into `[B*8, 8, 3]`); or convert it to fixed sizes first, checked at run time (`x.to_fixed::<shape![…]>()?`), then flatten"
     )]
     /// A size of a shape that flattens: asked only of a run-time size, through
     /// [`FlattenOfRunTime`], which holds for none.
