@@ -136,6 +136,13 @@ proptest! {
         let mask = x.lazy().gt(&lim).eval();
         let want: Vec<bool> = xs.iter().enumerate().map(|(i, &v)| v > lim.as_slice()[i % 3]).collect();
         prop_assert_eq!(mask.as_slice(), &want[..]);
+        // `==` and `!=` by IEEE rules: NaN equals nothing, and differs from everything.
+        let mask = x.lazy().equals(&lim).eval();
+        let want: Vec<bool> = xs.iter().enumerate().map(|(i, &v)| v == lim.as_slice()[i % 3]).collect();
+        prop_assert_eq!(mask.as_slice(), &want[..]);
+        let mask = x.lazy().not_equals(&lim).eval();
+        let want: Vec<bool> = xs.iter().enumerate().map(|(i, &v)| v != lim.as_slice()[i % 3]).collect();
+        prop_assert_eq!(mask.as_slice(), &want[..]);
         let picked = x.lazy().ge(0.0).select(&x, &lim).eval();
         let want = ex(&|v, l| if v >= 0.0 { v } else { l });
         prop_assert!(same_bits(picked.as_slice(), &want));

@@ -85,6 +85,8 @@ binary_fns! {
     GeFn<T: PartialOrd> -> bool = |x, y| x >= y;
     /// `x == y`, as a mask.
     EqFn<T: PartialEq> -> bool = |x, y| x == y;
+    /// `x != y`, as a mask.
+    NeFn<T: PartialEq> -> bool = |x, y| x != y;
 }
 
 /// `if mask { x } else { y }`: a select's element function.
@@ -506,8 +508,17 @@ comparisons! {
     gt GtFn;
     /// `x >= other` element by element, as a mask.
     ge GeFn;
-    /// `x == other` element by element, as a mask.
+    /// `x == other` element by element, as a mask (`equals`: `eq` is `PartialEq`'s and
+    /// `Iterator`'s name).
     equals EqFn;
+    /// `x != other` element by element, as a mask (NumPy's `not_equal`).
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let labels = Tensor::<usize, shape![4]>::from([0, 2, 1, 2]);
+    /// assert_eq!(labels.lazy().not_equals(2).eval().as_slice(), [true, false, true, false]);
+    /// ```
+    not_equals NeFn;
 }
 
 impl<E: Typed<Elem = bool>> Lazy<E> {
