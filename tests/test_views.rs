@@ -1136,7 +1136,7 @@ fn rows_one_at_a_time_and_in_order() {
     assert_eq!((err.axis(), err.index(), err.len()), (Some(0), 4, 4));
     assert!(zs.row(usize::MAX).is_err());
     // A row of a tensor is an operand of the operators.
-    let shifted = &zs.row(2).unwrap() - &Tensor::<i64, shape![3]>::from([6, 6, 6]);
+    let shifted = zs.row(2).unwrap() - &Tensor::<i64, shape![3]>::from([6, 6, 6]);
     assert_eq!(shifted.as_slice(), [0, 1, 2]);
 
     // Written row by row: a filter's track.
