@@ -23,19 +23,19 @@ pub(crate) const AT_RANK: usize = 8;
 #[derive(Clone, Copy)]
 pub struct Index(pub(crate) [usize; AT_RANK]);
 
-/// `[f(0), f(1), …]`, one entry per axis of an [`Index`], written out rather than looped, for a
-/// build optimized for size (`shapecast_small_code`): there a loop over the axes is kept, with
-/// its tables in flash and the index in memory, zeroed by a call to `memset`, where each entry
-/// written out folds to what it is and the index stays in registers. A build optimized for
-/// speed unrolls the loop itself, and better: it reads only the axes there are, where this
-/// form computes all eight.
+/// `[f(0), f(1), …]`, one entry per axis of an [`Index`], written out rather than looped: a
+/// build optimized for size (`shapecast_small_code`) keeps a loop over the axes, with its
+/// tables in flash and the index in memory, zeroed by a call to `memset`, where each entry
+/// written out folds to what it is and the index stays in registers.
 #[hot]
 pub(crate) fn per_axis(mut f: impl FnMut(usize) -> usize) -> [usize; AT_RANK] {
     [f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]
 }
 
 /// `Σ index[k] · steps[k]` over the first `rank` axes (wrapping): a loop, written out as
-/// [`per_axis`] in a build optimized for size.
+/// [`per_axis`] in a build optimized for size. A build optimized for speed unrolls the loop
+/// itself, over the axes there are only: written out there, all eight terms made the Kalman
+/// filter's step slower.
 #[hot]
 pub(crate) fn offset(index: &Index, steps: &[usize; AT_RANK], rank: usize) -> usize {
     if !cfg!(shapecast_small_code) {
@@ -54,18 +54,12 @@ pub(crate) fn offset(index: &Index, steps: &[usize; AT_RANK], rank: usize) -> us
 }
 
 /// The index of an operand whose axis `k` lies on its parent's axis `map[k]`, from the
-/// parent's `index` (see [`Expression::at`]): a loop over the operand's axes, written out as
-/// [`per_axis`] in a build optimized for size.
+/// parent's `index` (see [`Expression::at`]), written out as [`per_axis`] at every opt-level:
+/// a loop over the operand's axes made the small products slower at opt-level 3 (unlike
+/// [`offset`], whose loop the Kalman filter's step needs there).
 #[hot]
 pub(crate) fn onto(map: &[usize], index: &Index) -> Index {
-    if cfg!(shapecast_small_code) {
-        return Index(per_axis(|k| map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)));
-    }
-    let mut out = [0; AT_RANK];
-    for (o, &to) in out.iter_mut().zip(map) {
-        *o = index.0.get(to).copied().unwrap_or(0);
-    }
-    Index(out)
+    Index(per_axis(|k| map.get(k).and_then(|&to| index.0.get(to)).copied().unwrap_or(0)))
 }
 
 /// The most elements of its tensors that an evaluation element by element reads in all: past
