@@ -1160,3 +1160,22 @@ fn rows_one_at_a_time_and_in_order() {
     let none = Tensor::<i64, shape![0, 3]>::from_fn(|_| 0);
     assert!(none.row(0).is_err());
 }
+
+/// A view of a view is a view of the data, not of the first view: chained calls need no `let`
+/// for each step (a temporary dropped at the end of the statement would be borrowed).
+#[test]
+fn views_of_views_chain_in_one_expression() {
+    struct Batch;
+    let data: Vec<i64> = (0..2 * 8 * 8 * 3).collect();
+    bind!(let b: Batch = 2);
+    let img = TensorRef::from_shape(dims![b, 8, 8, 3], &data).unwrap();
+    let flat = img.merge_axes::<1>().merge_axes::<1>(); // [Batch, 192]
+    assert_eq!(*flat.shape().extents(), [2, 192]);
+    assert_eq!(flat.as_slice(), &data[..]);
+    let boxed = BoxedTensor::<i64, shape![4, 8, 8, 3]>::from_fn(|i| i as i64);
+    let rows = boxed.reshape::<shape![4, 64, 3]>().reshape::<shape![4, 192]>();
+    assert_eq!(rows.get(&[3, 191]), Some(&767));
+    let fixed = Tensor::<i64, shape![2, 1, 3]>::from_fn(|i| i as i64);
+    let line = fixed.squeeze::<1>().flatten();
+    assert_eq!(line.as_slice(), [0, 1, 2, 3, 4, 5]);
+}

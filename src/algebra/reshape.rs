@@ -694,9 +694,8 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     where
         S: ReshapeInto<S2>,
         <S as ReshapeInto<S2>>::Proof: Sized,
-        D::View<'s>: From<&'s [D::Elem]>,
     {
-        TensorBase::from_parts(self.as_slice().into(), S2::default())
+        self.reshaped(S2::default())
     }
 
     /// The same data without axis `A`, which has the fixed size 1: the inverse of
@@ -733,7 +732,6 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     pub fn squeeze<'s, const A: usize>(&'s self) -> TensorBase<D::View<'s>, Squeezed<S, A>>
     where
         S: SqueezeShape<A>,
-        D::View<'s>: From<&'s [D::Elem]>,
     {
         let mut dims = [0; MAX_RANK];
         let dims = crate::shape::extents_in(&self.shape(), &mut dims);
@@ -745,8 +743,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
                 n += 1;
             }
         }
-        let shape = Squeezed::<S, A>::from_extents(&kept[..n], Proof::new());
-        TensorBase::from_parts(self.as_slice().into(), shape)
+        self.reshaped(Squeezed::<S, A>::from_extents(&kept[..n], Proof::new()))
     }
 
     /// The same data as one axis of `S::LEN` entries (NumPy's `ravel` of a contiguous array). A
@@ -779,10 +776,9 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     pub fn flatten<'s, F: AnyShape>(&'s self) -> TensorBase<D::View<'s>, F>
     where
         S: FlattenShape<Output = F>,
-        D::View<'s>: From<&'s [D::Elem]>,
     {
         let n = [len_of(&self.shape())];
-        TensorBase::from_parts(self.as_slice().into(), F::from_extents(&n, Proof::new()))
+        self.reshaped(F::from_extents(&n, Proof::new()))
     }
 
     /// The first `POS` entries of axis `AXIS` and the rest, as two views of the same data

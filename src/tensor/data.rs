@@ -101,12 +101,41 @@ macro_rules! slice_data {
 }
 
 slice_data! {
-    ['a] &'a [T] => ByShape, Slice, "TensorRef";
     ['a] &'a mut [T] => ByShape, Slice, "TensorMut";
     #[cfg(feature = "alloc")]
     [] alloc::boxed::Box<[T]> => OnHeap, BoxedRef, "BoxedTensor";
+}
+
+/// A view of a view keeps the first view's lifetime, not the borrow of the value that holds
+/// it: `x.merge_axes::<1>().merge_axes::<1>()` is a view of `x`, not of a temporary dropped
+/// at the end of the statement.
+macro_rules! view_data {
+    ($($(#[$attr:meta])* $Storage:ident<'a> => $Home:ty, $name:literal;)*) => {$(
+        $(#[$attr])*
+        impl<'a, T> Data for $Storage<'a, T> {
+            type Elem = T;
+            type Home = $Home;
+            type View<'v>
+                = $Storage<'a, T>
+            where
+                Self: 'v;
+            const NAME: &'static str = $name;
+            #[hot]
+            fn slice(&self) -> &[T] {
+                self
+            }
+            #[hot]
+            fn view(&self) -> $Storage<'a, T> {
+                *self
+            }
+        }
+    )*};
+}
+
+view_data! {
+    Slice<'a> => ByShape, "TensorRef";
     #[cfg(feature = "alloc")]
-    ['a] BoxedRef<'a, T> => OnHeap, BoxedRef, "TensorRef";
+    BoxedRef<'a> => OnHeap, "TensorRef";
 }
 
 impl<T> DataMut for &mut [T] {
