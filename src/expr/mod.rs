@@ -369,7 +369,39 @@ pub(crate) const IDENTITY: [usize; shapecast_rules::MAX_RANK] = {
     all
 };
 
+/// What an element of an expression is not: something to read before the expression is
+/// evaluated. No type is: only the errors of [`Lazy::as_slice`] and [`Lazy::get`] name it, so
+/// that reading an expression as a tensor says what to do.
+#[diagnostic::on_unimplemented(
+    message = "an expression has no elements to read until it is evaluated",
+    label = "an expression, not a tensor",
+    note = "evaluate it first: `.eval()` makes a new tensor (`expr.eval().as_slice()`), `.eval_into(&mut out)` writes into one that exists"
+)]
+#[doc(hidden)]
+pub trait ReadBeforeEvaluating {
+    /// Never called: what no other crate can write.
+    fn sealed(_: seal::Token) -> !;
+}
+
 impl<E: Typed> Lazy<E> {
+    /// Refused: an expression has no elements until it is evaluated (`.eval().as_slice()`).
+    #[doc(hidden)]
+    pub fn as_slice(&self) -> &[E::Elem]
+    where
+        E::Elem: ReadBeforeEvaluating,
+    {
+        E::Elem::sealed(seal::Token)
+    }
+
+    /// Refused: an expression has no elements until it is evaluated (`.eval().get(index)`).
+    #[doc(hidden)]
+    pub fn get(&self, _: &[usize]) -> Option<&E::Elem>
+    where
+        E::Elem: ReadBeforeEvaluating,
+    {
+        E::Elem::sealed(seal::Token)
+    }
+
     /// The shape of the result, with its run-time sizes.
     ///
     /// ```
