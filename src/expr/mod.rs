@@ -503,8 +503,7 @@ impl<E: Expression> Lazy<E> {
             unreachable!("an expression the types send alone is always evaluated so");
         }
         let shape = out.shape();
-        let update = |_, x| x;
-        way::evaluate(Overwrite::<_, _, _, _, true> { expr: self.0, out: out.as_mut_slice(), shape, update });
+        way::evaluate(Replace { expr: self.0, out: out.as_mut_slice(), shape });
     }
 }
 
@@ -551,24 +550,64 @@ where
             first.unwrap_or_else(|| small::first(&expr))
         });
         let mut out = TensorBase::from_parts(data, shape);
-        small::write::<E, E::Shape>(&expr, out.as_mut_slice(), |_, x| x);
+        small::write::<E, E::Shape>(&expr, out.as_mut_slice(), keep);
         out
     }
 }
 
+/// An expression written over an output of its own shape `S`, every element replaced, each
+/// block copied: `eval_into`. Not generic over the output's storage, and its pass writes as a
+/// new tensor's does (`write::copy_block`), so that every evaluation of one expression into an
+/// output of its shape shares one pass.
+struct Replace<'a, E, T, S> {
+    expr: E,
+    out: &'a mut [T],
+    shape: S,
+}
+
+impl<E, S> way::Evaluation for Replace<'_, E, E::Elem, S>
+where
+    E: Expression,
+    E::Elem: Shared,
+    S: AnyShape,
+{
+    const AXES: usize = S::RANK + E::SLOTS;
+    const BY_ELEMENTS: bool = small::small::<E, S>();
+    type Output = ();
+
+    #[hot]
+    fn by_pass<const W: usize>(self) {
+        let Replace { expr, out, shape } = self;
+        let mut dims = [0; W];
+        let dims = crate::shape::extents_in(&shape, &mut dims);
+        let src = expr.source::<W>(&IDENTITY[S::RANK - E::Shape::RANK..S::RANK], &mut dims.len());
+        crate::kernel::write::write_into(dims, hint::<E, S>(), src, out, crate::kernel::write::copy_block);
+    }
+
+    #[hot]
+    fn by_elements(self) {
+        small::write::<E, S>(&self.expr, self.out, keep);
+    }
+}
+
+/// `x`, the element an evaluation writes where it replaces `_`: one function for every
+/// evaluation that replaces its output (see [`Replace`]).
+#[hot]
+fn keep<T>(_: T, x: T) -> T {
+    x
+}
+
 /// An expression written over an output of shape `S`, each element `o` becoming
-/// `update(o, x)` for `x` the expression's element there: `eval_into` (whose shape is the
-/// output's, and whose elements are replaced: `REPLACE`, each block copied), and `assign` and
-/// the in-place operators (whose shape stretches to it by NumPy's rule: its axes land on the
-/// output's last ones).
-struct Overwrite<'a, E, T, S, F, const REPLACE: bool> {
+/// `update(o, x)` for `x` the expression's element there: `assign` and the in-place operators
+/// (whose shape stretches to it by NumPy's rule: its axes land on the output's last ones).
+struct Overwrite<'a, E, T, S, F> {
     expr: E,
     out: &'a mut [T],
     shape: S,
     update: F,
 }
 
-impl<E, S, F, const REPLACE: bool> way::Evaluation for Overwrite<'_, E, E::Elem, S, F, REPLACE>
+impl<E, S, F> way::Evaluation for Overwrite<'_, E, E::Elem, S, F>
 where
     E: Expression,
     E::Elem: Shared,
@@ -586,12 +625,8 @@ where
         let dims = crate::shape::extents_in(&shape, &mut dims);
         let src = expr.source::<W>(&IDENTITY[S::RANK - E::Shape::RANK..S::RANK], &mut dims.len());
         crate::kernel::write::write_into(dims, hint::<E, S>(), src, out, |o, block| {
-            if REPLACE {
-                o.copy_from_slice(block);
-            } else {
-                // In blocks read before they are written: a tile's short rows vectorize too.
-                crate::kernel::update(o, block, &update);
-            }
+            // In blocks read before they are written: a tile's short rows vectorize too.
+            crate::kernel::update(o, block, &update);
         });
     }
 
@@ -696,6 +731,6 @@ where
         E::Shape: AnyBroadcastTo<S>,
     {
         let shape = self.shape();
-        way::evaluate(Overwrite::<_, _, _, _, false> { expr, out: self.as_mut_slice(), shape, update: f });
+        way::evaluate(Overwrite { expr, out: self.as_mut_slice(), shape, update: f });
     }
 }

@@ -40,6 +40,14 @@ pub(crate) fn write_here<const W: usize, S: Source<W>, P: Pass>(
     run_into(dims, hint, src, &mut SliceSink { out, start: 0, pos: 0, write });
 }
 
+/// A block copied into the part of the output it covers: the `write` of every pass that
+/// replaces its output. One function, not a closure per caller, so that a new tensor and
+/// `eval_into` of the same expression share one pass.
+#[hot]
+pub(crate) fn copy_block<T: Copy>(o: &mut [T], block: &[T]) {
+    o.copy_from_slice(block);
+}
+
 /// `out` (row-major, sizes `dims`) = the elements of `data` read with `strides` along each
 /// axis (a permuted or sliced array; every index the caller has checked to land inside `data`):
 /// through the pass, which walks a transposed one in tiles.
@@ -50,6 +58,6 @@ pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize], out
     let lands: [usize; shapecast_rules::MAX_RANK] = core::array::from_fn(|k| k);
     with_rank_width!(dims.len(), W => {
         let src = super::leaf::LeafSource::new(data, Cursor::<W>::strided(dims, strides, &lands[..dims.len()]));
-        write_here(dims, Hint::RUN_TIME, src, out, |o, block| o.copy_from_slice(block));
+        write_here(dims, Hint::RUN_TIME, src, out, copy_block);
     });
 }

@@ -415,7 +415,7 @@ where
     // its start, where the cursors are before the pass.
     let first = src.get(0);
     let mut out = Inline(GenericArray::generate(|_| first));
-    crate::kernel::write::write_here(dims, hint, src, &mut out.0, |o, block| o.copy_from_slice(block));
+    crate::kernel::write::write_here(dims, hint, src, &mut out.0, crate::kernel::write::copy_block);
     out
 }
 
