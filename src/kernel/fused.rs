@@ -50,11 +50,27 @@ impl<const W: usize> Nest<W> {
     /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
     /// axes, and setting each leaf's stride along the run), or takes the plan made while the
     /// program compiled (see [`Hint`]). `None` when the output is empty.
+    /// The planning of a pass with a plan is chosen while the program compiles (a constant
+    /// function pointer, see `way`), so that such a pass does not compile the planning of one
+    /// without; that one is generic over the source only, shared by the passes over it.
     #[hot]
-    pub(crate) fn plan<S: Source<W>, P: Pass>(dims: &[usize], hint: Hint<P>, src: &mut S) -> Option<Self> {
-        if let Some(plan) = hint.plan::<W>() {
-            return Self::planned(plan, dims, src);
-        }
+    pub(crate) fn plan<S: Source<W>, P: Pass>(dims: &[usize], _: Hint<P>, src: &mut S) -> Option<Self> {
+        let plan: fn(&[usize], &mut S) -> Option<Self> = const {
+            if PlanOf::<P, W>::PLAN.is_some() { Self::by_types::<S, P> } else { Self::at_run_time::<S> }
+        };
+        plan(dims, src)
+    }
+
+    /// [`plan`](Self::plan) for a pass whose plan was made while the program compiled.
+    #[hot]
+    fn by_types<S: Source<W>, P: Pass>(dims: &[usize], src: &mut S) -> Option<Self> {
+        let plan = PlanOf::<P, W>::get().expect("chosen only for a pass with a plan");
+        Self::planned(plan, dims, src)
+    }
+
+    /// [`plan`](Self::plan) for a pass with no plan: made from the leaves' cursors.
+    #[hot]
+    fn at_run_time<S: Source<W>>(dims: &[usize], src: &mut S) -> Option<Self> {
         let mut nest = Nest { rank: 0, dims: [1; W] };
         for (axis, &d) in dims.iter().enumerate() {
             if d == 0 {
@@ -205,7 +221,7 @@ pub struct Hint<P = RunTime> {
 impl<P: Pass> Hint<P> {
     /// The plan made while the program compiled, if the pass has one, as a pass of width `W`
     /// reads it.
-    #[hot]
+    #[cfg(test)]
     pub(crate) fn plan<const W: usize>(&self) -> Option<&'static Narrow<W>> {
         PlanOf::<P, W>::get()
     }
