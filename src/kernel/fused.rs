@@ -858,19 +858,27 @@ fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>
             for (k, t) in tile.iter_mut().enumerate().take(n).skip(1) {
                 *t = column(src, k);
             }
-            let mut out = [first[0]; BLOCK * BLOCK];
-            for (row, o) in out.chunks_exact_mut(n).take(len).enumerate() {
-                for (o, t) in o.iter_mut().zip(&tile) {
-                    *o = t[row];
-                }
-            }
-            sink(&out[..len * n]);
+            sink(&transposed(&tile, n, len)[..len * n]);
             r += len;
         }
         if !nest.advance(nest.loops() - 1, &mut index, src) {
             return;
         }
     }
+}
+
+/// The first `len` rows of the tile whose column `k` is `tile[k]`, `n` columns each, one row
+/// after another: [`short_rows`]' blocks in order. (Generic over the element only, so that
+/// every pass over one element type shares it.)
+#[hot]
+fn transposed<T: Copy>(tile: &[[T; BLOCK]; BLOCK], n: usize, len: usize) -> [T; BLOCK * BLOCK] {
+    let mut out = [tile[0][0]; BLOCK * BLOCK];
+    for (row, o) in out.chunks_exact_mut(n).take(len).enumerate() {
+        for (o, t) in o.iter_mut().zip(tile) {
+            *o = t[row];
+        }
+    }
+    out
 }
 
 /// `full`, the elements of a run's whole blocks, hidden from the optimizer where the pass
