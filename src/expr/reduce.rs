@@ -160,6 +160,63 @@ fn pairwise<A: Copy>(mut acc: [A; BLOCK], merge: impl Fn(A, A) -> A) -> A {
     acc[0]
 }
 
+// A block's lanes started, stepped and finished by a fold: generic over the element and the
+// fold only, so that every reduction of one element type by one fold shares them (inside the
+// reductions' strategies, which are generic over their operand too, each had its own copy).
+
+/// Each lane of `x` started by `F` ([`Fold::first`]).
+#[hot]
+fn firsts<T: Copy, F: Fold<T>>(x: [T; BLOCK]) -> [F::Acc; BLOCK] {
+    fused::lanes(|l| F::first(x[l]))
+}
+
+/// Each lane of `acc` stepped by the lane of `x`, the `i`th element each folds ([`Fold::quick`]).
+#[hot]
+fn quick<T: Copy, F: Fold<T>>(acc: &mut [F::Acc; BLOCK], x: &[T; BLOCK], i: usize) {
+    for (a, &x) in acc.iter_mut().zip(x) {
+        *a = F::quick(*a, x, i);
+    }
+}
+
+/// Each lane of `acc` stepped by the lane of `x`, the `i`th element each folds ([`Fold::step`]).
+#[hot]
+fn step<T: Copy, F: Fold<T>>(acc: &mut [F::Acc; BLOCK], x: &[T; BLOCK], i: usize) {
+    for (a, &x) in acc.iter_mut().zip(x) {
+        *a = F::step(*a, x, i);
+    }
+}
+
+/// Each lane of `acc` finished, over `count` elements ([`Fold::finish`]).
+#[hot]
+fn finishes<T: Copy, F: Fold<T>>(acc: &[F::Acc; BLOCK], count: usize) -> [F::Output; BLOCK] {
+    fused::lanes(|l| F::finish(acc[l], count))
+}
+
+/// One output's fold finished, over `count` elements, from its lanes and the elements past
+/// them (see `ReduceSource::fold_one_as`), and whether it may be wrong ([`Fold::unsure`]).
+#[hot]
+fn one_done<T: Copy, F: Fold<T>>(
+    lanes: Option<[F::Acc; BLOCK]>,
+    rest: Option<F::Acc>,
+    count: usize,
+) -> (F::Output, bool) {
+    let unsure = F::UNSURE
+        && (lanes.is_some_and(|acc| acc.iter().any(F::unsure)) || rest.is_some_and(|r| F::unsure(&r)));
+    let lanes = lanes.map(F::merged);
+    let acc = match (lanes, rest) {
+        (Some(a), Some(b)) => F::merge(a, b),
+        (Some(a), None) | (None, Some(a)) => a,
+        (None, None) => return (F::empty().expect("a reduction over elements has one"), false),
+    };
+    (F::finish(acc, count), unsure)
+}
+
+/// Whether each lane of `acc` may be wrong ([`Fold::unsure`]).
+#[hot]
+fn unsures<T: Copy, F: Fold<T>>(acc: &[F::Acc; BLOCK]) -> [bool; BLOCK] {
+    fused::lanes(|l| F::unsure(&acc[l]))
+}
+
 /// A fold's lanes as an array of its carries, each stepped as [`Fold::quick`] steps one (the
 /// folds whose carry is one value).
 macro_rules! lane_by_lane {
@@ -950,9 +1007,8 @@ where
             return None;
         }
         let first = self.inner.read_block::<STRIDED>(at);
-        let start: [F::Acc; BLOCK] = fused::lanes(|l| F::first(first[l]));
-        let count = self.count;
-        let finished = fused::lanes(|l| F::finish(start[l], count));
+        let start: [F::Acc; BLOCK] = firsts::<S::Elem, F>(first);
+        let finished = finishes::<S::Elem, F>(&start, self.count);
         let mut ahead = self.ahead.take().unwrap_or_else(|| Ahead {
             run: key,
             start: at,
@@ -972,15 +1028,13 @@ where
             acc[0] = start;
             for (b, a) in acc.iter_mut().enumerate().skip(1) {
                 let x = self.inner.read_block::<STRIDED>(at + b * BLOCK);
-                *a = fused::lanes(|l| F::first(x[l]));
+                *a = firsts::<S::Elem, F>(x);
             }
             let (mut index, mut i) = ([0; W], 1);
             while self.advance(&mut index) {
                 for (b, a) in acc.iter_mut().enumerate() {
                     let x = self.inner.read_block::<STRIDED>(at + b * BLOCK);
-                    for (a, &x) in a.iter_mut().zip(&x) {
-                        *a = F::quick(*a, x, i);
-                    }
+                    quick::<S::Elem, F>(a, &x, i);
                 }
                 i += 1;
             }
@@ -1014,15 +1068,13 @@ where
             let mut acc = [start; STRIP];
             for (a, &spot) in acc.iter_mut().zip(&spots) {
                 let x = self.inner.read_block::<STRIDED>(spot);
-                *a = fused::lanes(|l| F::first(x[l]));
+                *a = firsts::<S::Elem, F>(x);
             }
             let (mut index, mut i) = ([0; W], 1);
             while self.advance_quickly(&mut index) {
                 for (a, &spot) in acc.iter_mut().zip(&spots) {
                     let x = self.inner.read_block::<STRIDED>(spot);
-                    for (a, &x) in a.iter_mut().zip(&x) {
-                        *a = F::quick(*a, x, i);
-                    }
+                    quick::<S::Elem, F>(a, &x, i);
                 }
                 i += 1;
             }
@@ -1036,9 +1088,9 @@ where
     /// (a NaN first element) are folded again.
     #[hot]
     fn finished(&mut self, at: usize, acc: &[F::Acc; BLOCK]) -> [F::Output; BLOCK] {
-        let done = fused::lanes(|l| F::finish(acc[l], self.count));
+        let done = finishes::<S::Elem, F>(acc, self.count);
         if const { F::UNSURE } {
-            let unsure = fused::lanes(|l| F::unsure(&acc[l]));
+            let unsure = unsures::<S::Elem, F>(acc);
             if unsure.contains(&true) {
                 return self.again(at, done, &unsure);
             }
@@ -1323,29 +1375,25 @@ where
             return [F::empty().expect("the types prove this reduction's axes non-empty"); BLOCK];
         }
         let x = read(&mut self.inner);
-        let mut acc: [F::Acc; BLOCK] = fused::lanes(|l| F::first(x[l]));
+        let mut acc: [F::Acc; BLOCK] = firsts::<S::Elem, F>(x);
         if self.n == 1 {
             // One reduced axis (a row's sum, a nearest centroid): a plain counted loop.
             let (axis, len) = (self.axes[0], self.sizes[0]);
             for i in 1..len {
                 self.inner.cursors(&mut |c| c.step(axis, None));
                 let x = read(&mut self.inner);
-                for (a, &x) in acc.iter_mut().zip(&x) {
-                    *a = F::step(*a, x, i);
-                }
+                step::<S::Elem, F>(&mut acc, &x, i);
             }
             self.inner.cursors(&mut |c| c.step(axis, Some(len - 1)));
-            return fused::lanes(|l| F::finish(acc[l], self.count));
+            return finishes::<S::Elem, F>(&acc, self.count);
         }
         let (mut index, mut i) = ([0; W], 1);
         while self.advance(&mut index) {
             let x = read(&mut self.inner);
-            for (a, &x) in acc.iter_mut().zip(&x) {
-                *a = F::step(*a, x, i);
-            }
+            step::<S::Elem, F>(&mut acc, &x, i);
             i += 1;
         }
-        fused::lanes(|l| F::finish(acc[l], self.count))
+        finishes::<S::Elem, F>(&acc, self.count)
     }
 }
 
@@ -2028,15 +2076,7 @@ where
         }
         self.n = last + 1;
         self.inner.cursors(&mut |c| c.leave(at, before));
-        let unsure = F::UNSURE
-            && (lanes.is_some_and(|acc| acc.iter().any(F::unsure)) || rest.is_some_and(|r| F::unsure(&r)));
-        let lanes = lanes.map(F::merged);
-        let acc = match (lanes, rest) {
-            (Some(a), Some(b)) => F::merge(a, b),
-            (Some(a), None) | (None, Some(a)) => a,
-            (None, None) => return (F::empty().expect("a reduction over elements has one"), false),
-        };
-        (F::finish(acc, self.count), unsure)
+        one_done::<S::Elem, F>(lanes, rest, self.count)
     }
 }
 
