@@ -186,6 +186,22 @@ fn step<T: Copy, F: Fold<T>>(acc: &mut [F::Acc; BLOCK], x: &[T; BLOCK], i: usize
     }
 }
 
+/// Each lane of `x` started by `F`, the `base + at[l]`th element lane `l` folds
+/// ([`Fold::first_at`]).
+#[hot]
+fn firsts_at<T: Copy, F: Fold<T>>(x: [T; BLOCK], at: &[usize; BLOCK], base: usize) -> [F::Acc; BLOCK] {
+    fused::lanes(|l| F::first_at(x[l], base + at[l]))
+}
+
+/// Each lane of `acc` stepped by the lane of `x`, the `base + at[l]`th element lane `l` folds
+/// ([`Fold::step`]).
+#[hot]
+fn step_at<T: Copy, F: Fold<T>>(acc: &mut [F::Acc; BLOCK], x: &[T; BLOCK], at: &[usize; BLOCK], base: usize) {
+    for ((a, &x), &r) in acc.iter_mut().zip(x).zip(at) {
+        *a = F::step(*a, x, base + r);
+    }
+}
+
 /// Each lane of `acc` finished, over `count` elements ([`Fold::finish`]).
 #[hot]
 fn finishes<T: Copy, F: Fold<T>>(acc: &[F::Acc; BLOCK], count: usize) -> [F::Output; BLOCK] {
@@ -209,6 +225,33 @@ fn one_done<T: Copy, F: Fold<T>>(
         (None, None) => return (F::empty().expect("a reduction over elements has one"), false),
     };
     (F::finish(acc, count), unsure)
+}
+
+/// Where the blocks of the strip from block `s` of a tile of `blocks` from `at` lie (a last,
+/// lone block twice: see `ReduceSource::strips`). (Not generic: one copy for every strip.)
+#[hot]
+fn strip_spots(at: usize, s: usize, blocks: usize) -> [usize; STRIP] {
+    core::array::from_fn(|k| at + (s + k).min(blocks - 1) * BLOCK)
+}
+
+/// The row, of `len` elements, of each lane of the first period of `ReduceSource::periodic`'s
+/// flat run, block by block. (Not generic: one copy for every fold.)
+#[hot]
+fn rows_of_lanes(len: usize) -> [[usize; BLOCK]; BLOCK] {
+    core::array::from_fn(|b| fused::lanes(|l| (b * BLOCK + l) / len))
+}
+
+/// `[first]`, or `[first, second]` (`second` there where `N` is 2: see
+/// `ReduceSource::lanes_planned`). (Generic over the element only.)
+#[hot]
+fn first_and_second<O: Copy, const N: usize>(
+    first: [O; BLOCK],
+    second: Option<[O; BLOCK]>,
+) -> [[O; BLOCK]; N] {
+    core::array::from_fn(|k| match (k, second) {
+        (1, Some(second)) => second,
+        _ => first,
+    })
 }
 
 /// Whether each lane of `acc` may be wrong ([`Fold::unsure`]).
@@ -1063,7 +1106,7 @@ where
     ) {
         for s in (0..blocks).step_by(STRIP) {
             // (A last, lone block is read twice: the strip's width stays a constant.)
-            let spots: [usize; STRIP] = core::array::from_fn(|k| at + (s + k).min(blocks - 1) * BLOCK);
+            let spots = strip_spots(at, s, blocks);
             // (The first position read apart: a strip's carries stay in registers so.)
             let mut acc = [start; STRIP];
             for (a, &spot) in acc.iter_mut().zip(&spots) {
@@ -1126,21 +1169,19 @@ where
             return None;
         }
         // The row of each lane in the first period; a later period's are `rows` further on.
-        let row: [[usize; BLOCK]; BLOCK] = core::array::from_fn(|b| fused::lanes(|l| (b * BLOCK + l) / len));
+        let row = rows_of_lanes(len);
         let rows = period / len;
         let first = self.inner.rows(0, BLOCK, len, axis);
-        let mut acc = [fused::lanes(|l| F::first_at(first[l], row[0][l])); BLOCK];
+        let mut acc = [firsts_at::<S::Elem, F>(first, &row[0], 0); BLOCK];
         for (b, a) in acc.iter_mut().enumerate().take(blocks).skip(1) {
             let x = self.inner.rows(b * BLOCK, BLOCK, len, axis);
-            *a = fused::lanes(|l| F::first_at(x[l], row[b][l]));
+            *a = firsts_at::<S::Elem, F>(x, &row[b], 0);
         }
         let (mut p, mut base) = (period, rows);
         while p < full {
             for (b, a) in acc[..blocks].iter_mut().enumerate() {
                 let x = self.inner.rows(p + b * BLOCK, BLOCK, len, axis);
-                for ((a, &x), &r) in a.iter_mut().zip(&x).zip(&row[b]) {
-                    *a = F::step(*a, x, base + r);
-                }
+                step_at::<S::Elem, F>(a, &x, &row[b], base);
             }
             p += period;
             base += rows;
@@ -1904,10 +1945,7 @@ where
         }
         let first = self.lanes_done::<P>(at, along, acc);
         let second = next.map(|next| self.lanes_done::<P>(at + BLOCK, along, next));
-        core::array::from_fn(|k| match (k, second) {
-            (1, Some(second)) => second,
-            _ => first,
-        })
+        first_and_second(first, second)
     }
 
     /// The block at `at` whose lanes `acc` folded, finished: lanes whose result may be wrong
