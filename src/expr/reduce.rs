@@ -29,7 +29,7 @@ use crate::kernel::fold::{Max, Min, Pick, Reducer, Sum};
 use crate::kernel::fused::{self, BLOCK};
 use crate::kernel::place::PlanOf;
 use crate::kernel::place::{Pass, RunTime, Spot};
-use crate::kernel::run::{AsItGoes, Folded};
+use crate::kernel::run::{AsItGoes, Folded, block_at, planned_at};
 use crate::kernel::source::{Cursor, RunBlocks, Shared, Source};
 use crate::kernel::statics::{MapInto, ReducePlan};
 use crate::kernel::{Runs, arg_slices, fold_slices, way};
@@ -884,6 +884,9 @@ where
     rows: Option<[[S::Elem; BLOCK]; BLOCK]>,
 }
 
+/// A way of reading a planned block ([`Source::planned`]'s arguments), as a function pointer.
+type PlannedRead<S, const W: usize> = fn(&mut S, usize, Spot, &[usize; W]) -> [<S as Source<W>>::Elem; BLOCK];
+
 /// Blocks of outputs folded ahead of their turn: the run they belong to (by where the leaves
 /// start), the first block's position, how many blocks, their carries and their results.
 #[derive(Clone)]
@@ -1600,6 +1603,100 @@ where
     }
 }
 
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+where
+    F::Output: Shared,
+{
+    /// [`planned`](Source::planned) where the types do not fix the reduced sizes: as
+    /// [`block`](Source::block) folds, the cursors moved `along` and back.
+    #[hot]
+    fn planned_by_cursors(&mut self, at: usize, _: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
+        self.by_cursors(along, |this| this.block::<true>(at))
+    }
+
+    /// [`planned`](Source::planned) where the types fix the reduced sizes.
+    #[hot]
+    fn planned_by_plan<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
+        // At the pass's own position, not inside another reduction's fold.
+        let here = along.iter().all(|&a| a == 0);
+        // (Before the paired block: one the same all along the run is never paired.)
+        if spot.still::<P, W>(S::LEAVES) {
+            // (At the pass's own position, it is the same for the whole run: see
+            // `stretched`.)
+            if here && let Some(value) = self.stretched {
+                return [value; BLOCK];
+            }
+            let value = self.by_cursors(along, |this| this.remembered_one(at));
+            if here {
+                self.stretched = Some(value);
+            }
+            return [value; BLOCK];
+        }
+        if const { S::LEAVES == 1 }
+            && let Some((next, block)) = self.paired.take()
+            && next == at
+            && here
+        {
+            return block;
+        }
+        let folding = const { &Folding::or_none(K::FOLDING) };
+        let mut close = true;
+        if let Some(last) = folding.n.checked_sub(1) {
+            let column = spot.slot + folding.columns[last];
+            for leaf in 0..S::LEAVES {
+                // (A leaf past the table, which a pass that runs as its plan says never has,
+                // reads where its cursor says: not close.)
+                let strides = spot.after(leaf, 0).strides::<P, W>();
+                close &= strides.is_some_and(|(_, strides)| strides.get(column).is_some_and(|&s| s <= 4));
+            }
+        }
+        // A run shorter than a block is read whole, its lanes past it repeating its last
+        // output (see `fused::short_runs`): no fold reaches past it.
+        let short = const { PlanOf::<P, W>::SHORT_RUN };
+        if const { Self::LONG_ROWS && PlanOf::<P, W>::SHORT_RUN == BLOCK }
+            && self.long_row()
+            && let Some(block) = self.by_cursors(along, |this| this.flat_long(at, None))
+        {
+            return block;
+        }
+        let long = const { Folding::or_none(K::FOLDING).last_size() >= long::<S::Elem, F>() };
+        // (Several reduced axes may be folded as one long one: see `source`.)
+        if (long && close) || (const { Folding::or_none(K::FOLDING).n > 1 } && self.lengthwise()) {
+            return self.by_cursors(along, |this| this.each(at, short));
+        }
+        // (A tile reads its blocks along the run: as one load each where every leaf's run is
+        // contiguous: `[64, 64]` summed over its rows is much faster so.)
+        let tile = |this: &mut Self| match this.inner.all(&mut |c| c.inner() <= 1) {
+            true => this.tile::<false>(at),
+            false => this.tile::<true>(at),
+        };
+        // One leaf's neighbouring blocks folded two at a time, where the run has room: twice
+        // the independent lanes, kept in registers, as a hand loop keeps its row of sums
+        // (`[64, 64]` summed over its rows: faster than in a tile, whose carries go through
+        // memory, or through its strips, whose cursors step at each row, and than a block at a
+        // time from the plan's table; see `benches/README.md`). Only at the pass's own
+        // position, and for blocks within the first-level cache (see `IN_L1`).
+        if const { S::LEAVES == 1 }
+            && here
+            && let Some(run_len) = self.first_cursor(Cursor::plan_run_len).flatten()
+            && at + 2 * BLOCK <= run_len
+            && (close || self.count.saturating_mul(run_len).saturating_mul(size_of::<S::Elem>()) <= IN_L1)
+        {
+            let [first, second] = self.lanes_planned::<P, 2>(at, spot, along);
+            self.paired = Some((at + BLOCK, second));
+            return first;
+        }
+        if const { PlanOf::<P, W>::SHORT_RUN == BLOCK }
+            && !close
+            && let Some(block) = self.by_cursors(along, tile)
+        {
+            return block;
+        }
+        let [block] = self.lanes_planned::<P, 1>(at, spot, along);
+        block
+    }
+}
+
 impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> Source<W> for ReduceSource<S, F, W, K>
 where
     F::Output: Shared,
@@ -1714,86 +1811,11 @@ where
     /// folds.
     #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
-        if const { K::FOLDING.is_none() } {
-            return self.by_cursors(along, |this| this.block::<true>(at));
-        }
-        // At the pass's own position, not inside another reduction's fold.
-        let here = along.iter().all(|&a| a == 0);
-        // (Before the paired block: one the same all along the run is never paired.)
-        if spot.still::<P, W>(S::LEAVES) {
-            // (At the pass's own position, it is the same for the whole run: see
-            // `stretched`.)
-            if here && let Some(value) = self.stretched {
-                return [value; BLOCK];
-            }
-            let value = self.by_cursors(along, |this| this.remembered_one(at));
-            if here {
-                self.stretched = Some(value);
-            }
-            return [value; BLOCK];
-        }
-        if const { S::LEAVES == 1 }
-            && let Some((next, block)) = self.paired.take()
-            && next == at
-            && here
-        {
-            return block;
-        }
-        let folding = const { &Folding::or_none(K::FOLDING) };
-        let mut close = true;
-        if let Some(last) = folding.n.checked_sub(1) {
-            let column = spot.slot + folding.columns[last];
-            for leaf in 0..S::LEAVES {
-                // (A leaf past the table, which a pass that runs as its plan says never has,
-                // reads where its cursor says: not close.)
-                let strides = spot.after(leaf, 0).strides::<P, W>();
-                close &= strides.is_some_and(|(_, strides)| strides.get(column).is_some_and(|&s| s <= 4));
-            }
-        }
-        // A run shorter than a block is read whole, its lanes past it repeating its last
-        // output (see `fused::short_runs`): no fold reaches past it.
-        let short = const { PlanOf::<P, W>::SHORT_RUN };
-        if const { Self::LONG_ROWS && PlanOf::<P, W>::SHORT_RUN == BLOCK }
-            && self.long_row()
-            && let Some(block) = self.by_cursors(along, |this| this.flat_long(at, None))
-        {
-            return block;
-        }
-        let long = const { Folding::or_none(K::FOLDING).last_size() >= long::<S::Elem, F>() };
-        // (Several reduced axes may be folded as one long one: see `source`.)
-        if (long && close) || (const { Folding::or_none(K::FOLDING).n > 1 } && self.lengthwise()) {
-            return self.by_cursors(along, |this| this.each(at, short));
-        }
-        // (A tile reads its blocks along the run: as one load each where every leaf's run is
-        // contiguous: `[64, 64]` summed over its rows is much faster so.)
-        let tile = |this: &mut Self| match this.inner.all(&mut |c| c.inner() <= 1) {
-            true => this.tile::<false>(at),
-            false => this.tile::<true>(at),
+        // (A constant function pointer, not `if const`: see `kernel::run::planned_at`.)
+        let read: PlannedRead<Self, W> = const {
+            if K::FOLDING.is_none() { Self::planned_by_cursors } else { Self::planned_by_plan::<P> }
         };
-        // One leaf's neighbouring blocks folded two at a time, where the run has room: twice
-        // the independent lanes, kept in registers, as a hand loop keeps its row of sums
-        // (`[64, 64]` summed over its rows: faster than in a tile, whose carries go through
-        // memory, or through its strips, whose cursors step at each row, and than a block at a
-        // time from the plan's table; see `benches/README.md`). Only at the pass's own
-        // position, and for blocks within the first-level cache (see `IN_L1`).
-        if const { S::LEAVES == 1 }
-            && here
-            && let Some(run_len) = self.first_cursor(Cursor::plan_run_len).flatten()
-            && at + 2 * BLOCK <= run_len
-            && (close || self.count.saturating_mul(run_len).saturating_mul(size_of::<S::Elem>()) <= IN_L1)
-        {
-            let [first, second] = self.lanes_planned::<P, 2>(at, spot, along);
-            self.paired = Some((at + BLOCK, second));
-            return first;
-        }
-        if const { PlanOf::<P, W>::SHORT_RUN == BLOCK }
-            && !close
-            && let Some(block) = self.by_cursors(along, tile)
-        {
-            return block;
-        }
-        let [block] = self.lanes_planned::<P, 1>(at, spot, along);
-        block
+        read(self, at, spot, along)
     }
 
     /// Flat rows of outputs, one lane each. (Only a reduction whose operand does not move
@@ -1813,7 +1835,9 @@ where
     ) -> Folded<'_, Self, P, W, PLANNED, STRIDED> {
         let same = if PLANNED { spot.still::<P, W>(S::LEAVES) } else { self.invariant() };
         if same {
-            let block = if PLANNED { self.planned::<P>(0, spot, &[0; W]) } else { self.block::<STRIDED>(0) };
+            let read: fn(&mut Self, usize, Spot) -> [F::Output; BLOCK] =
+                const { if PLANNED { planned_at::<W, Self, P> } else { block_at::<W, Self, STRIDED> } };
+            let block = read(self, 0, spot);
             return Folded::Same(block[0]);
         }
         Folded::Going(AsItGoes::new(self, spot))

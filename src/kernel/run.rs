@@ -57,8 +57,34 @@ impl<S: Source<W>, P: Pass, const W: usize, const PLANNED: bool, const STRIDED: 
     fn next_block(&mut self) -> [S::Elem; BLOCK] {
         let at = self.at;
         self.at += BLOCK;
-        if PLANNED { self.src.planned::<P>(at, self.spot, &[0; W]) } else { self.src.block::<STRIDED>(at) }
+        let read: fn(&mut S, usize, Spot) -> [S::Elem; BLOCK] =
+            const { if PLANNED { planned_at::<W, S, P> } else { block_at::<W, S, STRIDED> } };
+        read(self.src, at, self.spot)
     }
+}
+
+// A source's block read one way or the other, chosen by a constant function pointer (see
+// `way`): a branch on `PLANNED` would make the compiler walk both ways' functions, for every
+// source, where only one is ever taken.
+
+/// `src`'s block at `at` as pass `P`'s plan says, `src` at `spot` of its table.
+#[hot]
+pub(crate) fn planned_at<const W: usize, S: Source<W>, P: Pass>(
+    src: &mut S,
+    at: usize,
+    spot: Spot,
+) -> [S::Elem; BLOCK] {
+    src.planned::<P>(at, spot, &[0; W])
+}
+
+/// `src`'s block at `at` as its cursors say, on the `STRIDED` path.
+#[hot]
+pub(crate) fn block_at<const W: usize, S: Source<W>, const STRIDED: bool>(
+    src: &mut S,
+    at: usize,
+    _: Spot,
+) -> [S::Elem; BLOCK] {
+    src.block::<STRIDED>(at)
 }
 
 /// A reduction along a run: the same all along it (its value, folded once), or read as it
