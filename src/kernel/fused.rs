@@ -50,6 +50,7 @@ impl<const W: usize> Nest<W> {
     /// Plans the loops over `dims` for `src`'s leaves (compacting their strides to the plan's
     /// axes, and setting each leaf's stride along the run), or takes the plan made while the
     /// program compiled (see [`Hint`]). `None` when the output is empty.
+    ///
     /// The planning of a pass with a plan is chosen while the program compiles (a constant
     /// function pointer, see `way`), so that such a pass does not compile the planning of one
     /// without; that one is generic over the source only, shared by the passes over it.
