@@ -182,7 +182,9 @@ fn narrow_binds_a_run_time_length() {
     // Positions 4 and 5 of an axis of 5: the first past its end is named.
     let err = x.narrow::<1, _>(4, window).unwrap_err();
     assert_eq!(err.to_string(), "index 5 is out of range for axis 1, of size 5");
-    assert!(x.narrow::<1, _>(usize::MAX, window).is_err());
+    assert_eq!(x.narrow::<1, _>(usize::MAX, window).unwrap_err().index(), usize::MAX);
+    bind!(let huge: Window = usize::MAX);
+    assert_eq!(x.narrow::<1, _>(1, huge).unwrap_err().index(), 5); // 1 + len overflows
     let rows = x.narrow::<0, _>(1, shapecast::shape::Dim::<2>).unwrap();
     assert_eq!(rows.to_tensor().as_slice(), &(5..15).collect::<Vec<i64>>()[..]);
 }
@@ -1178,4 +1180,23 @@ fn views_of_views_chain_in_one_expression() {
     let fixed = Tensor::<i64, shape![2, 1, 3]>::from_fn(|i| i as i64);
     let line = fixed.squeeze::<1>().flatten();
     assert_eq!(line.as_slice(), [0, 1, 2, 3, 4, 5]);
+}
+
+/// A row keeps where its results live (a boxed tensor's on the heap, not a 9 MB inline array
+/// on the stack), and a row of a `TensorRef<'a>` borrows the data for `'a`.
+#[test]
+fn a_row_keeps_its_home_and_its_data_lifetime() {
+    let b = BoxedTensor::<f32, shape![2, 1500, 1500]>::splat(1.5);
+    let r = b.row(1).unwrap();
+    let twice = r + r;
+    let _: &BoxedTensor<f32, shape![1500, 1500]> = &twice;
+    assert_eq!(twice.get(&[1499, 1499]), Some(&3.0));
+    let lazily = (b.row(0).unwrap().lazy() * 2.0).eval();
+    let _: &BoxedTensor<f32, shape![1500, 1500]> = &lazily;
+
+    fn second<'a>(x: TensorRef<'a, i64, shape![2, 3]>) -> TensorRef<'a, i64, shape![3]> {
+        x.row(1).unwrap()
+    }
+    let data = [1, 2, 3, 4, 5, 6];
+    assert_eq!(second(TensorRef::new(&data).unwrap()).as_slice(), [4, 5, 6]);
 }

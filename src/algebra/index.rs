@@ -114,11 +114,8 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         match start.checked_add(n) {
             Some(end) if end <= size => {}
             _ => {
-                return Err(IndexError::on_axis(
-                    A,
-                    start.saturating_add(n).saturating_sub(1).max(start),
-                    size,
-                ));
+                // The first position asked for past the end.
+                return Err(IndexError::on_axis(A, start.max(size), size));
             }
         }
         dims[A] = n;
@@ -264,7 +261,9 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
 
     /// Row `i` (position `i` of axis 0), a contiguous [`TensorRef`] of the remaining axes, or
     /// an [`IndexError`] if `i` is not below the number of rows. As a tensor, not a view, it is
-    /// an operand of the operators too (`&z - &hx`).
+    /// an operand of the operators too (`&z - &hx`). A row of a boxed tensor keeps its results
+    /// on the heap, and a row of a `TensorRef<'a>` borrows the data for `'a`, not the
+    /// `TensorRef`.
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -277,15 +276,14 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     ///
     /// [`TensorRef`]: crate::TensorRef
     #[inline]
-    pub fn row(&self, i: usize) -> Result<TensorBase<&'_ [D::Elem], WithoutAxis<S, 0>>, IndexError>
+    pub fn row(&self, i: usize) -> Result<TensorBase<D::View<'_>, WithoutAxis<S, 0>>, IndexError>
     where
         S: AnyRemoveAxes<One<0>>,
     {
         let (shape, n, len) = row_parts::<S>(&self.shape());
-        match self.as_slice().get(i.wrapping_mul(len)..).and_then(|rest| rest.get(..len)) {
-            Some(row) if i < n => Ok(TensorBase::from_parts(row, shape)),
-            _ => Err(IndexError::on_axis(0, i, n)),
-        }
+        // (Below `n`, `i · len` is at most the element count: no overflow.)
+        let row = if i < n { self.part(i * len, len, shape) } else { None };
+        row.ok_or(IndexError::on_axis(0, i, n))
     }
 }
 

@@ -370,8 +370,9 @@ pub(crate) const IDENTITY: [usize; shapecast_rules::MAX_RANK] = {
 };
 
 /// What an element of an expression is not: something to read before the expression is
-/// evaluated. No type is: only the errors of [`Lazy::as_slice`] and [`Lazy::get`] name it, so
-/// that reading an expression as a tensor says what to do.
+/// evaluated. No type is: only the error of [`Lazy::as_slice`] names it, so that reading an
+/// expression as a tensor says what to do. (Not `get` too: an inherent method of that name
+/// would hide a user's trait method `get` on expressions.)
 #[diagnostic::on_unimplemented(
     message = "an expression has no elements to read until it is evaluated",
     label = "an expression, not a tensor",
@@ -387,15 +388,6 @@ impl<E: Typed> Lazy<E> {
     /// Refused: an expression has no elements until it is evaluated (`.eval().as_slice()`).
     #[doc(hidden)]
     pub fn as_slice(&self) -> &[E::Elem]
-    where
-        E::Elem: ReadBeforeEvaluating,
-    {
-        E::Elem::sealed(seal::Token)
-    }
-
-    /// Refused: an expression has no elements until it is evaluated (`.eval().get(index)`).
-    #[doc(hidden)]
-    pub fn get(&self, _: &[usize]) -> Option<&E::Elem>
     where
         E::Elem: ReadBeforeEvaluating,
     {

@@ -99,6 +99,18 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         TensorBase::from_parts(self.data.view(), shape)
     }
 
+    /// `len` elements from `start` seen in `shape` (of that many elements, as the caller's
+    /// types prove), a view that keeps where this tensor's results live; `None` past the end.
+    #[hot]
+    pub(crate) fn part<S2: AnyShape>(
+        &self,
+        start: usize,
+        len: usize,
+        shape: S2,
+    ) -> Option<TensorBase<D::View<'_>, S2>> {
+        Some(TensorBase::from_parts(self.data.part(start, len)?, shape))
+    }
+
     /// The same data in `shape`, of the same element count (the caller's types prove it).
     #[hot]
     pub(crate) fn reshaped<S2: AnyShape>(&self, shape: S2) -> TensorBase<D::View<'_>, S2> {

@@ -29,6 +29,9 @@ pub trait Data: sealed::Sealed {
     /// The elements, as the storage of a view.
     #[doc(hidden)]
     fn view(&self) -> Self::View<'_>;
+    /// `len` elements from `start`, as the storage of a view (a row), or `None` past the end.
+    #[doc(hidden)]
+    fn part(&self, start: usize, len: usize) -> Option<Self::View<'_>>;
 }
 
 /// Storage whose elements can be written: [`Inline`], `&mut [T]`, `Box<[T]>`.
@@ -63,6 +66,10 @@ impl<T, S: Shape> Data for Inline<T, S> {
     fn view(&self) -> &[T] {
         &self.0
     }
+    #[hot]
+    fn part(&self, start: usize, len: usize) -> Option<&[T]> {
+        self.0.get(start..start.checked_add(len)?)
+    }
 }
 impl<T, S: Shape> DataMut for Inline<T, S> {
     #[hot]
@@ -96,6 +103,10 @@ macro_rules! slice_data {
             fn view(&self) -> $View<'_, T> {
                 self.slice().into()
             }
+            #[hot]
+            fn part(&self, start: usize, len: usize) -> Option<$View<'_, T>> {
+                self.slice().get(start..start.checked_add(len)?).map(Into::into)
+            }
         }
     )*};
 }
@@ -110,7 +121,7 @@ slice_data! {
 /// it: `x.merge_axes::<1>().merge_axes::<1>()` is a view of `x`, not of a temporary dropped
 /// at the end of the statement.
 macro_rules! view_data {
-    ($($(#[$attr:meta])* $Storage:ident<'a> => $Home:ty, $name:literal;)*) => {$(
+    ($($(#[$attr:meta])* $Storage:ident<'a> => $Home:ty, $name:literal, $whole:expr;)*) => {$(
         $(#[$attr])*
         impl<'a, T> Data for $Storage<'a, T> {
             type Elem = T;
@@ -128,14 +139,19 @@ macro_rules! view_data {
             fn view(&self) -> $Storage<'a, T> {
                 *self
             }
+            #[hot]
+            fn part(&self, start: usize, len: usize) -> Option<$Storage<'a, T>> {
+                let whole: fn($Storage<'a, T>) -> &'a [T] = $whole;
+                whole(*self).get(start..start.checked_add(len)?).map(Into::into)
+            }
         }
     )*};
 }
 
 view_data! {
-    Slice<'a> => ByShape, "TensorRef";
+    Slice<'a> => ByShape, "TensorRef", |view| view;
     #[cfg(feature = "alloc")]
-    BoxedRef<'a> => OnHeap, "TensorRef";
+    BoxedRef<'a> => OnHeap, "TensorRef", |view| view.0;
 }
 
 impl<T> DataMut for &mut [T] {
