@@ -83,15 +83,19 @@ impl<T, S: Shape> DataMut for Inline<T, S> {
 type Slice<'a, T> = &'a [T];
 
 /// `Data` for storages that deref to `[T]`: where new tensors go, the storage of a view, and
-/// the name `Debug` prints.
+/// the name `Debug` prints. `View` is the storage of a view of it, made from the whole slice
+/// (`whole`): for a storage that owns or borrows mutably, a slice borrowed from it (`'v`); for
+/// a view's own storage, its elements for as long as they live (`'a`), so that a view of a view
+/// is a view of the data (`x.merge_axes::<1>().merge_axes::<1>()` borrows no temporary).
 macro_rules! slice_data {
-    ($($(#[$attr:meta])* [$($lt:lifetime)?] $Storage:ty => $Home:ty, $View:ident, $name:literal;)*) => {$(
+    ($($(#[$attr:meta])* [$($lt:lifetime)?] $Storage:ty => $Home:ty, $name:literal,
+        view $View:ty, whole |$this:ident| $whole:expr;)*) => {$(
         $(#[$attr])*
         impl<$($lt,)? T> Data for $Storage {
             type Elem = T;
             type Home = $Home;
             type View<'v>
-                = $View<'v, T>
+                = $View
             where
                 Self: 'v;
             const NAME: &'static str = $name;
@@ -100,58 +104,26 @@ macro_rules! slice_data {
                 self
             }
             #[hot]
-            fn view(&self) -> $View<'_, T> {
-                self.slice().into()
+            fn view(&self) -> Self::View<'_> {
+                let $this = self;
+                $whole.into()
             }
             #[hot]
-            fn part(&self, start: usize, len: usize) -> Option<$View<'_, T>> {
-                self.slice().get(start..start.checked_add(len)?).map(Into::into)
+            fn part(&self, start: usize, len: usize) -> Option<Self::View<'_>> {
+                let $this = self;
+                $whole.get(start..start.checked_add(len)?).map(Into::into)
             }
         }
     )*};
 }
 
 slice_data! {
-    ['a] &'a mut [T] => ByShape, Slice, "TensorMut";
+    ['a] &'a mut [T] => ByShape, "TensorMut", view Slice<'v, T>, whole |this| this.slice();
+    ['a] Slice<'a, T> => ByShape, "TensorRef", view Slice<'a, T>, whole |this| *this;
     #[cfg(feature = "alloc")]
-    [] alloc::boxed::Box<[T]> => OnHeap, BoxedRef, "BoxedTensor";
-}
-
-/// A view of a view keeps the first view's lifetime, not the borrow of the value that holds
-/// it: `x.merge_axes::<1>().merge_axes::<1>()` is a view of `x`, not of a temporary dropped
-/// at the end of the statement.
-macro_rules! view_data {
-    ($($(#[$attr:meta])* $Storage:ident<'a> => $Home:ty, $name:literal, $whole:expr;)*) => {$(
-        $(#[$attr])*
-        impl<'a, T> Data for $Storage<'a, T> {
-            type Elem = T;
-            type Home = $Home;
-            type View<'v>
-                = $Storage<'a, T>
-            where
-                Self: 'v;
-            const NAME: &'static str = $name;
-            #[hot]
-            fn slice(&self) -> &[T] {
-                self
-            }
-            #[hot]
-            fn view(&self) -> $Storage<'a, T> {
-                *self
-            }
-            #[hot]
-            fn part(&self, start: usize, len: usize) -> Option<$Storage<'a, T>> {
-                let whole: fn($Storage<'a, T>) -> &'a [T] = $whole;
-                whole(*self).get(start..start.checked_add(len)?).map(Into::into)
-            }
-        }
-    )*};
-}
-
-view_data! {
-    Slice<'a> => ByShape, "TensorRef", |view| view;
+    [] alloc::boxed::Box<[T]> => OnHeap, "BoxedTensor", view BoxedRef<'v, T>, whole |this| this.slice();
     #[cfg(feature = "alloc")]
-    BoxedRef<'a> => OnHeap, "TensorRef", |view| view.0;
+    ['a] BoxedRef<'a, T> => OnHeap, "TensorRef", view BoxedRef<'a, T>, whole |this| this.0;
 }
 
 impl<T> DataMut for &mut [T] {
