@@ -80,6 +80,6 @@ for p in "$@"; do
     || { echo "error: $p does not build" >&2; cat "$log" >&2; exit 1; }
   read -r wall user sys peak < "$log"
   rm -f "$log"
-  text=$(size -A "target/release/$p" | awk '$1 == ".text" { print $2 }')
+  text=$(size -A "${CARGO_TARGET_DIR:-target}/release/$p" | awk '$1 == ".text" { print $2 }')
   printf '%7.1f %7.1f %8.0f %10d  %s\n' "$wall" "$(echo "$user + $sys" | bc)" "$(echo "$peak / 1024" | bc)" "$text" "$p"
 done
