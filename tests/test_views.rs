@@ -1183,7 +1183,8 @@ fn views_of_views_chain_in_one_expression() {
 }
 
 /// A row keeps where its results live (a boxed tensor's on the heap, not a 9 MB inline array
-/// on the stack), and a row of a `TensorRef<'a>` borrows the data for `'a`.
+/// on the stack), whether from `row` or `rows`, and a row of a `TensorRef<'a>` borrows the
+/// data for `'a`.
 #[test]
 fn a_row_keeps_its_home_and_its_data_lifetime() {
     let b = BoxedTensor::<f32, shape![2, 1500, 1500]>::splat(1.5);
@@ -1193,6 +1194,14 @@ fn a_row_keeps_its_home_and_its_data_lifetime() {
     assert_eq!(twice.get(&[1499, 1499]), Some(&3.0));
     let lazily = (b.row(0).unwrap().lazy() * 2.0).eval();
     let _: &BoxedTensor<f32, shape![1500, 1500]> = &lazily;
+    // The rows iterator gives the same rows: their results on the heap too.
+    let rows = b.rows();
+    assert_eq!(rows.len(), 2);
+    for (i, r) in rows.enumerate() {
+        let halved = (r.lazy() * 0.5).eval();
+        let _: &BoxedTensor<f32, shape![1500, 1500]> = &halved;
+        assert_eq!(halved.get(&[i, 7]), Some(&0.75));
+    }
 
     fn second<'a>(x: TensorRef<'a, i64, shape![2, 3]>) -> TensorRef<'a, i64, shape![3]> {
         x.row(1).unwrap()

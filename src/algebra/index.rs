@@ -239,7 +239,8 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
 
 impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The rows (the views along axis 0), in order, each a contiguous [`TensorRef`] of the
-    /// remaining axes: row `t` of a `[T, 2]` series is a `[2]` tensor.
+    /// remaining axes: row `t` of a `[T, 2]` series is a `[2]` tensor. Each is what
+    /// [`row`](Self::row) gives: a row of a boxed tensor keeps its results on the heap.
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -250,13 +251,12 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     ///
     /// [`TensorRef`]: crate::TensorRef
     #[inline]
-    pub fn rows(&self) -> impl ExactSizeIterator<Item = TensorBase<&'_ [D::Elem], WithoutAxis<S, 0>>>
+    pub fn rows(&self) -> impl ExactSizeIterator<Item = TensorBase<D::View<'_>, WithoutAxis<S, 0>>>
     where
         S: AnyRemoveAxes<One<0>>,
     {
         let (shape, n, len) = row_parts::<S>(&self.shape());
-        let data = self.as_slice();
-        (0..n).map(move |i| TensorBase::from_parts(&data[i * len..][..len], shape))
+        Rows { tensor: self, at: 0..n, len, shape }
     }
 
     /// Row `i` (position `i` of axis 0), a contiguous [`TensorRef`] of the remaining axes, or
@@ -354,6 +354,33 @@ fn row_parts<S: AnyShape + AnyRemoveAxes<One<0>>>(shape: &S) -> (WithoutAxis<S, 
     let len = dims[1..S::RANK].iter().product();
     (tail, dims[0], len)
 }
+
+/// The iterator of [`TensorBase::rows`]: row after row, each as [`TensorBase::row`] makes it.
+struct Rows<'a, D, S, R> {
+    tensor: &'a TensorBase<D, S>,
+    at: core::ops::Range<usize>,
+    len: usize,
+    shape: R,
+}
+
+impl<'a, D: Data, S: AnyShape, R: AnyShape> Iterator for Rows<'a, D, S, R> {
+    type Item = TensorBase<D::View<'a>, R>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        // (Below the number of rows, `i · len` is at most the element count: no overflow, and
+        // the part is always there.)
+        let i = self.at.next()?;
+        self.tensor.part(i * self.len, self.len, self.shape)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.at.size_hint()
+    }
+}
+
+impl<D: Data, S: AnyShape, R: AnyShape> ExactSizeIterator for Rows<'_, D, S, R> {}
 
 /// `Self` with its axis `A`, of a fixed size, cut to the positions `LO..HI`.
 #[diagnostic::on_unimplemented(
