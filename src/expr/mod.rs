@@ -169,7 +169,7 @@ pub use crate::typelevel::{
     FewPositions, FewPositionsAt, FewPositionsCount, NonEmptyAt, NonEmptyFixedSize, NonEmptySize, ProductOf,
 };
 pub use reduce::{
-    ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
+    ArgFold, ArgMaxFold, ArgMinFold, Fold, Folder, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
     ReduceSource, SumFold,
 };
 

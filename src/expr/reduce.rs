@@ -112,7 +112,7 @@ pub trait Fold<T: Copy> {
     /// Whether each step keeps one of two values (a maximum, a position): folded one element
     /// after another, such a step becomes a branch that the data decides (a row maximum is
     /// slower so), so short rows are folded in lanes, one output each, as longer ones are (see
-    /// `ReduceSource::flat`).
+    /// `Folder::flat`).
     const SELECTS: bool = false;
     /// The widest row of outputs that the kernels over slices fold faster than the pass, when
     /// the operand is a tensor as it lies (see [`slices`](Self::slices)); 0 where they do not
@@ -209,7 +209,7 @@ fn finishes<T: Copy, F: Fold<T>>(acc: &[F::Acc; BLOCK], count: usize) -> [F::Out
 }
 
 /// One output's fold finished, over `count` elements, from its lanes and the elements past
-/// them (see `ReduceSource::fold_one_as`), and whether it may be wrong ([`Fold::unsure`]).
+/// them (see `Folder::fold_one_as`), and whether it may be wrong ([`Fold::unsure`]).
 #[hot]
 fn one_done<T: Copy, F: Fold<T>>(
     lanes: Option<[F::Acc; BLOCK]>,
@@ -228,13 +228,13 @@ fn one_done<T: Copy, F: Fold<T>>(
 }
 
 /// Where the blocks of the strip from block `s` of a tile of `blocks` from `at` lie (a last,
-/// lone block twice: see `ReduceSource::strips`). (Not generic: one copy for every strip.)
+/// lone block twice: see `Folder::strips`). (Not generic: one copy for every strip.)
 #[hot]
 fn strip_spots(at: usize, s: usize, blocks: usize) -> [usize; STRIP] {
     core::array::from_fn(|k| at + (s + k).min(blocks - 1) * BLOCK)
 }
 
-/// The row, of `len` elements, of each lane of the first period of `ReduceSource::periodic`'s
+/// The row, of `len` elements, of each lane of the first period of `Folder::periodic`'s
 /// flat run, block by block. (Not generic: one copy for every fold.)
 #[hot]
 fn rows_of_lanes(len: usize) -> [[usize; BLOCK]; BLOCK] {
@@ -791,19 +791,46 @@ where
         let onto = const { constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM) };
         let inner_lands = super::land::<W>(&onto[..dims.len()], O::RANK, lands, *slots);
         *slots += reduced.len();
+        let inner = self.inner.source(&inner_lands[..dims.len()], slots);
+        let one: One<E::Source<W>, F, W> = const {
+            match ReduceSource::<E::Source<W>, F, W, Reduced<E::Shape, Ax>>::SHORT {
+                true => Folder::get_as::<true>,
+                false => Folder::get_as::<false>,
+            }
+        };
+        let folder = Folder::new(inner, one, dims, &onto[..dims.len()], &inner_lands, O::RANK, reduced);
+        ReduceSource { folder, reduced: PhantomData }
+    }
+}
+
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W> {
+    /// The folder of `inner`, the source of an operand of sizes `dims` whose axis `a` lands on
+    /// axis `onto[a]` of the output (of rank `out_rank`; past it, on a reduced one) and on
+    /// cursor slot `lands[a]`; `reduced` are the reduced axes, `one` how one output is folded.
+    /// (Generic over the operand's source only: `Reduce::source` is compiled for every
+    /// reduction.)
+    #[hot]
+    fn new(
+        inner: S,
+        one: One<S, F, W>,
+        dims: &[usize],
+        onto: &[usize],
+        lands: &[usize],
+        out_rank: usize,
+        reduced: &[usize],
+    ) -> Self {
         let (mut axes, mut sizes) = ([0; W], [0; W]);
         let (mut n, mut count) = (0, 1usize);
-        for (axis, &d) in dims.iter().enumerate().filter(|&(axis, _)| onto[axis] >= O::RANK) {
+        for (axis, &d) in dims.iter().enumerate().filter(|&(axis, _)| onto[axis] >= out_rank) {
             count = count.saturating_mul(d);
             if d != 1 {
-                (axes[n], sizes[n]) = (inner_lands[axis], d);
+                (axes[n], sizes[n]) = (lands[axis], d);
                 n += 1;
             }
         }
         if dims.contains(&0) && reduced.iter().any(|&a| dims.get(a) == Some(&0)) {
             count = 0;
         }
-        let inner = self.inner.source(&inner_lands[..dims.len()], slots);
         // Neighbouring reduced axes that every leaf steps over as over one (an image's rows and
         // columns, `[B, C, H, W]` over its last two) are folded as one: its length is then
         // what decides how to fold, as it is for the operand viewed as `[B, C, H·W]` (folded
@@ -821,9 +848,9 @@ where
             }
         }
         let close = n.checked_sub(1).is_none_or(|last| inner.all(&mut |c| c.stride(axes[last]) <= 4));
-        let reduced = PhantomData;
-        ReduceSource {
+        Folder {
             inner,
+            one,
             axes,
             sizes,
             n,
@@ -836,20 +863,36 @@ where
             ahead: None,
             paired: None,
             rows: None,
-            reduced,
         }
     }
 }
 
-/// A reduction as the fused kernel reads it: the operand's source, and the reduced axes (their
-/// cursor slots and sizes) that each output folds over.
+/// A reduction as the fused kernel reads it: its [`Folder`], and what the types tell of the
+/// reduced axes (`Reduced`), which only the folds from the plan's table read.
 pub struct ReduceSource<S, F: Fold<S::Elem>, const W: usize, K>
 where
     S: Source<W>,
 {
-    inner: S,
-    /// What the types tell of the reduced axes ([`Reduced`]).
+    folder: Folder<S, F, W>,
     reduced: PhantomData<fn() -> K>,
+}
+
+/// One output folded, as [`Source::get`] folds it (see [`Folder::one`]).
+type One<S, F, const W: usize> =
+    fn(&mut Folder<S, F, W>, usize) -> <F as Fold<<S as Source<W>>::Elem>>::Output;
+
+/// A reduction's operand's source and the reduced axes (their cursor slots and sizes) that
+/// each output folds over: all that its folds for run-time sizes read. Not generic over the
+/// reduced axes' type, so that every reduction of one operand's source by one fold shares
+/// them (with that type, each shape and each choice of axes compiled its own copy).
+pub struct Folder<S, F: Fold<S::Elem>, const W: usize>
+where
+    S: Source<W>,
+{
+    inner: S,
+    /// How one output is folded ([`Folder::get_as`]), chosen by the reduced axes' type: a
+    /// pointer, so that only the fold chosen is compiled.
+    one: One<S, F, W>,
     axes: [usize; W],
     sizes: [usize; W],
     n: usize,
@@ -916,7 +959,7 @@ const TILE: usize = 16;
 const FEWEST: usize = 4;
 
 /// How many blocks a strip folds at once, its carries in registers (see
-/// [`ReduceSource::tile`]): 32 `f32` sums, 8 SSE registers, as a hand loop keeps them.
+/// [`Folder::tile`]): 32 `f32` sums, 8 SSE registers, as a hand loop keeps them.
 const STRIP: usize = 2;
 
 /// The most bytes a tile over one leaf folds strip by strip, every strip going down all the
@@ -966,7 +1009,29 @@ fn grow<T: Copy>(tile: &mut Blocks<T>, n: usize, block: [T; BLOCK]) {
 
 impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize, K> Clone for ReduceSource<S, F, W, K> {
     fn clone(&self) -> Self {
-        ReduceSource { inner: self.inner.clone(), ahead: self.ahead.clone(), ..*self }
+        ReduceSource { folder: self.folder.clone(), reduced: PhantomData }
+    }
+}
+
+impl<S: Source<W> + Clone, F: Fold<S::Elem>, const W: usize> Clone for Folder<S, F, W> {
+    fn clone(&self) -> Self {
+        Folder { inner: self.inner.clone(), ahead: self.ahead.clone(), ..*self }
+    }
+}
+
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K> core::ops::Deref for ReduceSource<S, F, W, K> {
+    type Target = Folder<S, F, W>;
+
+    #[hot]
+    fn deref(&self) -> &Folder<S, F, W> {
+        &self.folder
+    }
+}
+
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K> core::ops::DerefMut for ReduceSource<S, F, W, K> {
+    #[hot]
+    fn deref_mut(&mut self) -> &mut Folder<S, F, W> {
+        &mut self.folder
     }
 }
 
@@ -980,7 +1045,7 @@ const fn gcd(mut a: usize, mut b: usize) -> usize {
 }
 
 /// How many elements along its last reduced axis make an output's fold long (see
-/// [`ReduceSource::lengthwise`]): 128 for sums and means; 256 for a fold that keeps one of two
+/// [`Folder::lengthwise`]): 128 for sums and means; 256 for a fold that keeps one of two
 /// values (a maximum, a position: [`Fold::SELECTS`]), whose lanes across the outputs step with
 /// one compare, and whose lanes along one output end in a longer merge (the maxima of rows of
 /// 128 are faster folded across). Counting sums long from 64 made rows of 96 faster, but the
@@ -990,7 +1055,7 @@ const fn long<T: Copy, F: Fold<T>>() -> usize {
 }
 
 /// Whether `n` reduced axes whose last has `len` elements are one row of whole blocks that
-/// `F` folds faster along the row than across the outputs (see `ReduceSource::flat_long`):
+/// `F` folds faster along the row than across the outputs (see `Folder::flat_long`):
 /// from 16 elements for a sum or a mean (the rows of `[1000000, 16]` so match a hand loop, and
 /// are far slower in lanes across the outputs); from 64 for a maximum or a position, whose
 /// lanes across the outputs step with one compare (rows of 32 are faster folded across, rows
@@ -1015,6 +1080,28 @@ fn same(a: &[usize; KEY], b: &[usize; KEY]) -> bool {
 }
 
 impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+where
+    F::Output: Shared,
+{
+    /// Whether the types allow this reduction to fold rows of whole blocks lying flat
+    /// ([`flat_long`](Folder::flat_long)): they fix one reduced axis of such a length, or leave
+    /// the reduced sizes to run time. Where not, that path is not compiled.
+    const LONG_ROWS: bool = match K::FOLDING {
+        // Several axes may be one row (see `source`).
+        Some(folding) => long_rows::<S::Elem, F>(1, folding.elements()),
+        None => true,
+    };
+
+    /// Whether the types fix one short reduced axis, or none (k-means' 2 coordinates): each
+    /// output is then folded element by element ([`fold_short`](Folder::fold_short)), and the
+    /// lanes of a long fold are not compiled (a much shorter release build of the `kmeans`
+    /// example).
+    const SHORT: bool = K::FOLDING.is_some()
+        && Folding::or_none(K::FOLDING).n <= 1
+        && Folding::or_none(K::FOLDING).last_size() < 2 * BLOCK;
+}
+
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W>
 where
     F::Output: Shared,
 {
@@ -1250,15 +1337,6 @@ where
         Some(out)
     }
 
-    /// Whether the types allow this reduction to fold rows of whole blocks lying flat
-    /// ([`flat_long`](Self::flat_long)): they fix one reduced axis of such a length, or leave
-    /// the reduced sizes to run time. Where not, that path is not compiled.
-    const LONG_ROWS: bool = match K::FOLDING {
-        // Several axes may be one row (see `source`).
-        Some(folding) => long_rows::<S::Elem, F>(1, folding.elements()),
-        None => true,
-    };
-
     /// The block of outputs at `at` when each folds one row of whole blocks ([`long_row`]: a
     /// layer's 128 features) whose operands step by 0 or 1 along it: each row is folded in
     /// lanes along it, as [`fold_one`](Self::fold_one) folds it, with no call and nothing
@@ -1441,7 +1519,7 @@ where
     }
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W>
 where
     F::Output: Shared,
 {
@@ -1495,7 +1573,7 @@ where
     fn remembered_one(&mut self, at: usize) -> F::Output {
         match self.recalled(self.key(at, 1)) {
             Some(value) => value,
-            None => self.get(at),
+            None => self.output(at),
         }
     }
 
@@ -1555,10 +1633,10 @@ where
     /// (Not inlined: each output folds many elements.)
     #[inline(never)]
     fn each(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
-        let first = self.get(at);
+        let first = self.output(at);
         let mut out = [first; BLOCK];
         for (i, o) in out.iter_mut().enumerate().take(len).skip(1) {
-            *o = self.get(at + i);
+            *o = self.output(at + i);
         }
         let last = out[len - 1];
         out[len..].fill(last);
@@ -1611,7 +1689,13 @@ where
     /// [`block`](Source::block) folds, the cursors moved `along` and back.
     #[hot]
     fn planned_by_cursors(&mut self, at: usize, _: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
-        self.by_cursors(along, |this| this.block::<true>(at))
+        // (As `Folder::by_cursors` moves them, around this reduction's own `block`.)
+        let kept = self.stretched.take();
+        self.inner.cursors(&mut |c| c.moved(along, false));
+        let out = self.block::<true>(at);
+        self.inner.cursors(&mut |c| c.moved(along, true));
+        self.stretched = kept;
+        out
     }
 
     /// [`planned`](Source::planned) where the types fix the reduced sizes.
@@ -1666,7 +1750,7 @@ where
         }
         // (A tile reads its blocks along the run: as one load each where every leaf's run is
         // contiguous: `[64, 64]` summed over its rows is much faster so.)
-        let tile = |this: &mut Self| match this.inner.all(&mut |c| c.inner() <= 1) {
+        let tile = |this: &mut Folder<S, F, W>| match this.inner.all(&mut |c| c.inner() <= 1) {
             true => this.tile::<false>(at),
             false => this.tile::<true>(at),
         };
@@ -1725,81 +1809,27 @@ where
 
     #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
-        if let Some(value) = self.stretched {
-            return [value; BLOCK];
-        }
-        if self.invariant() {
-            let value = self.remembered_one(at);
-            self.stretched = Some(value);
-            return [value; BLOCK];
-        }
-        if let Some(block) = self.flat(at) {
-            return block;
-        }
-        if const { Self::LONG_ROWS }
-            && self.long_row()
-            && let Some(block) = self.flat_long(at, None)
-        {
-            return block;
-        }
-        if self.lengthwise() {
-            return self.each(at, BLOCK);
-        }
-        if !self.close
-            && let Some(block) = self.tile::<STRIDED>(at)
-        {
-            return block;
-        }
-        self.remembered(
-            at,
-            BLOCK,
-            #[inline(always)]
-            |this| {
-                this.across(
-                    #[inline(always)]
-                    |inner| inner.read_block::<STRIDED>(at),
-                )
-            },
-        )
+        // (A constant function pointer, not `if const`: see `kernel::run::planned_at`.)
+        let read: fn(&mut Folder<S, F, W>, usize) -> [F::Output; BLOCK] = const {
+            match Self::LONG_ROWS {
+                true => Folder::block_as::<STRIDED, true>,
+                false => Folder::block_as::<STRIDED, false>,
+            }
+        };
+        read(&mut self.folder, at)
     }
 
-    /// A short run of outputs: folded together, one lane each, unless each output folds a long
-    /// axis whose elements lie close together (k-means' sums over every point), which is then
-    /// faster folded in lanes along that axis, one output at a time, or the run is a whole
-    /// row of columns summed (`periodic`). (Not inlined: it runs once per run at most. Its
-    /// fold reads through a call per element of the reduced axes: inlined there, the operand
-    /// lengthened the release builds of the `kmeans` and `batch_norm` examples.)
-    #[inline(never)]
+    #[hot]
     fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
-        if let Some(value) = self.stretched {
-            return [value; BLOCK];
-        }
-        if self.invariant() {
-            return [self.remembered_one(at); BLOCK];
-        }
-        if self.lengthwise() {
-            return self.each(at, len);
-        }
-        if let Some(block) = self.periodic(at, len) {
-            return block;
-        }
-        self.remembered(at, len, |this| this.across(|inner| inner.part(at, len)))
+        self.folder.part(at, len)
     }
 
-    /// One output (remembered, see `memo`), folded by [`fold_one`](Self::fold_one). (Not
-    /// inlined: it runs once per run, or once per block where the output is stretched.)
-    #[inline(never)]
+    /// One output (see [`Folder::get_as`]).
+    #[hot]
     fn get(&mut self, at: usize) -> F::Output {
-        if self.count == 0 {
-            return F::empty().expect("the types prove this reduction's axes non-empty");
-        }
-        let key = self.key(at, 1);
-        if let Some(value) = self.recalled(key) {
-            return value;
-        }
-        let value = self.fold_one(at);
-        self.memo = key.map(|key| (key, value));
-        value
+        let one: One<S, F, W> =
+            const { if Self::SHORT { Folder::get_as::<true> } else { Folder::get_as::<false> } };
+        one(&mut self.folder, at)
     }
 
     /// As [`block`](Source::block) folds, its choices made from the plan's table with no test
@@ -1818,11 +1848,9 @@ where
         read(self, at, spot, along)
     }
 
-    /// Flat rows of outputs, one lane each. (Only a reduction whose operand does not move
-    /// along its reduced axes is read so: over size-1 axes, or stretched ones.)
-    #[inline(never)]
+    #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [F::Output; BLOCK] {
-        self.across(|inner| inner.rows(at, len, n, down))
+        self.folder.rows(at, len, n, down)
     }
 
     /// Folded once where the outputs are the same all along the run (a row's mean under
@@ -1868,7 +1896,7 @@ where
     }
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W>
 where
     F::Output: Shared,
 {
@@ -2000,7 +2028,7 @@ where
     }
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W>
 where
     F::Output: Shared,
 {
@@ -2019,29 +2047,120 @@ where
     ) -> [F::Output; BLOCK] {
         for (l, (out, &unsure)) in done.iter_mut().zip(unsure).enumerate() {
             if unsure {
-                *out = self.get(at + l);
+                *out = self.output(at + l);
             }
         }
         done
     }
 }
 
-impl<S: Source<W>, F: Fold<S::Elem>, const W: usize, K: ReducedAxes> ReduceSource<S, F, W, K>
+impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W>
 where
     F::Output: Shared,
 {
+    /// A block of outputs as [`Source::block`] reads it, where `LONG` is
+    /// [`ReduceSource::LONG_ROWS`].
+    #[hot]
+    fn block_as<const STRIDED: bool, const LONG: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
+        if let Some(value) = self.stretched {
+            return [value; BLOCK];
+        }
+        if self.invariant() {
+            let value = self.remembered_one(at);
+            self.stretched = Some(value);
+            return [value; BLOCK];
+        }
+        if let Some(block) = self.flat(at) {
+            return block;
+        }
+        if LONG
+            && self.long_row()
+            && let Some(block) = self.flat_long(at, None)
+        {
+            return block;
+        }
+        if self.lengthwise() {
+            return self.each(at, BLOCK);
+        }
+        if !self.close
+            && let Some(block) = self.tile::<STRIDED>(at)
+        {
+            return block;
+        }
+        self.remembered(
+            at,
+            BLOCK,
+            #[inline(always)]
+            |this| {
+                this.across(
+                    #[inline(always)]
+                    |inner| inner.read_block::<STRIDED>(at),
+                )
+            },
+        )
+    }
+
+    /// A short run of outputs: folded together, one lane each, unless each output folds a long
+    /// axis whose elements lie close together (k-means' sums over every point), which is then
+    /// faster folded in lanes along that axis, one output at a time, or the run is a whole
+    /// row of columns summed (`periodic`). (Not inlined: it runs once per run at most. Its
+    /// fold reads through a call per element of the reduced axes: inlined there, the operand
+    /// lengthened the release builds of the `kmeans` and `batch_norm` examples.)
+    #[inline(never)]
+    fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
+        if let Some(value) = self.stretched {
+            return [value; BLOCK];
+        }
+        if self.invariant() {
+            return [self.remembered_one(at); BLOCK];
+        }
+        if self.lengthwise() {
+            return self.each(at, len);
+        }
+        if let Some(block) = self.periodic(at, len) {
+            return block;
+        }
+        self.remembered(at, len, |this| this.across(|inner| inner.part(at, len)))
+    }
+
+    /// Flat rows of outputs, one lane each. (Only a reduction whose operand does not move
+    /// along its reduced axes is read so: over size-1 axes, or stretched ones.)
+    #[inline(never)]
+    fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [F::Output; BLOCK] {
+        self.across(|inner| inner.rows(at, len, n, down))
+    }
+
+    /// One output (remembered, see `memo`), folded by [`fold_short`](Self::fold_short) where
+    /// `SHORT` ([`ReduceSource::SHORT`]), else by [`fold_one`](Self::fold_one). (Not inlined:
+    /// it runs once per run, or once per block where the output is stretched.)
+    #[inline(never)]
+    fn get_as<const SHORT: bool>(&mut self, at: usize) -> F::Output {
+        if self.count == 0 {
+            return F::empty().expect("the types prove this reduction's axes non-empty");
+        }
+        let key = self.key(at, 1);
+        if let Some(value) = self.recalled(key) {
+            return value;
+        }
+        // (A constant function pointer, not `if SHORT`: see `kernel::run::planned_at`.)
+        let fold: fn(&mut Self, usize) -> F::Output =
+            const { if SHORT { Self::fold_short } else { Self::fold_one } };
+        let value = fold(self, at);
+        self.memo = key.map(|key| (key, value));
+        value
+    }
+
+    /// One output, as the reduction's [`Source::get`] folds it.
+    #[hot]
+    fn output(&mut self, at: usize) -> F::Output {
+        (self.one)(self, at)
+    }
+
     /// One output, folded along its own last reduced axis in [`BLOCK`] lanes (each lane takes
     /// every 16th element), then the lanes merged: a long reduction into few outputs (k-means'
     /// centroid sums over every point) vectorizes too.
     #[hot]
     fn fold_one(&mut self, at: usize) -> F::Output {
-        if const { Folding::or_none(K::FOLDING).n <= 1 && K::FOLDING.is_some() }
-            && const { Folding::or_none(K::FOLDING).last_size() < 2 * BLOCK }
-        {
-            // Fixed and short (k-means' 2 coordinates): the loops below are never taken, and
-            // are not compiled (a much shorter release build of the `kmeans` example).
-            return self.fold_short(at);
-        }
         // Contiguous along the lanes' axis (a row of a tensor, as most long folds are), every
         // block is one load: read as a strided one, it was gathered element by element.
         let contiguous = self.n.checked_sub(1).is_some_and(|last| {
