@@ -581,17 +581,8 @@ impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
         }
         let mut dims = [0; MAX_RANK];
         let dims = crate::shape::extents_in(&inner.shape(), &mut dims);
-        let reduced = Ax::ITEMS;
         let mut out = [1; MAX_RANK];
-        let mut rank = 0;
-        for (axis, &d) in dims.iter().enumerate() {
-            if !reduced.contains(&axis) {
-                out[rank] = d;
-                rank += 1;
-            } else if axis >= Ax::KEPT_FROM {
-                rank += 1;
-            }
-        }
+        let rank = kept_extents(dims, Ax::ITEMS, Ax::KEPT_FROM, &mut out);
         let shape = O::from_extents(&out[..rank], Proof::new());
         Reduce { inner, shape, what: PhantomData }
     }
@@ -611,6 +602,23 @@ impl<E: Typed, Ax: Folds<E::Shape>, F, O: AnyShape> Reduce<E, Ax, F, O> {
         let count = Ax::ITEMS.iter().try_fold(1usize, |n, &a| n.checked_mul(dims[a]))?;
         (count != 0 && count <= F::MOST).then(|| Self::new(inner))
     }
+}
+
+/// The sizes of a reduction's output, written to `out`, and its rank: the operand's `dims`
+/// but the `reduced` axes, those from `kept_from` on kept as size 1. (Not generic: one copy
+/// for every reduction.)
+#[hot]
+fn kept_extents(dims: &[usize], reduced: &[usize], kept_from: usize, out: &mut [usize; MAX_RANK]) -> usize {
+    let mut rank = 0;
+    for (axis, &d) in dims.iter().enumerate() {
+        if !reduced.contains(&axis) {
+            out[rank] = d;
+            rank += 1;
+        } else if axis >= kept_from {
+            rank += 1;
+        }
+    }
+    rank
 }
 
 impl<E, Ax, F, O> Reduce<E, Ax, F, O>
@@ -803,6 +811,32 @@ where
     }
 }
 
+/// The reduced axes of an operand of sizes `dims` (see [`Folder::new`]) that are not of size 1:
+/// their cursor slots and sizes, how many, and how many elements each output folds (0 where
+/// a reduced axis is empty). (Generic over the width only: one copy for every reduction.)
+#[hot]
+fn reduced_sizes<const W: usize>(
+    dims: &[usize],
+    onto: &[usize],
+    lands: &[usize],
+    out_rank: usize,
+    reduced: &[usize],
+) -> ([usize; W], [usize; W], usize, usize) {
+    let (mut axes, mut sizes) = ([0; W], [0; W]);
+    let (mut n, mut count) = (0, 1usize);
+    for (axis, &d) in dims.iter().enumerate().filter(|&(axis, _)| onto[axis] >= out_rank) {
+        count = count.saturating_mul(d);
+        if d != 1 {
+            (axes[n], sizes[n]) = (lands[axis], d);
+            n += 1;
+        }
+    }
+    if dims.contains(&0) && reduced.iter().any(|&a| dims.get(a) == Some(&0)) {
+        count = 0;
+    }
+    (axes, sizes, n, count)
+}
+
 impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W> {
     /// The folder of `inner`, the source of an operand of sizes `dims` whose axis `a` lands on
     /// axis `onto[a]` of the output (of rank `out_rank`; past it, on a reduced one) and on
@@ -819,18 +853,7 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W> {
         out_rank: usize,
         reduced: &[usize],
     ) -> Self {
-        let (mut axes, mut sizes) = ([0; W], [0; W]);
-        let (mut n, mut count) = (0, 1usize);
-        for (axis, &d) in dims.iter().enumerate().filter(|&(axis, _)| onto[axis] >= out_rank) {
-            count = count.saturating_mul(d);
-            if d != 1 {
-                (axes[n], sizes[n]) = (lands[axis], d);
-                n += 1;
-            }
-        }
-        if dims.contains(&0) && reduced.iter().any(|&a| dims.get(a) == Some(&0)) {
-            count = 0;
-        }
+        let (mut axes, mut sizes, mut n, count) = reduced_sizes::<W>(dims, onto, lands, out_rank, reduced);
         // Neighbouring reduced axes that every leaf steps over as over one (an image's rows and
         // columns, `[B, C, H, W]` over its last two) are folded as one: its length is then
         // what decides how to fold, as it is for the operand viewed as `[B, C, H·W]` (folded
