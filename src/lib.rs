@@ -30,20 +30,23 @@
 //!
 //! ```txt
 //! error: cannot broadcast [2, 4] with [2, 3]: axis 1 has sizes 4 and 3; sizes must be equal or one of them 1
-//!  --> src/main.rs:1:45
+//!  --> src/main.rs:1:46
 //!   |
 //! 1 | type Out = shapecast::broadcast!([2, 4], [2, 3]);
-//!   |                                             ^
+//!   |                                              ^
 //! ```
 //!
 //! # Where things are
 //!
 //! - [`shape!`], [`axes!`], [`broadcast!`]: shapes, axis sets and broadcasts as types.
 //! - [`Shape`], [`Axes`]: their traits (`RANK`, `LEN`, `dims()`; `axes()`).
+//! - [`bind!`], [`dims!`], [`Dyn`]: sizes known only at run time, each named by a type and
+//!   bound once; the rules (scopes, functions over them, what the brand rejects) are in
+//!   [`Dyn`]'s documentation.
 //! - [`forms`]: each broadcasting form as a trait with an `Output` shape, for generic code.
 //! - [`tensor`]: tensors whose shape is a type (inline, borrowed, boxed), with the broadcasts,
-//!   element-wise operations (`+ - * /`, and `+= -= *= /=` in place) and reductions, every loop
-//!   bound a constant of the shape types.
+//!   element-wise operations (`+ - * /`, and `+= -= *= /=` in place) and reductions, the loop
+//!   bounds constants wherever the shape's sizes are fixed.
 //! - [`expr`]: whole formulas evaluated in one pass with no temporary: `x.lazy()`, then
 //!   operators and element-wise methods, then `eval()`, `eval_into(…)`, `assign(…)` or `+=`.
 //! - [`product`]: matrix products by NumPy's `matmul` rule ([`TensorBase::matmul`]), the
@@ -221,10 +224,10 @@ pub use shapecast_macros::perm;
 ///
 /// ```txt
 /// error: cannot broadcast [7, 2, 5] with [7, 2, 6]: axis 2 has sizes 5 and 6; sizes must be equal or one of them 1
-///  --> src/main.rs:1:40
+///  --> src/main.rs:1:52
 ///   |
 /// 1 | type Out = shapecast::broadcast!([7, 2, 5], [7, 2, 6]);
-///   |                                        ^
+///   |                                                    ^
 /// ```
 ///
 /// ```compile_fail
@@ -268,11 +271,11 @@ pub use shapecast_macros::broadcast;
 /// | --- | --- |
 /// | `einsum!("ij,jk->ik", &a, &b)` | a new tensor |
 /// | `einsum!(try "ij,jk->ik", &a, &b)` | `Result<_, ShapeError>`: the error of a result too large (see Panics) |
-/// | `einsum!("ij,jk->ik", &a, &b => &mut out)` | `()`: written into `out`, a `TensorMut` (or any mutable tensor) of the result's shape; no allocation |
+/// | `einsum!("ij,jk->ik", &a, &b => &mut out)` | `()`: written into `out`, a `TensorMut` (or any mutable tensor) of the result's shape; no result allocated |
 ///
-/// The subscripts are a string literal: one subscript per operand, separated by commas, each a
-/// label (an ASCII letter) per axis of its operand, then `->` and the output's labels (spaces
-/// are ignored). The rules are NumPy's (`numpy.einsum`):
+/// The subscripts are a string literal: one subscript per operand (at most 16 operands),
+/// separated by commas, each a label (an ASCII letter) per axis of its operand, then `->` and
+/// the output's labels (spaces are ignored). The rules are NumPy's (`numpy.einsum`):
 ///
 /// - each operand's subscript has exactly as many labels as it has axes;
 /// - every axis a label names has one size: equal fixed sizes, or one run-time size (one
@@ -385,8 +388,9 @@ pub use shapecast_macros::broadcast;
 ///
 /// If the result has run-time sizes whose product passes `usize` (operands of no elements,
 /// `"ij,kl->ik"` of `[R, 0]` and `[Q, 0]` with R·Q past `usize::MAX`), or its elements cannot
-/// be allocated: `einsum!(try …)` returns that error instead, and the `=> out` form never
-/// allocates.
+/// be allocated: `einsum!(try …)` returns that error instead, and the `=> out` form allocates
+/// no result (a large `f32`/`f64` matrix product's GEMM, with feature `alloc`, allocates its
+/// packing buffers).
 ///
 /// ```
 /// use shapecast::prelude::*;

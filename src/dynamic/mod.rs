@@ -6,8 +6,9 @@
 //! two. The kernels ([`copy_broadcast_to`] and its siblings, [`zip_broadcast`],
 //! [`zip_broadcast_with_dims`]) materialize a broadcast between arrays, [`zip_assign`] updates
 //! an array in place with one, and the reductions ([`sum_to`], [`sum_axes`]) reverse one: they
-//! check every shape (and an output slice's length) first and write nothing on error. No heap,
-//! no panics on any input.
+//! check every shape (and an output slice's length) first and write nothing on error. No heap
+//! (but the packing buffers of a large `f32`/`f64` product's GEMM, with feature `alloc`), no
+//! panics on any input.
 //!
 //! [`einsum_shape`] and [`einsum`] do the same for NumPy's `einsum` subscripts, the rules and
 //! messages of the `einsum!` macro.

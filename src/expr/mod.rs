@@ -82,8 +82,9 @@
 //!   running results. Other reductions, and every reduction of a larger expression, are
 //!   folded in the pass. Where the types fix the sizes, the choice is made while the program
 //!   compiles, and only the chosen kernel is compiled.
-//! - `exp` and `ln` are vectorized and within 1 ulp of the exact result, so not always equal
-//!   to libm's; `map(f32::exp)` gives libm's.
+//! - `exp` (of `f32` and `f64`) and `ln` of `f32` are vectorized and within 1 ulp of the exact
+//!   result, so not always equal to libm's; `map(f32::exp)` gives libm's. `ln` of `f64` is
+//!   libm's.
 //! - An expression is generic code, compiled in the crate that calls it, at that crate's
 //!   optimization level. A debug build runs it many times slower than a debug hand loop, and a
 //!   large one needs a large stack frame (about 3 MB for 20 operands). Optimize the calling

@@ -250,7 +250,8 @@ fn run_typed<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot>(shapes: &Sh, data: &[&[T]
 ///
 /// The same rules as `einsum!` and [`einsum_shape`](crate::dynamic::einsum_shape), with errors
 /// as values: the subscripts, each operand's rank, every label's sizes, and `out`'s length are
-/// checked before anything is written. No allocation, no panic.
+/// checked before anything is written. No result allocated (a large `f32`/`f64` matrix product
+/// through the GEMM, with feature `alloc`, allocates its packing buffers), no panic.
 ///
 /// ```
 /// use shapecast::dynamic::{self, Array};

@@ -149,7 +149,7 @@ macro_rules! products {
             /// If the result has run-time sizes whose product passes `usize` (operands of zero
             /// elements `[R, 0] · [0, Q]` with R·Q past `usize::MAX`), or cannot be allocated:
             /// [`try_matmul`](Self::try_matmul) returns that error instead, and
-            /// [`matmul_into`](Self::matmul_into) never allocates.
+            /// [`matmul_into`](Self::matmul_into) allocates no result.
             #[inline]
             pub fn matmul<B>(&self, other: &B) -> Owned<T, MatMulShape<S, B::Shape>, HomeOfProduct<Self, B>>
             where
@@ -194,7 +194,8 @@ macro_rules! products {
                 try_product(self, other)
             }
 
-            /// [`matmul`](Self::matmul) into `out`, with no allocation (`no_std`): `out`'s shape is
+            /// [`matmul`](Self::matmul) into `out`, with no result allocated (`no_std`; with feature
+            /// `alloc`, a large `f32`/`f64` product's GEMM allocates its packing buffers): `out`'s shape is
             /// the product's, so nothing is checked when it runs, and nothing panics.
             ///
             /// ```

@@ -15,7 +15,8 @@
 //! `(x.matmul(&w).lazy() + &b).max(0.0).eval()`.
 //!
 //! [`matmul_into`](crate::TensorBase::matmul_into) writes into a `TensorMut` with no
-//! allocation, [`try_matmul`](crate::TensorBase::try_matmul) returns the error of a result too
+//! allocation of a result (a large `f32`/`f64` product, through the GEMM, still allocates the
+//! GEMM's packing buffers), [`try_matmul`](crate::TensorBase::try_matmul) returns the error of a result too
 //! large to count instead of panicking, and [`dynamic::matmul`](crate::dynamic::matmul) does
 //! the same over shapes given as `&[usize]`. Small fixed products run as loops with constant
 //! bounds (no allocation, `no_std`); large `f32`/`f64` ones through `matrixmultiply`'s GEMM

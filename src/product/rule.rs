@@ -16,7 +16,8 @@ type ProductRev<A, B> = <Rev<A> as ProductShape<Rev<B>>>::Output;
 /// The two `K` must be one size ([`Contracts`]). Its run-time twin is
 /// [`dynamic::matmul_shape`](crate::dynamic::matmul_shape).
 ///
-/// The one bound a function generic over the shapes of a product needs:
+/// The bounds a function generic over the shapes of a product needs (`MatMul`, and that the
+/// shapes, the result's too, are `Shape`s):
 ///
 /// ```
 /// use shapecast::prelude::*;

@@ -1,9 +1,9 @@
 //! Views between typed tensors and [`ndarray`](https://docs.rs/ndarray) arrays (feature
 //! `ndarray`), both ways, without copying.
 //!
-//! An `ArrayView` in standard layout (contiguous, row-major) becomes a [`TensorRef`] whose shape
-//! is checked once against the view's: fixed sizes must match, and run-time sizes are bound from
-//! the view's shape before the call. A tensor reads as an `ArrayViewD`. (See
+//! An `ArrayView` in standard layout (contiguous, row-major) becomes a
+//! [`TensorRef`](super::TensorRef) whose shape is checked once against the view's: fixed sizes
+//! must match, and run-time sizes are bound from the view's shape before the call. A tensor reads as an `ArrayViewD`. (See
 //! [`TensorRef`](super::TensorRef) and [`TensorMut`](super::TensorMut).)
 //!
 //! ```
