@@ -96,12 +96,12 @@ fn broadcast_errors(input: BroadcastInput) -> Result<TokenStream, Vec<syn::Error
     for l in literals {
         errors.extend(shape_limits(l));
     }
-    if let Some(opts) = &input.options {
-        if !all_literal(&input.operands, input.target.as_ref()) {
-            // With a type operand only the list's own order can be checked here; the traits
-            // check the rest.
-            errors.extend(list_order(&opts.list, opts.keyword));
-        }
+    if let Some(opts) = &input.options
+        && !all_literal(&input.operands, input.target.as_ref())
+    {
+        // With a type operand only the list's own order can be checked here; the traits
+        // check the rest.
+        errors.extend(list_order(&opts.list, opts.keyword));
     }
     if !errors.is_empty() {
         return Err(errors);

@@ -35,11 +35,13 @@ impl Name {
     fn from_tokens(tokens: &[TokenTree]) -> Option<Name> {
         let (mut path, mut i) = (Vec::new(), 0);
         loop {
-            if let [TokenTree::Punct(a), TokenTree::Punct(b), ..] = &tokens[i..] {
-                if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':' {
-                    path.extend([tokens[i].clone(), tokens[i + 1].clone()]);
-                    i += 2;
-                }
+            if let [TokenTree::Punct(a), TokenTree::Punct(b), ..] = &tokens[i..]
+                && a.as_char() == ':'
+                && a.spacing() == Spacing::Joint
+                && b.as_char() == ':'
+            {
+                path.extend([tokens[i].clone(), tokens[i + 1].clone()]);
+                i += 2;
             }
             match tokens.get(i) {
                 Some(TokenTree::Ident(_)) => path.push(tokens[i].clone()),
@@ -139,23 +141,23 @@ fn classify_entry(tokens: &[TokenTree], entry: Entry, context: Context) -> syn::
     if entry == Entry::Size {
         // `{FEATURES}`: a fixed size given by a constant expression, `Dim<{FEATURES}>`, which
         // the compiler evaluates (the macro passes the braces on whole, unread).
-        if let [TokenTree::Group(g)] = tokens.as_slice() {
-            if g.delimiter() == Delimiter::Brace {
-                let key = format!("{{{}}}", g.stream().to_string().replace(' ', ""));
-                if context == Context::Broadcast {
-                    return Err(error_on(
-                        &tokens,
-                        format!(
-                            "`broadcast!` decides a literal list itself and cannot read the value of `{key}`: \
+        if let [TokenTree::Group(g)] = tokens.as_slice()
+            && g.delimiter() == Delimiter::Brace
+        {
+            let key = format!("{{{}}}", g.stream().to_string().replace(' ', ""));
+            if context == Context::Broadcast {
+                return Err(error_on(
+                    &tokens,
+                    format!(
+                        "`broadcast!` decides a literal list itself and cannot read the value of `{key}`: \
                              name the shape as a type instead, `broadcast!(shape![…, {key}], …)`, and the \
                              compiler checks it"
-                        ),
-                    ));
-                }
-                let expr = g.stream();
-                let ty = quote::quote_spanned!(g.span()=> ::shapecast::__private::Dim<{ #expr }>);
-                return Ok(Classified::Name(Name { key, ty }));
+                    ),
+                ));
             }
+            let expr = g.stream();
+            let ty = quote::quote_spanned!(g.span()=> ::shapecast::__private::Dim<{ #expr }>);
+            return Ok(Classified::Name(Name { key, ty }));
         }
         if let Some(name) = Name::from_tokens(&tokens) {
             if looks_like_a_constant(&name.key) {

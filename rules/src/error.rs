@@ -739,16 +739,16 @@ impl BroadcastError {
             return self.write_list(f, names, 1);
         }
         f.write_str("cannot broadcast ")?;
-        if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind) {
-            if self.operands > 2 {
-                self.write_slot(f, Slot::Operand(i))?;
-                f.write_str(" ")?;
-                self.write_list(f, names, 0)?;
-                f.write_str(" with ")?;
-                self.write_slot(f, Slot::Operand(j))?;
-                f.write_str(" ")?;
-                return self.write_list(f, names, 1);
-            }
+        if let (Form::Numpy, ErrorKind::SizeMismatch { operands: [i, j], .. }) = (self.form, self.kind)
+            && self.operands > 2
+        {
+            self.write_slot(f, Slot::Operand(i))?;
+            f.write_str(" ")?;
+            self.write_list(f, names, 0)?;
+            f.write_str(" with ")?;
+            self.write_slot(f, Slot::Operand(j))?;
+            f.write_str(" ")?;
+            return self.write_list(f, names, 1);
         }
         let symmetric = matches!(self.form, Form::Numpy | Form::WithDims);
         self.write_list(f, names, 0)?;

@@ -1085,7 +1085,7 @@ const fn long<T: Copy, F: Fold<T>>() -> usize {
 /// of 64 alike either way, rows of 96 and 128 faster along, their lanes merged [`pairwise`]).
 const fn long_rows<T: Copy, F: Fold<T>>(n: usize, len: usize) -> bool {
     let shortest = if F::SELECTS { 4 * BLOCK } else { BLOCK };
-    n == 1 && len >= shortest && len % BLOCK == 0
+    n == 1 && len >= shortest && len.is_multiple_of(BLOCK)
 }
 
 /// The most leaves a reduction remembers its last output by.
@@ -1578,10 +1578,10 @@ where
             return fold(self);
         }
         let key = self.key(at, len);
-        if let (Some(key), Some((seen, block))) = (key, &self.last) {
-            if same(seen, &key) {
-                return *block;
-            }
+        if let (Some(key), Some((seen, block))) = (key, &self.last)
+            && same(seen, &key)
+        {
+            return *block;
         }
         let block = fold(self);
         self.last = key.map(|key| (key, block));

@@ -348,7 +348,10 @@ where
     #[hot]
     fn next(&mut self) -> Option<Self::Item> {
         let n = self.nest.run_len();
-        if self.pos + BLOCK > self.end || self.at % BLOCK != 0 || self.at + BLOCK > n / BLOCK * BLOCK {
+        if self.pos + BLOCK > self.end
+            || !self.at.is_multiple_of(BLOCK)
+            || self.at + BLOCK > n / BLOCK * BLOCK
+        {
             return self.straddling();
         }
         let block = read::<W, S, P, STRIDED>(&mut self.src, self.at);

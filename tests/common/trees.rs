@@ -455,7 +455,7 @@ pub fn values(len: usize, seed: u64, hazard: u64) -> Vec<f64> {
             state ^= state >> 7;
             state ^= state << 17;
             let pick = state >> 32;
-            if hazard != 0 && pick % hazard == 0 {
+            if hazard != 0 && pick.is_multiple_of(hazard) {
                 [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, 0.0][(pick / hazard % 5) as usize]
             } else {
                 ((pick >> 8) % 55) as f64 * 0.25 - 5.25

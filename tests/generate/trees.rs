@@ -637,7 +637,7 @@ fn test(rng: &mut Rng, n: usize) -> String {
     writeln!(body, "prop_assert_eq!(check(got.as_slice(), &got.shape().extents(), &want), Ok(()));").unwrap();
     // Some trees also into a borrowed output, in place, as a total, and by the eager operators.
     let shape_vec = format!("[{}]", join(&root.shape, Dim::size));
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         writeln!(body, "let mut buf = vec![f64::NAN; want.data.len()];").unwrap();
         writeln!(body, "e.eval_into(&mut {});", output(&root.shape, "buf")).unwrap();
         writeln!(body, "prop_assert_eq!(check(&buf, &{shape_vec}, &want), Ok(()));").unwrap();
@@ -655,7 +655,8 @@ fn test(rng: &mut Rng, n: usize) -> String {
     }
     if n % 5 == 4 {
         // The position of the first best element, where the reference knows every element.
-        let (method, red) = if n % 2 == 0 { ("argmax_all", "ArgMax") } else { ("argmin_all", "ArgMin") };
+        let (method, red) =
+            if n.is_multiple_of(2) { ("argmax_all", "ArgMax") } else { ("argmin_all", "ArgMin") };
         writeln!(body, "if let Some(at) = position_of(Red::{red}, &want) {{").unwrap();
         writeln!(body, "prop_assert_eq!(e.{method}(), at);").unwrap();
         writeln!(body, "}}").unwrap();

@@ -165,10 +165,10 @@ fn random_section(vectors: &Unique) -> Unique {
                 Form::WithDims(l, r, dims)
             }
         };
-        if let Some(line) = case_line(&form, form.reference().as_deref()) {
-            if !vectors.contains(&line) {
-                random.add(line, 0);
-            }
+        if let Some(line) = case_line(&form, form.reference().as_deref())
+            && !vectors.contains(&line)
+        {
+            random.add(line, 0);
         }
     }
     random
