@@ -548,10 +548,11 @@ where
     }
 }
 
-/// An expression written over an output of its own shape `S`, every element replaced, each
-/// block copied: `eval_into`. Not generic over the output's storage, and its pass writes as a
-/// new tensor's does (`write::copy_block`), so that every evaluation of one expression into an
-/// output of its shape shares one pass.
+/// An expression written over an output of shape `S`, every element replaced, each block
+/// copied: `eval_into` (`S` the expression's own shape) and `assign` (the expression stretched
+/// to `S` by NumPy's rule: its axes land on the output's last ones). Not generic over the
+/// output's storage, and its pass writes as a new tensor's does (`write::copy_block`), so that
+/// every evaluation of one expression into an output of its shape shares one pass.
 struct Replace<'a, E, T, S> {
     expr: E,
     out: &'a mut [T],
@@ -591,7 +592,7 @@ fn keep<T>(_: T, x: T) -> T {
 }
 
 /// An expression written over an output of shape `S`, each element `o` becoming
-/// `update(o, x)` for `x` the expression's element there: `assign` and the in-place operators
+/// `update(o, x)` for `x` the expression's element there: the in-place operators
 /// (whose shape stretches to it by NumPy's rule: its axes land on the output's last ones).
 struct Overwrite<'a, E, T, S, F> {
     expr: E,
@@ -711,7 +712,10 @@ where
         R::Expr: Expression<Elem = D::Elem>,
         <R::Expr as Typed>::Shape: AnyBroadcastTo<S>,
     {
-        self.update_with(value.into_expression(), |_, x| x);
+        // Every element replaced: the pass of `eval_into` (whose output's shape is the
+        // expression's), which reads an expression stretched to `S` as well, not one of its own.
+        let shape = self.shape();
+        way::evaluate(Replace { expr: value.into_expression(), out: self.as_mut_slice(), shape });
     }
 
     /// Sets every element `o` to `f(o, x)`, `x` the matching element of `expr` stretched to
