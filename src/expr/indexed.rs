@@ -366,7 +366,7 @@ where
         dims[0] = indices.len();
         crate::shape::extents_in(tail, &mut dims[1..]);
         let dims = &dims[..Tail::RANK + 1];
-        let src = stretched::<W, E, Cons<N, Tail>>(values, dims);
+        let src = stretched::<W, E>(values, dims);
         let hint = hint::<E, Cons<N, Tail>>();
         if small {
             return add_small(dims, hint, src, indices, len, row, out);
@@ -597,7 +597,7 @@ where
         dims[0] = n;
         crate::shape::extents_in(tail, &mut dims[1..]);
         let dims = &dims[..Tail::RANK + 1];
-        let src = stretched::<W, V, Cons<N, Tail>>(values, dims);
+        let src = stretched::<W, V>(values, dims);
         each_row(
             dims,
             hint::<V, Cons<N, Tail>>(),
@@ -794,7 +794,7 @@ where
         let AddAlong { out, at, positions, values, len, inner } = self;
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&positions, &mut dims);
-        let src = stretched::<W, E, Out>(values, dims);
+        let src = stretched::<W, E>(values, dims);
         each_row(dims, hint::<E, Out>(), src, inner, |i, k, x| {
             let p = i * inner + k;
             let to = (i * len + at.get(p).copied().unwrap_or(len)) * inner + k;

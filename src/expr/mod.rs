@@ -516,7 +516,7 @@ where
         let NewOutput(expr, shape) = self;
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
-        let src = expr.source::<W>(&IDENTITY[..dims.len()], &mut dims.len());
+        let src = stretched::<W, E>(expr, dims);
         let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
             dims,
             crate::tensor::len_of(&shape),
@@ -574,7 +574,7 @@ where
         let Replace { expr, out, shape } = self;
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
-        let src = expr.source::<W>(&IDENTITY[S::RANK - E::Shape::RANK..S::RANK], &mut dims.len());
+        let src = stretched::<W, E>(expr, dims);
         crate::kernel::write::write_into(dims, hint::<E, S>(), src, out, crate::kernel::write::copy_block);
     }
 
@@ -617,7 +617,7 @@ where
         let Overwrite { expr, out, shape, update } = self;
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
-        let src = expr.source::<W>(&IDENTITY[S::RANK - E::Shape::RANK..S::RANK], &mut dims.len());
+        let src = stretched::<W, E>(expr, dims);
         crate::kernel::write::write_into(dims, hint::<E, S>(), src, out, |o, block| {
             // In blocks read before they are written: a tile's short rows vectorize too.
             crate::kernel::update(o, block, &update);
@@ -630,18 +630,12 @@ where
     }
 }
 
-/// What the pass over `dims`, the sizes of `Target`, reads of `expr`, which stretches to
-/// `Target` by NumPy's rule (its axes land on the last ones).
+/// What the pass over `dims`, an output's sizes, reads of `expr`, whose shape stretches to the
+/// output by NumPy's rule: its axes land on the output's last ones. Every evaluation builds its
+/// source here.
 #[hot]
-pub(crate) fn stretched<const W: usize, E: Expression, Target: AnyShape>(
-    expr: E,
-    dims: &[usize],
-) -> E::Source<W>
-where
-    E::Shape: AnyBroadcastTo<Target>,
-{
-    let map = <Numpy as MapInto<E::Shape, Target>>::ONTO;
-    expr.source::<W>(&IDENTITY[dims.len() - map.len()..dims.len()], &mut dims.len())
+pub(crate) fn stretched<const W: usize, E: Expression>(expr: E, dims: &[usize]) -> E::Source<W> {
+    expr.source::<W>(&IDENTITY[dims.len() - E::Shape::RANK..dims.len()], &mut dims.len())
 }
 
 /// Panics unless `shape`, a new result's, is one `from_shape` accepts. The operands' run-time

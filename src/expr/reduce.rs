@@ -2751,7 +2751,7 @@ impl<E: Expression, K: FnMut(&[E::Elem])> way::Evaluation for EachBlock<E, K> {
         let EachBlock { expr, shape, sink } = self;
         let mut dims = [0; W];
         let dims = crate::shape::extents_in(&shape, &mut dims);
-        let src = expr.source::<W>(&super::IDENTITY[..dims.len()], &mut dims.len());
+        let src = super::stretched::<W, E>(expr, dims);
         fused::run(dims, super::hint::<E, E::Shape>(), src, sink)
     }
 }
