@@ -106,6 +106,9 @@ pub trait ReducedAxes {
     const COUNT: usize;
     /// How it steps through them, when every reduced size is fixed and none is 0.
     const FOLDING: Option<Folding>;
+    /// Whether the reduction has one output: every axis it keeps has the fixed size 1 (a
+    /// statistic of the whole operand, kept as `[1, 1, …]`).
+    const ONE: bool;
 }
 
 /// The axes `Ax` of an operand of shape `S`, reduced.
@@ -116,6 +119,21 @@ impl<S: AnyShape, Ax: Folds<S>> ReducedAxes for Reduced<S, Ax> {
     const COUNT: usize = Ax::COUNT;
     const FOLDING: Option<Folding> =
         Folding::new(Ax::ITEMS, S::STATIC.split_at(S::RANK).0, S::FIXED, S::FIXED_AFTER_FIRST);
+    const ONE: bool = {
+        // (`STATIC` reads a run-time size as 2.)
+        let (mut axis, mut one) = (0, true);
+        while axis < S::RANK {
+            let mut reduced = false;
+            let mut k = 0;
+            while k < Ax::ITEMS.len() {
+                reduced |= Ax::ITEMS[k] == axis;
+                k += 1;
+            }
+            one &= reduced || S::STATIC[axis] == 1;
+            axis += 1;
+        }
+        one
+    };
 }
 
 /// The reduced axes a reduction steps along (those of a size other than 1, in the operand's

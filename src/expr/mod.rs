@@ -62,7 +62,9 @@
 //!   it reduces nor its result is stored. But a reduction nested in an operand is folded again
 //!   for every element that reads it, so a statistic that every element of a large tensor reads
 //!   (a row maximum, a column mean), or a statistic of a statistic (a layer norm's variance), is
-//!   worth evaluating first, as softmax does below.
+//!   worth evaluating first, as softmax does below. A statistic of the whole operand, kept as
+//!   `[1, 1, …]` (`x.lazy() - x.lazy().mean_keepdims::<axes![0, 1]>()`), is the exception: it
+//!   has one value, folded once and kept wherever it is read.
 //! - The pass computes the output run by run (a row, or rows merged into one), a block at a
 //!   time. What is the same all along a run is read or folded once, at the run's start, and
 //!   held in registers while its blocks are computed: where each tensor's elements start, a

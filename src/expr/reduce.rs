@@ -1721,6 +1721,13 @@ where
         out
     }
 
+    /// [`planned`](Source::planned) where the reduction has one output: that output,
+    /// wherever the plan reads it.
+    #[hot]
+    fn planned_one(&mut self, at: usize, _: Spot, _: &[usize; W]) -> [F::Output; BLOCK] {
+        self.folder.one_block(at)
+    }
+
     /// [`planned`](Source::planned) where the types fix the reduced sizes.
     #[hot]
     fn planned_by_plan<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
@@ -1834,9 +1841,10 @@ where
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
         // (A constant function pointer, not `if const`: see `kernel::run::planned_at`.)
         let read: fn(&mut Folder<S, F, W>, usize) -> [F::Output; BLOCK] = const {
-            match Self::LONG_ROWS {
-                true => Folder::block_as::<STRIDED, true>,
-                false => Folder::block_as::<STRIDED, false>,
+            match (K::ONE, Self::LONG_ROWS) {
+                (true, _) => Folder::one_block,
+                (false, true) => Folder::block_as::<STRIDED, true>,
+                (false, false) => Folder::block_as::<STRIDED, false>,
             }
         };
         read(&mut self.folder, at)
@@ -1844,6 +1852,9 @@ where
 
     #[hot]
     fn part(&mut self, at: usize, len: usize) -> [F::Output; BLOCK] {
+        if const { K::ONE } {
+            return self.folder.one_block(at);
+        }
         self.folder.part(at, len)
     }
 
@@ -1866,13 +1877,20 @@ where
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
         // (A constant function pointer, not `if const`: see `kernel::run::planned_at`.)
         let read: PlannedRead<Self, W> = const {
-            if K::FOLDING.is_none() { Self::planned_by_cursors } else { Self::planned_by_plan::<P> }
+            match (K::ONE, K::FOLDING.is_none()) {
+                (true, _) => Self::planned_one,
+                (false, true) => Self::planned_by_cursors,
+                (false, false) => Self::planned_by_plan::<P>,
+            }
         };
         read(self, at, spot, along)
     }
 
     #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [F::Output; BLOCK] {
+        if const { K::ONE } {
+            return self.folder.one_block(at);
+        }
         self.folder.rows(at, len, n, down)
     }
 
@@ -1901,7 +1919,7 @@ where
     /// as it folds them (see [`flat_long`](Self::flat_long)).
     #[hot]
     fn next_run(&mut self, down: usize, left: usize) {
-        if !const { Self::LONG_ROWS } {
+        if !const { Self::LONG_ROWS } || const { K::ONE } {
             return;
         }
         // (Run 0 was handed on when the tile was folded: a sweep along `down` that starts
@@ -2082,7 +2100,9 @@ where
     F::Output: Shared,
 {
     /// A block of outputs as [`Source::block`] reads it, where `LONG` is
-    /// [`ReduceSource::LONG_ROWS`].
+    /// [`ReduceSource::LONG_ROWS`]: inlined, only what answers a block the same all along the
+    /// run (a row's mean under `x - mean`, or inside its variance's fold); the other ways
+    /// through [`folded_block`](Self::folded_block).
     #[hot]
     fn block_as<const STRIDED: bool, const LONG: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
         if let Some(value) = self.stretched {
@@ -2093,6 +2113,32 @@ where
             self.stretched = Some(value);
             return [value; BLOCK];
         }
+        self.folded_block::<STRIDED, LONG>(at)
+    }
+
+    /// A block of a reduction with one output (`ReducedAxes::ONE`: every axis it keeps has
+    /// the fixed size 1): that output, the same wherever it is read, folded once and kept
+    /// until the cursors move. The other ways to fold a block are not compiled for it (the
+    /// code of keep-dims statistics of a whole rank-16 tensor nested in one another grew by
+    /// them at every level).
+    #[hot]
+    fn one_block(&mut self, at: usize) -> [F::Output; BLOCK] {
+        if let Some(value) = self.stretched {
+            return [value; BLOCK];
+        }
+        let value = self.remembered_one(at);
+        self.stretched = Some(value);
+        [value; BLOCK]
+    }
+
+    /// A block of outputs that differ along the run, folded the fastest way their layout
+    /// allows. (Not inlined: each of its outputs folds elements of its own, so a call per
+    /// block costs little. Inlined, these ways were compiled again at every place that reads
+    /// the reduction, and a reduction nested in another's operand is read at each of the
+    /// outer fold's places: most of the code, and of the release build's time, of nested
+    /// keep-dims statistics.)
+    #[inline(never)]
+    fn folded_block<const STRIDED: bool, const LONG: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
         if let Some(block) = self.flat(at) {
             return block;
         }
