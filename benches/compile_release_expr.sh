@@ -13,6 +13,9 @@
 #                   N = 1 to 4
 #   nested_16_7     7 keep-dims means nested over all 16 axes of a rank-16 tensor (8 are too
 #                   wide for one pass and refused while the program compiles)
+#   program_20      a 35-line program of 20 expressions, fixed sizes and a batch counted at
+#                   run time: a normalization, a layer with its softmax, column statistics,
+#                   a covariance
 #
 # Prints one line per program: wall s, CPU s, peak MB, .text bytes, program.
 set -euo pipefail
@@ -68,8 +71,46 @@ done
   for _ in $(seq 2 7); do echo '    let e = x.lazy() - e.mean_keepdims::<All>();'; done
 } | program nested_16_7 "$rank16"
 
+cat > "$work/src/bin/program_20.rs" <<'RS'
+use shapecast::prelude::*;
+use std::hint::black_box;
+
+struct Batch;
+
+fn main() {
+    let n = black_box(1000usize);
+    let data: Vec<f32> = (0..n * 16).map(|i| (i % 13) as f32 * 0.25 - 1.0).collect();
+    bind!(let b: Batch = n);
+    let x = TensorRef::from_shape(dims![b, 16], &data).unwrap();
+    let w = Tensor::<f32, shape![16, 8]>::from_fn(|i| (i % 7) as f32 * 0.1);
+    let g = Tensor::<f32, shape![16]>::from_fn(|i| 1.0 + i as f32 * 0.01);
+    let f = Tensor::<f32, shape![4, 16]>::from_fn(|i| i as f32 * 0.5);
+    let mean = x.lazy().mean_keepdims::<axes![1]>().eval();
+    let var = (x.lazy() - &mean).powi(2).mean_keepdims::<axes![1]>().eval();
+    let norm = ((x.lazy() - &mean) / (var.lazy() + 1e-5).sqrt() * &g).eval();
+    let h = (norm.lazy().insert_axis::<2>() * &w).sum_axes::<axes![1]>().eval();
+    let relu = h.lazy().max(0.0).eval();
+    let m = relu.lazy().max_keepdims::<axes![1]>().eval();
+    let p = (relu.lazy() - &m).exp().eval();
+    let s = p.lazy().sum_keepdims::<axes![1]>().eval();
+    let soft = (p.lazy() / &s).eval();
+    let col = soft.lazy().mean_axes::<axes![0]>().eval();
+    let best = soft.lazy().argmax_axes::<axes![1]>().eval();
+    let fm = (f.lazy() * 2.0 - 1.0).abs().eval();
+    let fs = fm.lazy().sum_axes::<axes![1]>().eval();
+    let fx = (f.lazy() - fm.lazy().mean_keepdims::<axes![0]>()).eval();
+    let total = x.lazy().map(|v| v * v).sum_all();
+    let peak = x.lazy().max_all().unwrap_or(0.0);
+    let centred = (x.lazy() - x.lazy().mean_keepdims::<axes![0]>()).eval();
+    let cov = (centred.lazy().insert_axis::<2>() * centred.lazy().insert_axis::<1>()).sum_axes::<axes![0]>().eval();
+    let diag = (cov.lazy() * 0.5).sqrt().eval();
+    let score = (norm.lazy() * &g).sum_axes::<axes![1]>().eval();
+    black_box((col, best, fs, fx, total, peak, diag, score, soft));
+}
+RS
+
 if [ $# -eq 0 ]; then
-  set -- operands_20 depth_10 rank_16 nested_2_1 nested_2_2 nested_2_3 nested_2_4 nested_16_7
+  set -- operands_20 depth_10 rank_16 nested_2_1 nested_2_2 nested_2_3 nested_2_4 nested_16_7 program_20
 fi
 cd "$work"
 cargo build -q --release --bin release_expr 2> /dev/null || cargo build --release --bin release_expr
