@@ -1109,6 +1109,19 @@ fn min_all_of_more_elements_than_a_usize_counts() {
     let _ = m.min_all();
 }
 
+/// `got` against `want`, element by element, to a relative 1e-9.
+fn close_to(got: &[f64], want: &[f64], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        assert!((g - w).abs() <= 1e-9 * (1.0 + w.abs()), "{what}: element {i}: {g} against {w}");
+    }
+}
+
+/// `n` values from -12 to 13 in steps of 1/4, in an order set by `seed`.
+fn spread(n: usize, seed: usize) -> Vec<f64> {
+    (0..n).map(|i| ((i * 37 + seed) % 101) as f64 * 0.25 - 12.0).collect()
+}
+
 /// Each row less its mean, three levels deep: `x - (x - (x - mean(x)).mean()).mean()`, every
 /// mean over the last axis and kept. A reduction that holds another is read through a call
 /// where one inlined would hold it too (see `expr::operand` in the library); this checks the two
@@ -1123,44 +1136,35 @@ fn nested_three_deep() {
         };
         less_mean(&less_mean(&less_mean(xs)))
     }
-    fn close(got: &[f64], want: &[f64], what: &str) {
-        assert_eq!(got.len(), want.len(), "{what}");
-        for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-            assert!((g - w).abs() <= 1e-9 * (1.0 + w.abs()), "{what}: element {i}: {g} against {w}");
-        }
-    }
-    let data = |n: usize, seed: usize| -> Vec<f64> {
-        (0..n).map(|i| ((i * 37 + seed) % 101) as f64 * 0.25 - 12.0).collect()
-    };
 
-    let xs = data(4 * 32, 1);
+    let xs = spread(4 * 32, 1);
     let x = TensorRef::<f64, shape![4, 32]>::new(&xs).unwrap();
     let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
     let e2 = x.lazy() - e1.mean_keepdims::<axes![1]>();
     let e3 = x.lazy() - e2.mean_keepdims::<axes![1]>();
-    close(e3.eval().as_slice(), &reference(&xs, 32), "fixed [4, 32]");
+    close_to(e3.eval().as_slice(), &reference(&xs, 32), "fixed [4, 32]");
 
     for (r, c) in [(1, 1), (3, 5), (17, 16), (5, 33), (40, 64)] {
-        let xs = data(r * c, r + c);
+        let xs = spread(r * c, r + c);
         bind!(let rows: A = r);
         bind!(let cols: B = c);
         let x = TensorRef::from_shape(dims![rows, cols], &xs).unwrap();
         let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
         let e2 = x.lazy() - e1.mean_keepdims::<axes![1]>();
         let e3 = x.lazy() - e2.mean_keepdims::<axes![1]>();
-        close(e3.eval().as_slice(), &reference(&xs, c), &format!("[{r}, {c}] at run time"));
+        close_to(e3.eval().as_slice(), &reference(&xs, c), &format!("[{r}, {c}] at run time"));
         let mut into = vec![f64::MAX; r * c];
         e3.eval_into(&mut TensorMut::from_shape(e3.shape(), &mut into).unwrap());
-        close(&into, &reference(&xs, c), &format!("[{r}, {c}] at run time, into"));
+        close_to(&into, &reference(&xs, c), &format!("[{r}, {c}] at run time, into"));
     }
 
-    let xs = data(2 * 3 * 2 * 20, 7);
+    let xs = spread(2 * 3 * 2 * 20, 7);
     bind!(let cols: B = 20);
     let x = TensorRef::from_shape(dims![2, 1, 3, 2, cols], &xs).unwrap();
     let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![4]>();
     let e2 = x.lazy() - e1.mean_keepdims::<axes![4]>();
     let e3 = x.lazy() - e2.mean_keepdims::<axes![4]>();
-    close(e3.eval().as_slice(), &reference(&xs, 20), "rank 5, [2, 1, 3, 2, C]");
+    close_to(e3.eval().as_slice(), &reference(&xs, 20), "rank 5, [2, 1, 3, 2, C]");
 }
 
 /// Statistics of a whole tensor kept as `[1, 1]` (a reduction with one output, folded once
@@ -1170,50 +1174,45 @@ fn nested_three_deep() {
 /// rows are counted at run time.
 #[test]
 fn statistics_of_the_whole() {
-    fn close(got: &[f64], want: &[f64], what: &str) {
-        assert_eq!(got.len(), want.len(), "{what}");
-        for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
-            assert!((g - w).abs() <= 1e-9 * (1.0 + w.abs()), "{what}: element {i}: {g} against {w}");
-        }
-    }
-    let data = |n: usize, seed: usize| -> Vec<f64> {
-        (0..n).map(|i| ((i * 37 + seed) % 101) as f64 * 0.25 - 12.0).collect()
-    };
     let mean = |e: &[f64]| e.iter().sum::<f64>() / e.len() as f64;
     let less = |e: &[f64], m: f64| e.iter().map(|x| x - m).collect::<Vec<f64>>();
 
-    let xs = data(48, 3);
+    let xs = spread(48, 3);
     let x = TensorRef::<f64, shape![16, 3]>::new(&xs).unwrap();
     let all = x.lazy().mean_keepdims::<axes![0, 1]>();
-    close((x.lazy() - all).eval().as_slice(), &less(&xs, mean(&xs)), "[16, 3] less its mean");
+    close_to((x.lazy() - all).eval().as_slice(), &less(&xs, mean(&xs)), "[16, 3] less its mean");
     let max = xs.iter().copied().fold(f64::MIN, f64::max);
     let e = x.lazy() - x.lazy().try_max_keepdims::<axes![0, 1]>().unwrap();
-    close(e.eval().as_slice(), &less(&xs, max), "[16, 3] less its maximum");
+    close_to(e.eval().as_slice(), &less(&xs, max), "[16, 3] less its maximum");
     let centred = less(&xs, mean(&xs));
     let var = mean(&centred.iter().map(|c| c * c).collect::<Vec<f64>>());
     let e = (x.lazy() - all).powi(2).mean_keepdims::<axes![0, 1]>();
-    close(e.eval().as_slice(), &[var], "[16, 3] variance");
+    close_to(e.eval().as_slice(), &[var], "[16, 3] variance");
     let sums: Vec<f64> = centred.chunks(3).map(|row| row.iter().sum()).collect();
-    close((x.lazy() - all).sum_axes::<axes![1]>().eval().as_slice(), &sums, "[16, 3] row sums less the mean");
+    close_to(
+        (x.lazy() - all).sum_axes::<axes![1]>().eval().as_slice(),
+        &sums,
+        "[16, 3] row sums less the mean",
+    );
 
-    let xs = data(128, 5);
+    let xs = spread(128, 5);
     let x = TensorRef::<f64, shape![4, 32]>::new(&xs).unwrap();
     let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![0, 1]>();
     let e2 = x.lazy() - e1.mean_keepdims::<axes![0, 1]>();
     let e3 = x.lazy() - e2.mean_keepdims::<axes![0, 1]>();
     let want = less(&xs, mean(&less(&xs, mean(&less(&xs, mean(&xs))))));
-    close(e3.eval().as_slice(), &want, "[4, 32], three deep");
+    close_to(e3.eval().as_slice(), &want, "[4, 32], three deep");
     let mut into = [f64::MAX; 128];
     e3.eval_into(&mut TensorMut::<f64, shape![4, 32]>::new(&mut into).unwrap());
-    close(&into, &want, "[4, 32], three deep, into");
+    close_to(&into, &want, "[4, 32], three deep, into");
 
     for r in [0, 1, 5, 40] {
-        let ys = data(3 * r, r);
+        let ys = spread(3 * r, r);
         bind!(let rows: A = r);
         let y = TensorRef::from_shape(dims![rows, 3], &ys).unwrap();
-        let small = data(48, 7);
+        let small = spread(48, 7);
         let x = TensorRef::<f64, shape![16, 3]>::new(&small).unwrap();
         let e = y.lazy() - x.lazy().mean_keepdims::<axes![0, 1]>();
-        close(e.eval().as_slice(), &less(&ys, mean(&small)), &format!("[{r}, 3] at run time less a mean"));
+        close_to(e.eval().as_slice(), &less(&ys, mean(&small)), &format!("[{r}, 3] at run time less a mean"));
     }
 }
