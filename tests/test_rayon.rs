@@ -158,6 +158,32 @@ fn reductions_over_a_runtime_axis_match_one_thread() {
     }
 }
 
+/// A statistic of the whole operand, kept as `[1, 1]` (the same for every element), under
+/// `x - mean`: read once before the pass is split, then by every piece. Into a new tensor and
+/// into an existing one.
+#[test]
+fn whole_statistics_match_one_thread() {
+    for above in [false, true] {
+        let (f, b) = (rows(64, above), 64);
+        let data = values(f * b, 6);
+        bind!(let features: Features = f);
+        bind!(let batch: Batch = b);
+        let x = TensorRef::from_shape(dims![features, batch], &data).unwrap();
+        let all = x.lazy().mean_keepdims::<axes![0, 1]>();
+        let (one, two) = both(|| (x.lazy() - all).eval().as_slice().to_vec());
+        assert_bits(&one, &two);
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; f * b];
+            let mut y = TensorMut::from_shape(dims![features, batch], &mut out).unwrap();
+            (x.lazy() - all).eval_into(&mut y);
+            out
+        });
+        assert_bits(&one, &two);
+        let mean = data.iter().sum::<f64>() / data.len() as f64;
+        assert!((one[7] - (data[7] - mean)).abs() < 1e-6, "{} against {}", one[7], data[7] - mean);
+    }
+}
+
 /// Small tensors on the default pool: inline results and outputs below the threshold are
 /// computed as before.
 #[test]

@@ -52,6 +52,7 @@ pub(crate) fn run_into<const W: usize, S: Source<W> + Portable, P: Pass>(
     S::Elem: Shared,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return };
+    let _ = src.get(0); // (See `collect`.)
     if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
@@ -207,11 +208,15 @@ where
     S::Elem: Shared + Copy,
 {
     let Some(nest) = Nest::plan(dims, hint, &mut src) else { return alloc::vec::Vec::new() };
+    // The first element, read before the pass is split: what a reduction keeps of it (a
+    // statistic of the whole operand, kept as `[1, 1]`, the same everywhere) is copied into
+    // every piece with the source, not folded again by each.
+    let first = src.get(0);
     if const { may_tile::<W, S, P>() }
         && let Some(down) = tiles(&nest, &src)
     {
         // (Filled first with a stand-in, each element of which the tiles write.)
-        let mut out = alloc::vec![src.get(0); len];
+        let mut out = alloc::vec![first; len];
         bands::<W, S, P>(&nest, down, 0..nest.size(0), src, &mut out, &|o, block| o.copy_from_slice(block));
         return out;
     }
