@@ -1195,6 +1195,13 @@ fn statistics_of_the_whole() {
         "[16, 3] row sums less the mean",
     );
 
+    // Five leaves, more than a reduction remembers its output by, under a pass whose runs
+    // are rows (a column of `[16, 1]` added).
+    let col = Tensor::<f64, shape![16, 1]>::from_fn(|i| i as f64);
+    let five = (x.lazy() + &x + &x + &x + &x).mean_keepdims::<axes![0, 1]>();
+    let want: Vec<f64> = xs.iter().enumerate().map(|(i, v)| v + (i / 3) as f64 - 5.0 * mean(&xs)).collect();
+    close_to((x.lazy() + &col - five).eval().as_slice(), &want, "[16, 3] plus a column less a mean of five");
+
     let xs = spread(128, 5);
     let x = TensorRef::<f64, shape![4, 32]>::new(&xs).unwrap();
     let e1 = x.lazy() - x.lazy().mean_keepdims::<axes![0, 1]>();

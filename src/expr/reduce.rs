@@ -1827,7 +1827,10 @@ where
 
     #[hot]
     fn cursors(&mut self, f: &mut impl FnMut(&mut Cursor<W>)) {
-        self.stretched = None;
+        // (One output is the same wherever the cursors are: kept.)
+        if !const { K::ONE } {
+            self.stretched = None;
+        }
         self.paired = None;
         self.inner.cursors(f);
     }
@@ -1861,6 +1864,9 @@ where
     /// One output (see [`Folder::get_as`]).
     #[hot]
     fn get(&mut self, at: usize) -> F::Output {
+        if const { K::ONE } {
+            return self.folder.one_block(at)[0];
+        }
         let one: One<S, F, W> =
             const { if Self::SHORT { Folder::get_as::<true> } else { Folder::get_as::<false> } };
         one(&mut self.folder, at)
@@ -2117,10 +2123,10 @@ where
     }
 
     /// A block of a reduction with one output (`ReducedAxes::ONE`: every axis it keeps has
-    /// the fixed size 1): that output, the same wherever it is read, folded once and kept
-    /// until the cursors move. The other ways to fold a block are not compiled for it (the
-    /// code of keep-dims statistics of a whole rank-16 tensor nested in one another grew by
-    /// them at every level).
+    /// the fixed size 1): that output, the same wherever it is read, folded at the first read
+    /// of a pass and kept (moving the cursors does not forget it). The other ways to fold a
+    /// block are not compiled for it (the code of keep-dims statistics of a whole rank-16
+    /// tensor nested in one another grew by them at every level).
     #[hot]
     fn one_block(&mut self, at: usize) -> [F::Output; BLOCK] {
         if let Some(value) = self.stretched {
