@@ -1115,6 +1115,17 @@ where
         None => true,
     };
 
+    /// How [`block`](Source::block) reads, on the `STRIDED` path, chosen from the types: a
+    /// constant function pointer, not `if const` (see `kernel::run::planned_at`), so that only
+    /// the way chosen is compiled.
+    const fn block_read<const STRIDED: bool>() -> fn(&mut Folder<S, F, W>, usize) -> [F::Output; BLOCK] {
+        match (K::ONE, Self::LONG_ROWS) {
+            (true, _) => Folder::one_block,
+            (false, true) => Folder::block_as::<STRIDED, true>,
+            (false, false) => Folder::block_as::<STRIDED, false>,
+        }
+    }
+
     /// Whether the types fix one short reduced axis, or none (k-means' 2 coordinates): each
     /// output is then folded element by element ([`fold_short`](Folder::fold_short)), and the
     /// lanes of a long fold are not compiled (a much shorter release build of the `kmeans`
@@ -1712,13 +1723,8 @@ where
     /// [`block`](Source::block) folds, the cursors moved `along` and back.
     #[hot]
     fn planned_by_cursors(&mut self, at: usize, _: Spot, along: &[usize; W]) -> [F::Output; BLOCK] {
-        // (As `Folder::by_cursors` moves them, around this reduction's own `block`.)
-        let kept = self.stretched.take();
-        self.inner.cursors(&mut |c| c.moved(along, false));
-        let out = self.block::<true>(at);
-        self.inner.cursors(&mut |c| c.moved(along, true));
-        self.stretched = kept;
-        out
+        let read = const { Self::block_read::<true>() };
+        self.folder.by_cursors(along, |folder| read(folder, at))
     }
 
     /// [`planned`](Source::planned) where the reduction has one output: that output,
@@ -1842,14 +1848,7 @@ where
 
     #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
-        // (A constant function pointer, not `if const`: see `kernel::run::planned_at`.)
-        let read: fn(&mut Folder<S, F, W>, usize) -> [F::Output; BLOCK] = const {
-            match (K::ONE, Self::LONG_ROWS) {
-                (true, _) => Folder::one_block,
-                (false, true) => Folder::block_as::<STRIDED, true>,
-                (false, false) => Folder::block_as::<STRIDED, false>,
-            }
-        };
+        let read = const { Self::block_read::<STRIDED>() };
         read(&mut self.folder, at)
     }
 
@@ -2107,25 +2106,24 @@ where
 {
     /// A block of outputs as [`Source::block`] reads it, where `LONG` is
     /// [`ReduceSource::LONG_ROWS`]: inlined, only what answers a block the same all along the
-    /// run (a row's mean under `x - mean`, or inside its variance's fold); the other ways
-    /// through [`folded_block`](Self::folded_block).
+    /// run (a row's mean under `x - mean`, or inside its variance's fold: [`one_block`]); the
+    /// other ways through [`folded_block`](Self::folded_block).
+    ///
+    /// [`one_block`]: Self::one_block
     #[hot]
     fn block_as<const STRIDED: bool, const LONG: bool>(&mut self, at: usize) -> [F::Output; BLOCK] {
-        if let Some(value) = self.stretched {
-            return [value; BLOCK];
-        }
-        if self.invariant() {
-            let value = self.remembered_one(at);
-            self.stretched = Some(value);
-            return [value; BLOCK];
+        if self.stretched.is_some() || self.invariant() {
+            return self.one_block(at);
         }
         self.folded_block::<STRIDED, LONG>(at)
     }
 
-    /// A block of a reduction with one output (`ReducedAxes::ONE`: every axis it keeps has
-    /// the fixed size 1): that output, the same wherever it is read, folded at the first read
-    /// of a pass and kept (moving the cursors does not forget it). The other ways to fold a
-    /// block are not compiled for it (the code of keep-dims statistics of a whole rank-16
+    /// A block whose outputs are all the same: the one kept for the run, or the output at `at`,
+    /// remembered or folded, then kept. What [`block_as`](Self::block_as) answers where the
+    /// outputs are the same all along the run, and every block of a reduction with one output
+    /// (`ReducedAxes::ONE`: every axis it keeps has the fixed size 1), whose output is kept
+    /// for the whole pass (moving its cursors does not forget it) and for which the other ways
+    /// to fold a block are not compiled (the code of keep-dims statistics of a whole rank-16
     /// tensor nested in one another grew by them at every level).
     #[hot]
     fn one_block(&mut self, at: usize) -> [F::Output; BLOCK] {
