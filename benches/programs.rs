@@ -738,6 +738,44 @@ fn ln_nested_into<'id>(
     (centred * (var + EPS).sqrt().recip() * gamma + beta).eval_into(out);
 }
 
+/// One expression with its row mean shared (`share`): the means evaluated first, once, and
+/// read by both uses; the variance folded inside the pass, at each row's start.
+#[inline(never)]
+fn ln_shared_into<'id>(
+    x: &TensorRef<f32, shape![Tokens<'id>, 256]>,
+    gamma: &Width,
+    beta: &Width,
+    out: &mut TensorMut<f32, shape![Tokens<'id>, 256]>,
+) {
+    x.lazy()
+        .mean_keepdims::<axes![1]>()
+        .share(|mean| {
+            let centred = x.lazy() - mean;
+            let var = centred.powi(2).mean_keepdims::<axes![1]>();
+            centred * (var + EPS).sqrt().recip() * gamma + beta
+        })
+        .eval_into(out);
+}
+
+/// One expression with both row statistics shared: the means, then the inverse deviations
+/// (which read the shared means), each evaluated once before the pass that reads them.
+#[inline(never)]
+fn ln_shared_both_into<'id>(
+    x: &TensorRef<f32, shape![Tokens<'id>, 256]>,
+    gamma: &Width,
+    beta: &Width,
+    out: &mut TensorMut<f32, shape![Tokens<'id>, 256]>,
+) {
+    x.lazy()
+        .mean_keepdims::<axes![1]>()
+        .share(|mean| {
+            let centred = x.lazy() - mean;
+            let inv_std = (centred.powi(2).mean_keepdims::<axes![1]>() + EPS).sqrt().recip();
+            inv_std.share(|inv_std| centred * inv_std * gamma + beta)
+        })
+        .eval_into(out);
+}
+
 /// Row by row, into an existing buffer: each row a fixed `[256]` tensor, its statistics as
 /// scalars (`mean_all`), `x − mean` written once in the expression and computed where read.
 #[inline(never)]
@@ -804,6 +842,10 @@ fn layer_norm(c: &mut Criterion) {
     assert_close("layer norm, shapecast fused into", &out, &want, 1e-4);
     ln_nested_into(&x, &gamma, &beta, &mut TensorMut::from_shape(dims![rows, 256], &mut out).unwrap());
     assert_close("layer norm, shapecast fused nested", &out, &want, 1e-4);
+    ln_shared_into(&x, &gamma, &beta, &mut TensorMut::from_shape(dims![rows, 256], &mut out).unwrap());
+    assert_close("layer norm, shapecast shared", &out, &want, 1e-4);
+    ln_shared_both_into(&x, &gamma, &beta, &mut TensorMut::from_shape(dims![rows, 256], &mut out).unwrap());
+    assert_close("layer norm, shapecast shared both", &out, &want, 1e-4);
     ln_rows_into(&x, &gamma, &beta, &mut TensorMut::from_shape(dims![rows, 256], &mut out).unwrap());
     assert_close("layer norm, shapecast rows", &out, &want, 1e-4);
     assert_close("layer norm, ndarray", ln_ndarray(&nx, &ng, &nb).as_slice().unwrap(), &want, 1e-4);
@@ -816,6 +858,10 @@ fn layer_norm(c: &mut Criterion) {
     });
     g.bench_function("shapecast fused nested", |t| {
         t.iter(|| ln_nested_into(black_box(&x), &gamma, &beta, &mut o))
+    });
+    g.bench_function("shapecast shared", |t| t.iter(|| ln_shared_into(black_box(&x), &gamma, &beta, &mut o)));
+    g.bench_function("shapecast shared both", |t| {
+        t.iter(|| ln_shared_both_into(black_box(&x), &gamma, &beta, &mut o))
     });
     g.bench_function("shapecast rows", |t| t.iter(|| ln_rows_into(black_box(&x), &gamma, &beta, &mut o)));
     g.bench_function("hand loop", |t| t.iter(|| ln_hand(black_box(&xs), &gs, &bs, &mut want)));

@@ -184,6 +184,36 @@ fn whole_statistics_match_one_thread() {
     }
 }
 
+/// A layer norm with its row means shared (`share`): the means evaluated before the pass, the
+/// pass split across threads, the bits one thread's.
+#[test]
+fn shared_values_match_one_thread() {
+    for above in [false, true] {
+        let (f, b) = (rows(64, above), 64);
+        let data = values(f * b, 7);
+        bind!(let features: Features = f);
+        bind!(let batch: Batch = b);
+        let x = TensorRef::from_shape(dims![features, batch], &data).unwrap();
+        let norm = x.lazy().mean_keepdims::<axes![1]>().share(|mean| {
+            let centred = x.lazy() - mean;
+            centred / (centred.powi(2).mean_keepdims::<axes![1]>() + 1.0).sqrt()
+        });
+        let (one, two) = both(|| norm.eval().as_slice().to_vec());
+        assert_bits(&one, &two);
+        let (one, two) = both(|| {
+            let mut out = vec![0.0; f * b];
+            norm.eval_into(&mut TensorMut::from_shape(dims![features, batch], &mut out).unwrap());
+            out
+        });
+        assert_bits(&one, &two);
+        let row = &data[..b];
+        let mean = row.iter().sum::<f64>() / b as f64;
+        let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / b as f64;
+        let want = (row[5] - mean) / (var + 1.0).sqrt();
+        assert!((one[5] - want).abs() < 1e-9, "{} against {want}", one[5]);
+    }
+}
+
 /// Small tensors on the default pool: inline results and outputs below the threshold are
 /// computed as before.
 #[test]

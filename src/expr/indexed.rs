@@ -521,7 +521,7 @@ where
     #[hot]
     fn by_pass<const W: usize>(self) -> Option<IndexError> {
         let CheckIndices { indices, n, len, .. } = self;
-        let src = indices.source::<W>(&[0], &mut 1);
+        let src = stretched::<W, I>(indices, &[n]);
         let mut at = fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), src);
         let (mut chunk, mut first, mut bad) = ([0; fused::CHUNK], 0, None);
         while bad.is_none() {
@@ -588,7 +588,7 @@ where
         let row = len_of(tail);
         let mut bad = None;
         let mut at =
-            fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), indices.source::<W>(&[0], &mut 1));
+            fused::Pull::<W, _, _>::new(n, hint::<I, Cons<N, Nil>>(), stretched::<W, I>(indices, &[n]));
         // The chunk of indices the rows are in (`ready` of them, the next row's at `next`), and
         // the index of the current row. Rows come in order, each once: the next row's index is
         // the next in the chunk, with no lookup by row.

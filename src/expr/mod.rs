@@ -62,7 +62,8 @@
 //!   it reduces nor its result is stored. But a reduction nested in an operand is folded again
 //!   for every element that reads it, so a statistic that every element of a large tensor reads
 //!   (a row maximum, a column mean), or a statistic of a statistic (a layer norm's variance), is
-//!   worth evaluating first, as softmax does below. A statistic of the whole operand, kept as
+//!   worth evaluating first, as softmax does below, or sharing ([`Lazy::share`]: evaluated
+//!   before the pass, and read by every use of it). A statistic of the whole operand, kept as
 //!   `[1, 1, …]` (`x.lazy() - x.lazy().mean_keepdims::<axes![0, 1]>()`), is the exception: it
 //!   has one value, folded once and kept wherever it is read.
 //! - The pass computes the output run by run (a row, or rows merged into one), a block at a
@@ -147,6 +148,7 @@ mod node;
 mod operand;
 mod ops;
 mod reduce;
+mod shared;
 pub(crate) mod small;
 mod strided;
 
@@ -165,6 +167,7 @@ pub use indexed::{
 pub use leaf::{IntoExpression, Leaf, Primitive, Scalar};
 pub use node::{Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
+pub use shared::{SharedSource, SharedValue, Sharing, SharingSource};
 pub use strided::StridedLeaf;
 // What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
 // compile error names, so they are public where the reductions are.
@@ -637,7 +640,11 @@ where
 /// source here.
 #[hot]
 pub(crate) fn stretched<const W: usize, E: Expression>(expr: E, dims: &[usize]) -> E::Source<W> {
-    expr.source::<W>(&IDENTITY[dims.len() - E::Shape::RANK..dims.len()], &mut dims.len())
+    let mut src = expr.source::<W>(&IDENTITY[dims.len() - E::Shape::RANK..dims.len()], &mut dims.len());
+    // A use of a shared value that no `share` of this expression filled (one taken out of its
+    // body) evaluates its value itself.
+    src.share::<()>(None, &[]);
+    src
 }
 
 /// Panics unless `shape`, a new result's, is one `from_shape` accepts. The operands' run-time

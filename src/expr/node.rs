@@ -281,6 +281,10 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
     fn next_run(&mut self, down: usize, left: usize) {
         self.inner.next_run(down, left);
     }
+
+    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+        self.inner.share(id, values);
+    }
 }
 
 /// `f(a, b)` element by element, `a` and `b` broadcast to the shape of `K` (what the result

@@ -1940,6 +1940,10 @@ where
             self.fold_runs(down, left);
         }
     }
+
+    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+        self.inner.share(id, values);
+    }
 }
 
 impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W>

@@ -323,6 +323,14 @@ pub trait Source<const W: usize> {
     /// runs (a row's mean under `x - mean`) may then fold the next runs' outputs together.
     /// Called at every run of a pass that calls it, in order; a pass may not call it at all.
     fn next_run(&mut self, down: usize, left: usize);
+
+    /// Gives every use of the shared value number `id` in this source `values`, its elements
+    /// (see `expr::shared`); with no `id`, every use not given its value evaluates its own. A
+    /// source with no such use has nothing to do.
+    #[hot]
+    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+        let _ = (id, values);
+    }
 }
 
 /// A source's blocks along one run, in order from the run's start.

@@ -213,4 +213,9 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
         self.a.next_run(down, left);
         self.b.next_run(down, left);
     }
+
+    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+        self.a.share(id, values);
+        self.b.share(id, values);
+    }
 }
