@@ -182,6 +182,9 @@ impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
 
     #[hot]
     fn next_run(&mut self, _: usize, _: usize) {}
+
+    #[hot]
+    fn share<V: Copy + 'static>(&mut self, _: Option<usize>, _: &[V]) {}
 }
 
 /// What can be an operand of an expression: a borrowed tensor (`&x`), an expression, or a

@@ -282,7 +282,7 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
         self.inner.next_run(down, left);
     }
 
-    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+    fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {
         self.inner.share(id, values);
     }
 }

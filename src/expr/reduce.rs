@@ -1941,7 +1941,7 @@ where
         }
     }
 
-    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+    fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {
         self.inner.share(id, values);
     }
 }

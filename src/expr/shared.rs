@@ -261,7 +261,7 @@ where
     /// the value (once the values it reads have been given to it: a `share` inside another's
     /// body reads the outer value), gives it to the body's uses of it, then lets the body's
     /// own shares do the same.
-    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+    fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {
         if id.is_some() {
             if let Some((value, _)) = &mut self.value {
                 value.share(id, values);
@@ -421,7 +421,7 @@ where
 
     /// Takes `values` where they are this use's value's (`id` its number), or, with no `id`,
     /// evaluates the value where nothing gave it.
-    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+    fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {
         if self.values.is_some() {
             return;
         }
@@ -429,8 +429,8 @@ where
             self.values = Some(Lazy(self.value.clone()).eval());
             return;
         };
-        // (The same number is the same value, so `T` is its element type, as `first` checks.)
-        let element = |x: &T| (x as &dyn Any).downcast_ref::<E::Elem>().copied();
+        // (The same number is the same value, so `V` is its element type, as `first` checks.)
+        let element = |x: &V| (x as &dyn Any).downcast_ref::<E::Elem>().copied();
         if id == self.id
             && let Some(first) = values.first().and_then(element)
         {

@@ -267,6 +267,9 @@ impl<'a, T: Copy, const W: usize> Source<W> for LeafSource<'a, T, W> {
 
     #[hot]
     fn next_run(&mut self, _: usize, _: usize) {}
+
+    #[hot]
+    fn share<V: Copy + 'static>(&mut self, _: Option<usize>, _: &[V]) {}
 }
 
 /// A strided view's elements with its cursor ([`LeafSource`]'s reads), and whether a stride of
@@ -434,4 +437,7 @@ impl<'a, T: Copy, const W: usize> Source<W> for StridedSource<'a, T, W> {
 
     #[hot]
     fn next_run(&mut self, _: usize, _: usize) {}
+
+    #[hot]
+    fn share<V: Copy + 'static>(&mut self, _: Option<usize>, _: &[V]) {}
 }

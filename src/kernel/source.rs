@@ -325,12 +325,10 @@ pub trait Source<const W: usize> {
     fn next_run(&mut self, down: usize, left: usize);
 
     /// Gives every use of the shared value number `id` in this source `values`, its elements
-    /// (see `expr::shared`); with no `id`, every use not given its value evaluates its own. A
-    /// source with no such use has nothing to do.
-    #[hot]
-    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
-        let _ = (id, values);
-    }
+    /// (see `expr::shared`); with no `id`, every use not given its value evaluates its own.
+    /// (No default: a node that holds operands passes it on to each, or a use inside it would
+    /// be read with no value.)
+    fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]);
 }
 
 /// A source's blocks along one run, in order from the run's start.

@@ -214,7 +214,7 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
         self.b.next_run(down, left);
     }
 
-    fn share<T: Copy + 'static>(&mut self, id: Option<usize>, values: &[T]) {
+    fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {
         self.a.share(id, values);
         self.b.share(id, values);
     }
