@@ -13,6 +13,7 @@
 #                   N = 1 to 4
 #   nested_16_7     7 keep-dims means nested over all 16 axes of a rank-16 tensor (8 are too
 #                   wide for one pass and refused while the program compiles)
+#   shared_2        a layer norm's statistics shared (`share`, one inside the other), `[24, 32]`
 #   program_20      a 35-line program of 20 expressions, fixed sizes and a batch counted at
 #                   run time: a normalization, a layer with its softmax, column statistics,
 #                   a covariance
@@ -70,6 +71,12 @@ done
   echo '    let e = x.lazy() - x.lazy().mean_keepdims::<All>();'
   for _ in $(seq 2 7); do echo '    let e = x.lazy() - e.mean_keepdims::<All>();'; done
 } | program nested_16_7 "$rank16"
+program shared_2 "24, 32" <<'RS'
+    let e = x.lazy().mean_keepdims::<axes![1]>().share(|m| {
+        let c = x.lazy() - m;
+        (c.powi(2).mean_keepdims::<axes![1]>() + 1e-5).sqrt().recip().share(|s| c * s)
+    });
+RS
 
 cat > "$work/src/bin/program_20.rs" <<'RS'
 use shapecast::prelude::*;
@@ -110,7 +117,7 @@ fn main() {
 RS
 
 if [ $# -eq 0 ]; then
-  set -- operands_20 depth_10 rank_16 nested_2_1 nested_2_2 nested_2_3 nested_2_4 nested_16_7 program_20
+  set -- operands_20 depth_10 rank_16 nested_2_1 nested_2_2 nested_2_3 nested_2_4 nested_16_7 shared_2 program_20
 fi
 cd "$work"
 cargo build -q --release --bin release_expr 2> /dev/null || cargo build --release --bin release_expr

@@ -59,6 +59,48 @@ fn next_id() -> usize {
 /// fixed shape, on the heap otherwise.
 type Values<E> = Owned<<E as Typed>::Elem, <E as Typed>::Shape, <E as Typed>::Home>;
 
+/// The source of a shared value's own pass, `W` wide: its axes first, then those its
+/// reductions fold.
+#[hot]
+fn value_source<const W: usize, E: Expression>(value: E) -> E::Source<W> {
+    value.source::<W>(&super::IDENTITY[..E::Shape::RANK], &mut { E::Shape::RANK })
+}
+
+/// A shared value, of shape `shape`, evaluated from its source by a pass of its own, once the
+/// uses of other shared values inside it have their values (a use given none evaluates its
+/// own).
+fn evaluated<const W: usize, E: Expression>(mut src: E::Source<W>, shape: E::Shape) -> Values<E>
+where
+    New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+{
+    src.share::<()>(None, &[]);
+    let mut dims = [0; W];
+    let dims = crate::shape::extents_in(&shape, &mut dims);
+    let len = crate::tensor::len_of(&shape);
+    let hint = super::hint::<E, E::Shape>();
+    let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
+        dims, len, hint, src,
+    );
+    TensorBase::from_parts(data, shape)
+}
+
+/// [`evaluated`] from the value itself.
+fn by_own_pass<const W: usize, E: Expression>(value: E) -> Values<E>
+where
+    New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+{
+    let shape = value.shape();
+    evaluated::<W, E>(value_source::<W, E>(value), shape)
+}
+
+/// The value as `eval()` evaluates it.
+fn by_eval<E: Expression>(value: E) -> Values<E>
+where
+    New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+{
+    Lazy(value).eval()
+}
+
 /// An expression whose `body` reads the value `value` wherever it uses it, computed once: what
 /// [`Lazy::share`] makes. The value is evaluated, into a tensor, each time the expression is.
 #[derive(Clone, Copy)]
@@ -165,8 +207,7 @@ where
         let body = self.body.source(lands, slots);
         *slots += E::Shape::RANK + E::SLOTS;
         let shape = self.value.shape();
-        let value = self.value.source::<W>(&super::IDENTITY[..E::Shape::RANK], &mut { E::Shape::RANK });
-        SharingSource { body, value: Some((value, shape)), id: self.id }
+        SharingSource { body, value: Some((value_source::<W, E>(self.value), shape)), id: self.id }
     }
 }
 
@@ -269,19 +310,8 @@ where
             self.body.share(id, values);
             return;
         }
-        if let Some((mut value, shape)) = self.value.take() {
-            value.share::<()>(None, &[]);
-            let mut dims = [0; W];
-            let dims = crate::shape::extents_in(&shape, &mut dims);
-            let len = crate::tensor::len_of(&shape);
-            let data =
-                <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
-                    dims,
-                    len,
-                    super::hint::<E, E::Shape>(),
-                    value,
-                );
-            let values: Values<E> = TensorBase::from_parts(data, shape);
+        if let Some((value, shape)) = self.value.take() {
+            let values = evaluated::<W, E>(value, shape);
             self.body.share(Some(self.id), values.as_slice());
         }
         self.body.share::<()>(None, &[]);
@@ -426,7 +456,12 @@ where
             return;
         }
         let Some(id) = id else {
-            self.values = Some(Lazy(self.value.clone()).eval());
+            // By the pass its share would run, where this one is wide enough for it (every
+            // use inside its share's body is: the share keeps the room), so that it is not
+            // compiled twice; otherwise as `eval()` evaluates it.
+            let evaluate: fn(E) -> Values<E> =
+                const { if E::Shape::RANK + E::SLOTS < W { by_own_pass::<W, E> } else { by_eval::<E> } };
+            self.values = Some(evaluate(self.value.clone()));
             return;
         };
         // (The same number is the same value, so `V` is its element type, as `first` checks.)
