@@ -523,6 +523,51 @@ fn large_transposes_are_copied_in_tiles_and_match_index_arithmetic() {
     check!([130, 77] => [1, 0], [3, 100, 66] => [2, 0, 1], [200, 20] => [1, 0], [64, 128] => [1, 0]);
 }
 
+/// Transposes alone from and into every offset in a line of 64 bytes, for elements of 1, 2, 4
+/// and 8 bytes, sizes of whole tiles and not, a row or a column alone, no rows, and a run-time
+/// size; into an existing tensor and into a new one: the same elements as index arithmetic.
+#[test]
+fn transposes_from_and_into_every_offset_in_a_line() {
+    macro_rules! check {
+        ($t:ty, $rows:literal, $cols:literal) => {{
+            struct Rows;
+            let n = $rows * $cols;
+            let data: Vec<$t> = (0..n + 64).map(|v| (v % 251) as $t).collect();
+            let lane = 64 / core::mem::size_of::<$t>();
+            for from in 0..lane {
+                let src = &data[from..from + n];
+                let wide: Vec<i64> = src.iter().map(|&v| v as i64).collect();
+                let want: Vec<i64> = permuted(&wide, &[$rows, $cols], &[1, 0]);
+                let x = TensorRef::<$t, shape![$rows, $cols]>::new(src).unwrap();
+                let fresh: Vec<i64> = x.mt().to_tensor().as_slice().iter().map(|&v| v as i64).collect();
+                assert_eq!(fresh, want, "{}x{} from {from}", $rows, $cols);
+                bind!(let rows: Rows = $rows);
+                let r = TensorRef::from_shape(dims![rows, $cols], src).unwrap();
+                let fresh: Vec<i64> = r.mt().to_tensor().as_slice().iter().map(|&v| v as i64).collect();
+                assert_eq!(fresh, want, "{}x{} from {from}, run-time rows", $rows, $cols);
+                for to in [0, 1, lane / 2, lane - 1] {
+                    let mut buffer = vec![<$t>::MAX; n + 64];
+                    let mut out = TensorMut::<$t, shape![$cols, $rows]>::new(&mut buffer[to..to + n]).unwrap();
+                    out.assign(&x.permute::<perm![1, 0]>());
+                    let got: Vec<i64> = buffer[to..to + n].iter().map(|&v| v as i64).collect();
+                    assert_eq!(got, want, "{}x{} from {from} into {to}", $rows, $cols);
+                    assert!(buffer[..to].iter().chain(&buffer[to + n..]).all(|&v| v == <$t>::MAX));
+                }
+            }
+        }};
+    }
+    check!(f32, 130, 77);
+    check!(f32, 64, 128);
+    check!(f32, 96, 144);
+    check!(u8, 64, 128);
+    check!(f32, 1, 100);
+    check!(f32, 100, 1);
+    check!(f32, 0, 80);
+    check!(u8, 90, 200);
+    check!(u16, 70, 96);
+    check!(f64, 96, 70);
+}
+
 #[test]
 fn fixed_slices_and_merges() {
     let x = Tensor::<i64, shape![4, 6, 5]>::from_fn(|i| i as i64);
