@@ -520,15 +520,8 @@ where
     fn by_pass<const W: usize>(self) -> Self::Output {
         let NewOutput(expr, shape) = self;
         let mut dims = [0; W];
-        let dims = crate::shape::extents_in(&shape, &mut dims);
-        let src = stretched::<W, E>(expr, dims);
-        let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
-            dims,
-            crate::tensor::len_of(&shape),
-            hint::<E, E::Shape>(),
-            src,
-        );
-        TensorBase::from_parts(data, shape)
+        let src = stretched::<W, E>(expr, crate::shape::extents_in(&shape, &mut dims));
+        new_from_source::<W, E>(src, shape)
     }
 
     #[hot]
@@ -633,6 +626,28 @@ where
     fn by_elements(self) {
         small::write::<E, S>(&self.expr, self.out, self.update);
     }
+}
+
+/// A new tensor of shape `shape`, the expression `E`'s (its own), written once where it lives
+/// by the pass over `src`, built for that shape: what `eval()` and a shared value make.
+#[hot]
+pub(crate) fn new_from_source<const W: usize, E: Expression>(
+    src: E::Source<W>,
+    shape: E::Shape,
+) -> Owned<E::Elem, E::Shape, E::Home>
+where
+    New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+{
+    let mut dims = [0; W];
+    let dims = crate::shape::extents_in(&shape, &mut dims);
+    let len = crate::tensor::len_of(&shape);
+    let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
+        dims,
+        len,
+        hint::<E, E::Shape>(),
+        src,
+    );
+    TensorBase::from_parts(data, shape)
 }
 
 /// What the pass over `dims`, an output's sizes, reads of `expr`, whose shape stretches to the

@@ -36,7 +36,7 @@ use crate::kernel::leaf::{LeafRun, LeafSource};
 use crate::kernel::place::{Pass, Spot};
 use crate::kernel::source::{Cursor, Source};
 use crate::shape::AnyShape;
-use crate::tensor::{New, Owned, OwnedData, Owning, TensorBase};
+use crate::tensor::{New, Owned, OwnedData, TensorBase};
 
 /// Numbers every [`Lazy::share`], so that its value reaches the uses it made only.
 static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -74,14 +74,7 @@ where
     New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
 {
     src.share::<()>(None, &[]);
-    let mut dims = [0; W];
-    let dims = crate::shape::extents_in(&shape, &mut dims);
-    let len = crate::tensor::len_of(&shape);
-    let hint = super::hint::<E, E::Shape>();
-    let data = <<New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::Data as Owning>::from_source(
-        dims, len, hint, src,
-    );
-    TensorBase::from_parts(data, shape)
+    super::new_from_source::<W, E>(src, shape)
 }
 
 /// [`evaluated`] from the value itself.
