@@ -462,10 +462,14 @@ where
         if id == self.id
             && let Some(first) = values.first().and_then(element)
         {
-            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(values.len(), |i| {
+            // As many elements as the value's shape holds, whatever `values` holds: a tensor's
+            // length is its shape's.
+            let shape = self.value.shape();
+            let len = crate::tensor::len_of(&shape);
+            let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |i| {
                 values.get(i).and_then(element).unwrap_or(first)
             });
-            self.values = Some(TensorBase::from_parts(data, self.value.shape()));
+            self.values = Some(TensorBase::from_parts(data, shape));
         }
     }
 }
