@@ -9,16 +9,26 @@
 //! - [`index_axis::<A>(i)`](crate::TensorBase::index_axis), [`axis_iter::<A>()`](crate::TensorBase::axis_iter):
 //!   one position of an axis, and each in turn; [`rows()`](crate::TensorBase::rows) and
 //!   [`rows_mut()`](crate::TensorBase::rows_mut), the rows as contiguous tensors;
+//!   [`row(i)`](crate::TensorBase::row) and [`row_mut(i)`](crate::TensorBase::row_mut), one of
+//!   them (a step's result written where it goes);
 //!   [`slice::<A, LO, HI>()`](crate::TensorBase::slice): a fixed range, checked at compile
-//!   time; [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length;
+//!   time, and [`slice_by::<A, LO, HI, STEP>()`](crate::TensorBase::slice_by) with a step;
+//!   [`narrow::<A, _>(start, len)`](crate::TensorBase::narrow): a run of run-time length, and
+//!   [`split_off::<A, _>(len)`](crate::TensorBase::split_off): the first `len` positions and
+//!   the rest (their `len` a bound size or a `Dim`, checked: a `Result`);
 //! - [`flip::<A>()`](crate::TensorBase::flip): axis `A` read backwards (a stride that steps
-//!   back).
+//!   back; NumPy's negative step is a flip, then a step). A product with a flipped operand runs
+//!   the plain loops, not the GEMM.
 //!
 //! Merging and splitting axes: [`merge_axes`](crate::TensorBase::merge_axes) merges two
 //! neighbours, into their product's `Dim` when both are fixed and into a size of its own type
 //! ([`Times`]) when one is known only at run time; [`split_axis`](crate::TensorBase::split_axis)
 //! checks that a fixed factor divides a run-time size and names the quotient ([`Over`]);
-//! [`unmerge_axis`](crate::TensorBase::unmerge_axis) undoes a merge with no check.
+//! [`unmerge_axis`](crate::TensorBase::unmerge_axis) undoes a merge with no check. Each new
+//! run-time size is a type of its own: a merge of `Batch` and 16 is `Batch*16`, a split of
+//! that by 4 `Batch*16/4`, a concatenation along a run-time axis `Batch+Extra`, the rest after
+//! a `split_off` `Rows-Train`. Equal chunks of an axis are
+//! `split_axis::<A, C>()?.axis_iter::<A>()`.
 //!
 //! Views (no copy; each on every tensor kind, as `insert_axis` is):
 //!
@@ -66,8 +76,11 @@
 //! The joined size of a concatenation (a sum), the parts of a split (a difference) and a
 //! flattened size (a product) are computed with typenum and written back as `Dim<N>` by
 //! [`ToSize`], so `[2, 3] ++ [4, 3]` is exactly `shape![6, 3]`. `Dim<N>` exists for the numbers
-//! typenum has a constant for (0 to 1024, 3600, powers of two, …), as for `shape!`'s own sizes;
-//! a result outside them is a compile error that says so. A [`reshape`](crate::TensorBase::reshape)
+//! typenum has a constant for, as for `shape!`'s own sizes: 0 to 1024 and 3600; from 2047 on,
+//! the powers of two and the powers of two less one; the powers of ten from 10,000; and k·2^j
+//! for k among 3, 5, 7, 9, 15, 25, 27, 45, 49, 75, 81 and 125 (3072, 12288, …). Two `[1000]`
+//! do not concatenate into a fixed `[2000]`: a result outside the table is a compile error
+//! that says so (`shape!` itself takes any size). A [`reshape`](crate::TensorBase::reshape)
 //! compares element counts directly and needs no table.
 //!
 //! Run-time sizes ([`Dyn`](crate::Dyn)) may stand on every axis that a call keeps as it is:

@@ -11,7 +11,9 @@
 //! panics on any input.
 //!
 //! [`einsum_shape`] and [`einsum`] do the same for NumPy's `einsum` subscripts, the rules and
-//! messages of the `einsum!` macro.
+//! messages of the `einsum!` macro; [`matmul`] for NumPy's `matmul`. The shape algebra has
+//! run-time twins too: [`reshape`] (no copy), [`permute`], [`concat`](fn@concat), [`stack`],
+//! [`slice`](fn@slice) and [`index_axis`], with the messages of their rules.
 //!
 //! A kernel's operands are [`Array`]s (and [`ArrayMut`]s for what it writes): a slice paired
 //! with its shape, whose length is checked once, when the pair is made. Every kernel takes its

@@ -56,6 +56,57 @@
 //! let _ = e.eval();
 //! ```
 //!
+//! # Operands and methods
+//!
+//! An expression's operands are borrowed tensors of any kind (strided views and `mt()` views
+//! included), other expressions, and numbers (Rust's integer and float types, on either side of
+//! an operator; other element types go through [`map`](Lazy::map)). Its shape is decided at
+//! compile time, by NumPy's rule, or by XLA's through
+//! [`x.lazy().with_dims::<axes![…]>()`](Lazy::with_dims). Besides the operators, the
+//! element-wise methods are [`max`](Lazy::max), [`min`](Lazy::min), [`clamp`](Lazy::clamp)
+//! (NaN if either side is, as NumPy's `maximum`), [`abs`](Lazy::abs), [`recip`](Lazy::recip),
+//! [`powi`](Lazy::powi), [`exp`](Lazy::exp), [`ln`](Lazy::ln), [`sqrt`](Lazy::sqrt) (these three
+//! need feature `std` or `libm`), [`map`](Lazy::map) and [`zip_with`](Lazy::zip_with) for a
+//! closure; the comparisons [`lt`](Lazy::lt), [`le`](Lazy::le), [`gt`](Lazy::gt),
+//! [`ge`](Lazy::ge), [`equals`](Lazy::equals) and [`not_equals`](Lazy::not_equals) make masks,
+//! and [`select`](Lazy::select) is NumPy's `where`. A new axis is
+//! [`insert_axis`](Lazy::insert_axis), written on the expression (`x.lazy().insert_axis::<1>()`:
+//! a view made on the tensor, `x.insert_axis::<1>().lazy()`, lives only to the end of its
+//! statement).
+//!
+//! An expression is `Copy`: used twice, it is computed twice, unless it is shared
+//! ([`Lazy::share`]: the value evaluated once, before the pass, into a tensor that every use
+//! reads). An expression cannot read the tensor it is assigned into (`y -= y.lazy()…` is the
+//! borrow checker's `E0502`): evaluate what it reads first.
+//!
+//! # Reductions
+//!
+//! Reductions are expressions too: [`sum_axes`](Lazy::sum_axes), [`mean_axes`](Lazy::mean_axes),
+//! [`max_axes`](Lazy::max_axes), [`min_axes`](Lazy::min_axes),
+//! [`argmax_axes`](Lazy::argmax_axes) and [`argmin_axes`](Lazy::argmin_axes), each with a
+//! keep-dims twin ([`sum_keepdims`](Lazy::sum_keepdims), [`max_keepdims`](Lazy::max_keepdims),
+//! …) whose reduced axes stay as size 1, to broadcast back; the totals
+//! [`sum_all`](Lazy::sum_all), [`mean_all`](Lazy::mean_all), [`max_all`](Lazy::max_all),
+//! [`min_all`](Lazy::min_all), [`argmax_all`](Lazy::argmax_all) and
+//! [`argmin_all`](Lazy::argmin_all), computed at once; and [`sum_to::<S>()`](Lazy::sum_to), the
+//! adjoint of a broadcast (a bias's gradient). A maximum, minimum or position over fixed axes
+//! (none of size 0) is an expression; over a run-time axis, which may be empty, the `try_` twins
+//! ([`try_max_axes`](Lazy::try_max_axes), …) give an `Option`. On a tensor (no `.lazy()`),
+//! `max_axes`, `min_axes` and the positions always return an `Option`. The maxima, minima and
+//! positions ignore NaN unless every element is NaN (as [`f32::max`]; NumPy propagates it) and
+//! give the first index on ties.
+//!
+//! # Run-time indices
+//!
+//! Each index is checked before anything is written ([`IndexError`]):
+//! [`out.add_at(&indices, values)`](crate::TensorBase::add_at) (NumPy's `np.add.at`),
+//! [`x.take_at(&indices)`](crate::TensorBase::take_at) (`x[indices]`),
+//! [`x.take_along::<A>(&indices)`](crate::TensorBase::take_along) and
+//! [`out.add_along::<A>(&indices, values)`](crate::TensorBase::add_along) (NumPy's
+//! `take_along_axis`), and [`centroids.mean_at(indices, &points)`](crate::TensorBase::mean_at)
+//! (each row the mean of the rows whose index names it). Indices are `usize` (none counts from
+//! the end); `take_along` and `add_along` take index tensors, not expressions.
+//!
 //! # How an evaluation runs
 //!
 //! - A reduction inside a larger expression is folded in the same pass: neither the broadcast

@@ -3,13 +3,15 @@
 //! [`einsum!`](crate::einsum), NumPy's subscripts (`"bhqd,bhkd->bhqk"`), its shapes checked at
 //! compile time too.
 //!
-//! - [`MatMul`] is the rule on shape types (the bound of generic code), [`MatMulShape`] its
-//!   output, [`Contracts`] the rule for the two contracted sizes.
+//! - [`MatMul`] is the rule on shape types (the bound of generic code, with the shapes, the
+//!   result's too, bounded by `Shape`: the example on [`MatMul`]), [`MatMulShape`] its output,
+//!   [`Contracts`] the rule for the two contracted sizes.
 //! - [`Dot`] is what the elements multiply and add with: `f32` and `f64` large products go to
 //!   `matrixmultiply`'s GEMM, everything else runs plain loops whose bounds, for fixed shapes,
 //!   are constants.
 //!
-//! A product takes tensors and transposed views, not expressions: an expression operand is
+//! A product takes tensors, transposed views and strided views
+//! ([`StridedView`](crate::algebra::StridedView)), not expressions: an expression operand is
 //! evaluated first (`x.lazy()….eval()`), since a GEMM reads each operand many times. What
 //! follows a product (a bias, an activation) is one pass over its output:
 //! `(x.matmul(&w).lazy() + &b).max(0.0).eval()`.

@@ -42,6 +42,20 @@
 //!   [`to_inline()`](TensorBase::to_inline);
 //! - expressions ([`lazy`](TensorBase::lazy), [`crate::expr`]), products ([`crate::product`])
 //!   and shape algebra ([`crate::algebra`]).
+//!
+//! Every operator, reduction, product and join that makes a new tensor has an `_into` twin that
+//! writes into a [`TensorMut`]; for the rest (`take_at`, `take_along`, `map`, `to_tensor`), write
+//! the expression into it: `x.lazy()….eval_into(&mut out)` or `out.assign(…)`. A [`TensorRef`]
+//! of a fixed shape computes inline tensors, however large: for a large fixed shape, compute
+//! from a `BoxedTensor` (`to_boxed()`) or use the `_into` twins.
+//!
+//! # Limits
+//!
+//! At most 64 axes (NumPy 2's limit). An element count that overflows `usize` is an error (a
+//! [`ShapeError`] of kind [`ErrorKind::TooManyElements`](crate::dynamic::ErrorKind::TooManyElements)),
+//! except from an operator, which has no `Result` and panics (its `_into` twin does not). The
+//! constructors that return a `Result` report an allocation failure. `{:?}` of a tensor of more
+//! than 1000 elements is summarized as NumPy prints it; `{:#?}` writes every element.
 
 mod array;
 mod base;
