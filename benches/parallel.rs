@@ -70,5 +70,32 @@ fn batch_norm(c: &mut Criterion) {
     }
 }
 
-criterion_group! { name = benches; config = config(); targets = batch_norm }
+/// Column means of `[B, 1024]` f32 (a reduction whose output, 4 KiB, is small and whose reads
+/// are the whole operand), into an existing `[1024]` and into a new one.
+fn column_means(c: &mut Criterion) {
+    let pools = pools();
+    for mib in [16usize, 64, 256] {
+        let rows = mib * (1 << 20) / (4 * FEATURES);
+        let data = values(rows * FEATURES, 0.25);
+        let mut out = Tensor::<f32, shape![1024]>::from_fn(|_| 0.0);
+        bind!(let batch: Batch = black_box(rows));
+        let x = TensorRef::from_shape(dims![batch, 1024], &data).unwrap();
+        let mut group = c.benchmark_group(format!("parallel/column means eval_into/{mib}MiB"));
+        for (name, pool) in &pools {
+            group.bench_function(BenchmarkId::from_parameter(name), |b| {
+                pool.install(|| b.iter(|| x.lazy().mean_axes::<axes![0]>().eval_into(&mut out)))
+            });
+        }
+        group.finish();
+        let mut group = c.benchmark_group(format!("parallel/column means eval/{mib}MiB"));
+        for (name, pool) in &pools {
+            group.bench_function(BenchmarkId::from_parameter(name), |b| {
+                pool.install(|| b.iter(|| black_box(x.lazy().mean_axes::<axes![0]>().eval())))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group! { name = benches; config = config(); targets = batch_norm, column_means }
 criterion_main!(benches);

@@ -1,12 +1,14 @@
 //! Feature `rayon`: a large evaluation split across threads gives the same bits as one thread,
-//! just below and just above the size from which it is split (32 MiB of output), for run-time
-//! and fixed shapes, runs whose length is not a multiple of the block (16), pieces that start
-//! and end inside a run, and reductions (over a run-time axis) that are operands.
+//! just below and just above the size from which it is split (32 MiB of output, or of a
+//! reduction's rows), for run-time and fixed shapes, runs whose length is not a multiple of the
+//! block (16), pieces that start and end inside a run, reductions (over a run-time axis) that
+//! are operands, and a tensor's column reductions.
 #![cfg(feature = "rayon")]
 
 use shapecast::prelude::*;
 
-/// Bytes of output from which an evaluation is split (the crate's threshold).
+/// Bytes of output (or of a reduction's rows) from which an evaluation is split (the crate's
+/// threshold).
 const THRESHOLD: usize = 32 << 20;
 
 /// Rows of `cols` f64 elements just below (`false`) or just above (`true`) the threshold.
@@ -181,6 +183,45 @@ fn whole_statistics_match_one_thread() {
         assert_bits(&one, &two);
         let mean = data.iter().sum::<f64>() / data.len() as f64;
         assert!((one[7] - (data[7] - mean)).abs() < 1e-6, "{} against {}", one[7], data[7] - mean);
+    }
+}
+
+/// Column sums, means and maxima of a tensor, `[R, C]` reduced over its rows (C = 100, not a
+/// multiple of 16): from 32 MiB of rows they are folded in halves, on two threads where there
+/// are two, the same bits on one. Eager and as an expression, into a new tensor and into an
+/// existing one; near the plain loops' sums; a NaN in one column.
+#[test]
+fn column_reductions_match_one_thread() {
+    for above in [false, true] {
+        let (r, c) = (rows(100, above), 100);
+        let mut data = values(r * c, 8);
+        data[(r - 2) * c + 7] = f64::NAN;
+        bind!(let samples: Samples = r);
+        let x = TensorRef::from_shape(dims![samples, 100], &data).unwrap();
+        let (one, two) = both(|| x.sum_axes::<axes![0]>());
+        assert_bits(one.as_slice(), two.as_slice());
+        let (one, two) = both(|| x.lazy().mean_axes::<axes![0]>().eval());
+        assert_bits(one.as_slice(), two.as_slice());
+        let (one, two) = both(|| {
+            let mut out = Tensor::<f64, shape![100]>::splat(0.0);
+            x.sum_axes_into::<axes![0]>(&mut out.view_mut());
+            out
+        });
+        assert_bits(one.as_slice(), two.as_slice());
+        let sums = one;
+        let (one, two) = both(|| x.max_axes::<axes![0]>().expect("rows"));
+        assert_bits(one.as_slice(), two.as_slice());
+        for col in [0, 7, 63, 99] {
+            let want: f64 = data.iter().skip(col).step_by(c).sum();
+            let max =
+                data.iter().skip(col).step_by(c).copied().filter(|v| !v.is_nan()).fold(f64::MIN, f64::max);
+            if col == 7 {
+                assert!(sums.as_slice()[col].is_nan());
+            } else {
+                assert!((sums.as_slice()[col] - want).abs() <= 1e-9 * want.abs().max(1.0), "column {col}");
+            }
+            assert_eq!(one.as_slice()[col], max, "column {col}");
+        }
     }
 }
 

@@ -15,7 +15,8 @@ fn sum_mapped<T: Summable>(src: Array<'_, T>, small: &[usize], map: &[usize], ds
     let (from, onto) = (rules::row_major_strides(big), rules::strides_over_output(small, map, big.len()));
     dst.fill(T::ZERO);
     let plan = Plan::new(big, [&from, &onto]);
-    kernel::accumulate::<_, kernel::fold::Sum>(src.data(), &plan, plan.runs(), dst);
+    let rows = kernel::rows_in_order::<T, kernel::fold::Sum>;
+    kernel::accumulate::<_, kernel::fold::Sum>(src.data(), &plan, plan.runs(), dst, rows);
 }
 
 /// The adjoint of NumPy's `broadcast_to`: `src` summed into `dst`, whose shape must broadcast

@@ -7,7 +7,7 @@
 //! output ([`run_into`]), or, for a new one, block by block into its fresh allocation through
 //! rayon's `collect_into_vec` ([`collect`]).
 //!
-//! Below [`THRESHOLD`] bytes of output a pass stays on one thread: splitting costs more than it
+//! Below [`SPLIT_FROM`] bytes of output a pass stays on one thread: splitting costs more than it
 //! gains there (measured in `benches/parallel.rs`).
 
 use core::marker::PhantomData;
@@ -16,13 +16,10 @@ use shapecast_macros::hot;
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::iter::{IndexedParallelIterator, ParallelIterator};
 
+use super::SPLIT_FROM;
 use super::fused::{BLOCK, Hint, Nest, SliceSink, in_tiles, may_tile, read, strided, tiles, whole_run};
 use super::place::Pass;
 use super::source::{Portable, Shared, Source};
-
-/// Bytes of output from which a pass is split across threads. On a quiet 2-core machine two
-/// threads were slower up to 16 MiB and faster from 64 MiB; 32 MiB lies between.
-pub(crate) const THRESHOLD: usize = 32 << 20;
 
 /// Bytes of output a piece has at least: large enough that moving the cursors to its start and
 /// handing it to a thread cost nothing measurable, small enough to balance a busy machine.
@@ -32,7 +29,7 @@ const PIECE: usize = 1 << 20;
 /// than one thread to split across. Below the threshold this is one comparison.
 #[hot]
 pub(crate) fn worth<T>(len: usize) -> bool {
-    len.saturating_mul(core::mem::size_of::<T>()) >= THRESHOLD && rayon::current_num_threads() > 1
+    len.saturating_mul(core::mem::size_of::<T>()) >= SPLIT_FROM && rayon::current_num_threads() > 1
 }
 
 /// The elements per piece for an output of `T`: whole blocks, at least two.

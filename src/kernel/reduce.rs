@@ -2,8 +2,16 @@
 //! it walks with stride 0 along the reduced axes, the output holding the running results. A
 //! tensor's own reduction, eager or written as an expression, is folded here where
 //! `Reduce::by_slices` says these are faster than the pass (through `Fold::slices`).
+//!
+//! Rows folded into one row (the column sums of `[B, 1024]`) are folded in halves from 32 MiB
+//! on: each half into its own row, the second then folded into the first. Under feature
+//! `rayon` the halves are folded on two tasks; the halves depend on the rows alone, so the
+//! results are the same bits on one thread as on many.
 
+#[cfg(feature = "alloc")]
+use super::SPLIT_FROM;
 use super::fold::{Pick, Reducer, arg_accumulate, offsets};
+use super::source::Shared;
 use super::statics::{MapInto, ReducePlan};
 use super::{Plan, Runs, block};
 use crate::shape::AnyShape;
@@ -16,10 +24,21 @@ const IN_CACHE_BYTES: usize = 32 * 1024;
 /// The width of a strip: 8 SSE registers of sums, which leaves room for the loads.
 const STRIP_BYTES: usize = 128;
 
+/// The most bytes of rows [`in_halves`] folds one after another, in one piece.
+#[cfg(feature = "alloc")]
+const PIECE_BYTES: usize = 1 << 20;
+
 /// Folds every element of `src` (operand 0 of the plan) into `dst` (operand 1) with `R`; the
-/// caller has initialized `dst` (to zero for a sum).
+/// caller has initialized `dst` (to zero for a sum). Where `src` is rows folded into one row,
+/// `rows` folds them ([`rows_in_order`] or [`rows_in_halves`]).
 #[hot]
-pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
+pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(
+    src: &[T],
+    plan: &Plan<2>,
+    runs: Runs<2>,
+    dst: &mut [T],
+    rows: impl FnOnce(&[T], &mut [T]),
+) {
     // An empty plan is one run of length 0: no strip and no run below is visited, whatever
     // the sizes of the other axes (see `Plan::new`).
     let Runs { n, strides: [ss, sd], .. } = runs;
@@ -37,9 +56,7 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs
         // bounds check, so no exit in the loop makes the row of results go back to memory
         // between rows.
         if let Some(acc) = dst.get_mut(..n) {
-            for row in src.chunks_exact(n) {
-                block::update(acc, row, R::combine);
-            }
+            rows(src, acc);
         }
         return;
     }
@@ -69,13 +86,91 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(src: &[T], plan: &Plan<2>, runs
     );
 }
 
+/// The rows of `src` (each `acc.len()` elements) folded by `R` into `acc`, one after another.
+#[hot]
+pub(crate) fn rows_in_order<T: Copy, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
+    for row in src.chunks_exact(acc.len()) {
+        block::update(acc, row, R::combine);
+    }
+}
+
+/// The rows of `src` (each `acc.len()` elements) folded by `R` into `acc`: from
+/// [`SPLIT_FROM`] bytes on, by [`in_halves`], whose results are the same bits on one
+/// thread as on many; one after another below, or without feature `alloc`.
+#[hot]
+fn rows_in_halves<T: Copy + Shared, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
+    #[cfg(feature = "alloc")]
+    if size_of_val(src) >= SPLIT_FROM
+        && let Some(first) = src.get(..acc.len())
+        && let Some(mut total) = row_of(first)
+    {
+        in_halves::<T, R>(src, acc.len(), &mut total);
+        block::update(acc, &total, R::combine);
+        return;
+    }
+    rows_in_order::<T, R>(src, acc);
+}
+
+/// The rows of `rows` (each `n` elements, at least one) folded by `R` into `total` (`n`
+/// elements): halves folded apart, then the second into the first, down to pieces of
+/// [`PIECE_BYTES`] or one row, each folded row after row. The halves depend on the rows alone,
+/// so the results are the same bits whether rayon's threads fold them or this one does (under
+/// feature `rayon`, they are folded on two tasks). A half's own row is held on the heap; where
+/// it cannot be, the half is folded row after row.
+#[cfg(feature = "alloc")]
+fn in_halves<T: Copy + Shared, R: Reducer<T>>(rows: &[T], n: usize, total: &mut [T]) {
+    let count = rows.len() / n;
+    if count > 1 && size_of_val(rows) > PIECE_BYTES {
+        let mid = count / 2 * n;
+        let (low, high) = rows.split_at(mid);
+        if let Some(mut second) = row_of(&high[..n]) {
+            both(|| in_halves::<T, R>(low, n, total), || in_halves::<T, R>(high, n, &mut second));
+            block::update(total, &second, R::combine);
+            return;
+        }
+    }
+    let (first, rest) = rows.split_at(n);
+    total.copy_from_slice(first);
+    for row in rest.chunks_exact(n) {
+        block::update(total, row, R::combine);
+    }
+}
+
+/// A copy of `row` on the heap, or `None` where the heap has no room for it.
+#[cfg(feature = "alloc")]
+fn row_of<T: Copy>(row: &[T]) -> Option<alloc::vec::Vec<T>> {
+    let mut copy = alloc::vec::Vec::new();
+    copy.try_reserve_exact(row.len()).ok()?;
+    copy.extend_from_slice(row);
+    Some(copy)
+}
+
+/// `a` and `b`, on two of rayon's tasks.
+#[cfg(feature = "rayon")]
+fn both(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
+    rayon::join(a, b);
+}
+
+/// `a` and `b`, one after the other (without feature `rayon`).
+#[cfg(all(feature = "alloc", not(feature = "rayon")))]
+fn both(a: impl FnOnce(), b: impl FnOnce()) {
+    a();
+    b();
+}
+
 /// Folds every element of `src`, a tensor of shape `big` as it lies, into `dst` (shape
 /// `small`, its axes landing on `big`'s through `M`) with `R`, by the kernels over slices:
 /// `dst` is started (at `R`'s identity, or at each output's first element), then folded into
 /// ([`fold_started`]). `None`, with `dst` left as it was, when `R` has no identity and a reduced
 /// axis is empty.
 #[hot]
-pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+pub(crate) fn fold_slices<
+    Big: AnyShape,
+    Small: AnyShape,
+    M: MapInto<Small, Big>,
+    R: Reducer<T>,
+    T: Copy + Shared,
+>(
     src: &[T],
     big: &Big,
     small: &Small,
@@ -89,7 +184,7 @@ pub(crate) fn fold_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>
 /// Folds every element of `src` into `dst`, started by [`start`], with `R`, and again from the
 /// start with `R::Exact` if `R` may have got a result wrong.
 #[hot]
-fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy>(
+fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, T: Copy + Shared>(
     src: &[T],
     big: &Big,
     small: &Small,
@@ -99,7 +194,7 @@ fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reduc
         big,
         small,
         #[inline(always)]
-        |plan, runs| accumulate::<_, R>(src, plan, runs, dst),
+        |plan, runs| accumulate::<_, R>(src, plan, runs, dst, rows_in_halves::<T, R>),
     );
     if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
         // `start` gave `Some` already.
@@ -108,7 +203,7 @@ fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reduc
             big,
             small,
             #[inline(always)]
-            |plan, runs| accumulate::<_, R::Exact>(src, plan, runs, dst),
+            |plan, runs| accumulate::<_, R::Exact>(src, plan, runs, dst, rows_in_halves::<T, R::Exact>),
         );
     }
 }
