@@ -1,11 +1,11 @@
 //! Feature `rayon`: batch norm forward `(x − μ)·inv_std·γ + β` (5 operands, `[B, 1024]` f32, B
-//! bound at run time) evaluated into an existing buffer (`eval_into`, split from 32 MiB) and
-//! into a new tensor (`eval`, which stays on one thread: this shows that it is not slower), on
-//! a one-thread pool (which always stays on one thread) against a two-thread pool,
-//! side by side at 1, 4, 16, 64 and 256 MiB of output. Below the threshold (32 MiB) both run the
-//! same one-thread pass, so their ratio shows what the threshold's check costs. Each case runs
-//! entirely inside its pool (`install` around criterion's loop), so no hand-off between threads
-//! is timed.
+//! bound at run time) evaluated into an existing buffer (`eval_into`) and into a new tensor
+//! (`eval`), both split from 32 MiB of output, at 1, 4, 16, 64 and 256 MiB of output; and the
+//! column means of such a `[B, 1024]` (its output 4 KiB, split from 32 MiB of rows) at 16, 64
+//! and 256 MiB of rows. Each on a one-thread pool (which always stays on one thread) against a
+//! two-thread pool, side by side. Below the threshold both run the same one-thread pass, so
+//! their ratio shows what the threshold's check costs. Each case runs entirely inside its pool
+//! (`install` around criterion's loop), so no hand-off between threads is timed.
 //!
 //! `cargo bench -p shapecast --features rayon --bench parallel`, then
 //! `python3 benches/parallel_ratios.py` for the table of speedups.

@@ -69,8 +69,10 @@
 //!   standard-layout view as a typed tensor; `t.as_ndarray()?` views a tensor as an
 //!   `ArrayViewD`.
 //! - `rayon` (implies `std`): an evaluation of an expression (`eval`, `eval_into`, `assign`,
-//!   `+=`, …) of 32 MiB or more splits across rayon's threads, the result the same bit for bit;
-//!   an expression's closures must then be `Clone + Send + Sync`, its elements `Send + Sync`.
+//!   `+=`, …) of 32 MiB or more splits across rayon's threads, and so do a tensor's column
+//!   reductions over 32 MiB of rows or more (`x.sum_axes::<axes![0]>()`, eager or as an
+//!   expression), the result the same bit for bit; an expression's closures must then be
+//!   `Clone + Send + Sync`, its elements `Send + Sync`.
 //!   Large `f32`/`f64` products run on `matrixmultiply`'s threads.
 #![no_std]
 #![forbid(unsafe_code)]
