@@ -352,6 +352,32 @@ fn nan_is_ignored_unless_all_are_nan() {
     assert_eq!(t.argmin_axes::<axes![1]>().unwrap().as_slice(), [33]);
 }
 
+/// The NaN rule over the rows of a large tensor (32 MiB, folded in halves, each half from its
+/// own first row): a NaN that starts a half, larger elements after it, is ignored, and every
+/// column is its loop's maximum and minimum. (No column is NaN alone: its NaN result would have
+/// every column folded again, exactly, and hide a half's NaN.)
+#[test]
+fn nan_starting_a_half_of_large_rows_is_ignored() {
+    const C: usize = 64;
+    let rows = (32 << 20) / (4 * C);
+    let mut data: Vec<f32> = (0..rows * C).map(|i| (i % 251) as f32 - 125.0).collect();
+    for first in [rows / 2, rows / 4, 3 * rows / 4] {
+        data[first * C + 5] = f32::NAN;
+        data[(first + 1) * C + 5] = 1e6 + first as f32;
+        data[(first + 1) * C + 6] = -1e6 - first as f32;
+        data[first * C + 6] = f32::NAN;
+    }
+    struct Rows;
+    bind!(let n: Rows = rows);
+    let x = TensorRef::from_shape(dims![n, 64], &data).unwrap();
+    let (max, min) = (x.max_axes::<axes![0]>().unwrap(), x.min_axes::<axes![0]>().unwrap());
+    let column = |k: usize| data.iter().skip(k).step_by(C).copied().filter(|v| !v.is_nan());
+    for k in 0..C {
+        assert_eq!(max.as_slice()[k], column(k).fold(f32::MIN, f32::max), "column {k}");
+        assert_eq!(min.as_slice()[k], column(k).fold(f32::MAX, f32::min), "column {k}");
+    }
+}
+
 /// Ties: the first in row-major order of the reduced axes, over one axis and several.
 #[test]
 fn ties_give_the_first() {

@@ -105,7 +105,7 @@ fn rows_in_halves<T: Copy + Shared, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
         && let Some(mut total) = row_of(first)
     {
         in_halves::<T, R>(src, acc.len(), &mut total);
-        block::update(acc, &total, R::combine);
+        block::update(acc, &total, merge::<T, R>);
         return;
     }
     rows_in_order::<T, R>(src, acc);
@@ -125,7 +125,7 @@ fn in_halves<T: Copy + Shared, R: Reducer<T>>(rows: &[T], n: usize, total: &mut 
         let (low, high) = rows.split_at(mid);
         if let Some(mut second) = row_of(&high[..n]) {
             both(|| in_halves::<T, R>(low, n, total), || in_halves::<T, R>(high, n, &mut second));
-            block::update(total, &second, R::combine);
+            block::update(total, &second, merge::<T, R>);
             return;
         }
     }
@@ -134,6 +134,16 @@ fn in_halves<T: Copy + Shared, R: Reducer<T>>(rows: &[T], n: usize, total: &mut 
     for row in rest.chunks_exact(n) {
         block::update(total, row, R::combine);
     }
+}
+
+/// `b`, the result of some rows, folded into `a`, that of the rows before: as `R` folds an
+/// element, except that a `b` that `R` may have got wrong (a maximum started from a NaN, which
+/// no later element replaces) is kept, so that the whole result is folded again with
+/// [`Reducer::Exact`] (`R` alone would drop it, and with it every element it stood for).
+#[cfg(feature = "alloc")]
+#[hot]
+fn merge<T: Copy, R: Reducer<T>>(a: T, b: T) -> T {
+    if R::redo(b) { b } else { R::combine(a, b) }
 }
 
 /// A copy of `row` on the heap, or `None` where the heap has no room for it.
