@@ -392,6 +392,27 @@ mod run_time_twins {
         assert_eq!(out, want);
     }
 
+    /// Arrays of no element whose other axes are as large as a size can be join and stack at
+    /// once, into no element: nothing loops over those axes.
+    #[test]
+    fn empty_arrays_with_huge_axes_join_at_once() {
+        let none: [f32; 0] = [];
+        let mut out: [f32; 0] = [];
+        for dims in [[usize::MAX, 0], [1 << 40, 0]] {
+            let e = Array::new(&none, &dims).unwrap();
+            assert_eq!(*dynamic::concat(e, e, 1, &mut out).unwrap(), [dims[0], 0]);
+            // (`[MAX, 2, 0]`'s sizes other than 0 overflow: no array has that shape.)
+            match dynamic::stack(&[e, e], 1, &mut out) {
+                Ok(shape) => assert_eq!(*shape, [dims[0], 2, 0]),
+                Err(err) => {
+                    assert_eq!((dims[0], err.kind()), (usize::MAX, dynamic::ErrorKind::TooManyElements))
+                }
+            }
+        }
+        let e = Array::new(&none, &[0, usize::MAX]).unwrap();
+        assert_eq!(*dynamic::concat(e, e, 0, &mut out).unwrap(), [0, usize::MAX]);
+    }
+
     #[test]
     fn errors_write_nothing() {
         let data = [1, 2, 3, 4, 5, 6];

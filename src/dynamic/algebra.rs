@@ -55,10 +55,11 @@ pub fn concat<T: Copy>(
             .naming_list(&[axis])
     })?;
     // Row-major, the joined axis and those after it are one run per operand: the outer index
-    // picks a run of `a`, then one of `b`.
-    let outer: usize = result[..axis].iter().product();
+    // picks a run of `a`, then one of `b`. (Counted from the output: with runs of no element,
+    // the axes before may be of any size, and nothing is written.)
     let (run_a, run_b): (usize, usize) =
         (a.shape()[axis..].iter().product(), b.shape()[axis..].iter().product());
+    let outer = out.len().checked_div(run_a.saturating_add(run_b)).unwrap_or(0);
     let mut at = 0;
     for i in 0..outer {
         out[at..at + run_a].copy_from_slice(&a.data()[i * run_a..][..run_a]);
