@@ -435,3 +435,75 @@ fn a_hand_made_call_with_another_shape_is_refused() {
     );
     assert!(forged.is_err());
 }
+
+/// The hidden entry points called by hand with shapes, data or an output that disagree with
+/// their subscripts: refused, or nothing written; never a read past the data.
+#[test]
+fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
+    use core::marker::PhantomData;
+    use shapecast::__private::{Einsum, EinsumSpec, einsum_into, try_einsum_owned};
+    use shapecast::tensor::{ByShape, OnHeap};
+    struct Same;
+    impl EinsumSpec for Same {
+        const SPEC: Einsum = Einsum::from_labels(b"ij", &[&[0, 1]], 2);
+    }
+    struct Product;
+    impl EinsumSpec for Product {
+        // "ij,jk->ik", the output's labels first: i, k, then j.
+        const SPEC: Einsum = Einsum::from_labels(b"ikj", &[&[0, 2], &[2, 1]], 2);
+    }
+    struct Rows;
+    let (one, sixteen) = ([7.0f32], [1.0f32; 16]);
+    let untouched = |out: &Tensor<f32, shape![4, 4]>| out.as_slice().iter().all(|&v| v == -1.0);
+
+    // Data shorter than its shape, fixed and at run time.
+    let mut out = Tensor::<f32, shape![4, 4]>::splat(-1.0);
+    einsum_into(Same, (<shape![4, 4]>::default(),), [&one[..]], &mut out);
+    assert!(untouched(&out));
+    bind!(let rows: Rows = 100);
+    let short =
+        try_einsum_owned(Same, (dims![rows, 4],), dims![rows, 4], PhantomData::<OnHeap>, [&sixteen[..4]]);
+    assert!(short.unwrap_err().to_string().contains("holds 4 elements"));
+    // An output of another size than the subscripts' result.
+    let mut small = Tensor::<f32, shape![2, 2]>::splat(-1.0);
+    einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut small);
+    assert_eq!(small.as_slice(), [-1.0; 4]);
+    let other = try_einsum_owned(
+        Same,
+        (<shape![4, 4]>::default(),),
+        <shape![2, 2]>::default(),
+        PhantomData::<ByShape>,
+        [&sixteen[..]],
+    );
+    assert!(other.is_err());
+    // A label of two sizes: `j` is 3 in the first operand and 1 in the second.
+    let mut out = Tensor::<f32, shape![4, 4]>::splat(-1.0);
+    einsum_into(
+        Product,
+        (<shape![4, 3]>::default(), <shape![1, 4]>::default()),
+        [&[1.0; 12][..], &[1.0; 4][..]],
+        &mut out,
+    );
+    assert!(untouched(&out));
+    let sizes = try_einsum_owned(
+        Product,
+        (<shape![4, 3]>::default(), <shape![1, 4]>::default()),
+        <shape![4, 4]>::default(),
+        PhantomData::<ByShape>,
+        [&[1.0; 12][..], &[1.0; 4][..]],
+    );
+    assert!(sizes.unwrap_err().to_string().contains("label `j`"));
+    // An operand the subscripts do not have. (A label number past every letter, over fixed
+    // shapes, is a compile error: the strides are computed while the program compiles.)
+    let mut out = Tensor::<f32, shape![4, 4]>::splat(-1.0);
+    einsum_into(
+        Same,
+        (<shape![4, 4]>::default(), <shape![4, 4]>::default()),
+        [&sixteen[..], &sixteen[..]],
+        &mut out,
+    );
+    assert!(untouched(&out));
+    // What agrees still runs.
+    einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut out);
+    assert_eq!(out.as_slice(), [1.0; 16]);
+}

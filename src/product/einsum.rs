@@ -203,13 +203,14 @@ where
         .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
     {
         use crate::tensor::DataMut as _;
-        run_typed::<Sp, Sh, T>(&shapes, &data, &mut storage.slice_mut()[..len]);
+        run_typed::<Sp, Sh, T, N>(&shapes, &data, &mut storage.slice_mut()[..len])?;
     }
     Ok(TensorBase::from_parts(storage, shape))
 }
 
 /// `einsum!(… => out)`: the result written into `out`, whose shape the types made the
-/// result's. No allocation, no panic.
+/// result's. No allocation, no panic. (A call written by hand whose shapes, data or output
+/// disagree with the subscripts writes nothing.)
 #[doc(hidden)]
 #[hot]
 pub fn einsum_into<
@@ -225,7 +226,101 @@ pub fn einsum_into<
     data: [&[T]; N],
     out: &mut TensorBase<D, Out>,
 ) {
-    run_typed::<Sp, Sh, T>(&shapes, &data, out.as_mut_slice());
+    let out = out.as_mut_slice();
+    let _ = run_typed::<Sp, Sh, T, N>(&shapes, &data, out);
+}
+
+/// Each operand's sizes.
+type Dims = [[usize; MAX_RANK]; MAX_OPERANDS];
+
+/// Whether each operand's elements `data` and the output's `out_len` are as many as
+/// `lengths` ([`lengths`]) says.
+#[hot]
+fn fits<T, const N: usize>(
+    lengths: Option<([usize; MAX_OPERANDS], usize)>,
+    data: &[&[T]; N],
+    out_len: usize,
+) -> bool {
+    lengths.is_some_and(|(operands, result)| {
+        out_len == result && data.iter().zip(operands).all(|(d, n)| d.len() == n)
+    })
+}
+
+/// Why operands of shapes `shapes` and elements `data`, and an output of `out_len` elements,
+/// are not what the subscripts `Sp` read and write ([`fits`] said so): `einsum!` makes them so
+/// while the program compiles, but the functions it calls are reachable, if hidden, and a call
+/// written by hand is refused rather than read past its data.
+#[cold]
+#[inline(never)]
+fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
+    shapes: &Sh,
+    data: &[&[T]; N],
+    out_len: usize,
+) -> BroadcastError {
+    let (spec, ranks) = (&Sp::SPEC, &Sh::RANKS);
+    let mut dims = Sh::STATIC;
+    shapes.write(&mut dims);
+    let Some(sizes) = label_sizes(spec, &dims, ranks, N) else {
+        // The rule's own error, which names what disagrees, where the rule can read the
+        // subscripts; otherwise a wrong operand count.
+        let operands: [&[usize]; N] = core::array::from_fn(|o| &dims[o][..ranks[o].min(MAX_RANK)]);
+        let readable =
+            (0..spec.operands()).all(|o| spec.labels_of(o).iter().all(|&l| usize::from(l) < MAX_LABELS));
+        let named = if readable { spec.shape(&operands).err() } else { None };
+        let count =
+            BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), N);
+        return named.unwrap_or(count);
+    };
+    for (o, data) in data.iter().enumerate() {
+        let shape = &dims[o][..ranks[o]];
+        let expected = shapecast_rules::element_count(shape).unwrap_or(usize::MAX);
+        if data.len() != expected {
+            return BroadcastError::wrong_length(
+                Form::Einsum,
+                (shape, &[]),
+                Slot::Operand(o),
+                expected,
+                data.len(),
+            );
+        }
+    }
+    let out = &sizes[..spec.output_rank()];
+    let expected = shapecast_rules::element_count(out).unwrap_or(usize::MAX);
+    BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, expected, out_len)
+}
+
+/// Each label's size, where `n` operands of sizes `dims` and ranks `ranks` are what `spec`
+/// reads: as many as it has, each of its rank, every label one of its own and of one size
+/// wherever it stands (a label that no operand has is of size 0). `None` otherwise.
+#[inline(always)]
+const fn label_sizes(
+    spec: &Einsum,
+    dims: &[[usize; MAX_RANK]; MAX_OPERANDS],
+    ranks: &[usize; MAX_OPERANDS],
+    n: usize,
+) -> Option<[usize; MAX_LABELS]> {
+    let labels = spec.label_count();
+    if n > MAX_OPERANDS || spec.operands() != n || labels > MAX_LABELS || spec.output_rank() > labels {
+        return None;
+    }
+    let (mut size, mut seen) = ([0; MAX_LABELS], [false; MAX_LABELS]);
+    let mut o = 0;
+    while o < n {
+        if ranks[o] > MAX_RANK || spec.rank(o) != ranks[o] {
+            return None;
+        }
+        let mut axis = 0;
+        while axis < ranks[o] {
+            let (l, d) = (spec.label(o, axis), dims[o][axis]);
+            if l >= labels || (seen[l] && size[l] != d) {
+                return None;
+            }
+            (size[l], seen[l]) = (d, true);
+            axis += 1;
+        }
+        o += 1;
+    }
+    Some(size)
 }
 
 /// The computation of one `einsum!` call: a function of its own for each call (generic over
@@ -233,15 +328,66 @@ pub fn einsum_into<
 /// for fixed shapes, every size and stride as constants; a debug build keeps its frame out of
 /// the caller's.
 #[inline]
-fn run_typed<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot>(shapes: &Sh, data: &[&[T]], out: &mut [T]) {
+fn run_typed<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize>(
+    shapes: &Sh,
+    data: &[&[T]; N],
+    out: &mut [T],
+) -> Result<(), BroadcastError> {
     let (spec, plan) = (const { &Sp::SPEC }, const { plan(&Sp::SPEC) });
     if Sh::FIXED {
+        // (The subscripts and the sizes checked while the program compiles; the lengths here.)
+        if !fits(const { lengths(&Sp::SPEC, &Sh::STATIC, &Sh::RANKS, N) }, data, out.len()) {
+            return Err(refusal::<Sp, Sh, T, N>(shapes, data, out.len()));
+        }
         run(spec, plan, const { &strides(&Sp::SPEC, &Sh::STATIC, &Sh::RANKS) }, data, out);
     } else {
         let mut dims = [[0; MAX_RANK]; MAX_OPERANDS];
         shapes.write(&mut dims);
+        if !fits(lengths(spec, &dims, &Sh::RANKS, N), data, out.len()) {
+            return Err(refusal::<Sp, Sh, T, N>(shapes, data, out.len()));
+        }
         run(spec, plan, &strides(spec, &dims, &Sh::RANKS), data, out);
     }
+    Ok(())
+}
+
+/// Each operand's element count and the result's, for operands of sizes `dims` that are what
+/// `spec` reads ([`label_sizes`]); `None` otherwise, or where a count overflows. (Inlined, so
+/// that only the sizes of the operands' ranks are read where they run.)
+#[inline(always)]
+const fn lengths(
+    spec: &Einsum,
+    dims: &Dims,
+    ranks: &[usize; MAX_OPERANDS],
+    n: usize,
+) -> Option<([usize; MAX_OPERANDS], usize)> {
+    let Some(sizes) = label_sizes(spec, dims, ranks, n) else { return None };
+    let mut counts = [0; MAX_OPERANDS];
+    let mut o = 0;
+    while o < n {
+        let Some(count) = count_of(&dims[o], ranks[o]) else { return None };
+        counts[o] = count;
+        o += 1;
+    }
+    let Some(result) = count_of(&sizes, spec.output_rank()) else { return None };
+    Some((counts, result))
+}
+
+/// The element count of the first `n` of `sizes`: 0 if one is 0, `None` where the product of
+/// the others overflows (as [`shapecast_rules::element_count`] counts).
+#[inline(always)]
+const fn count_of(sizes: &[usize], n: usize) -> Option<usize> {
+    let (mut total, mut zero, mut i) = (1usize, false, 0);
+    while i < n {
+        if sizes[i] == 0 {
+            zero = true;
+        } else {
+            let Some(t) = total.checked_mul(sizes[i]) else { return None };
+            total = t;
+        }
+        i += 1;
+    }
+    Some(if zero { 0 } else { total })
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
