@@ -112,11 +112,11 @@ fn rows_in_halves<T: Copy + Shared, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
 }
 
 /// The rows of `rows` (each `n` elements, at least one) folded by `R` into `total` (`n`
-/// elements): halves folded apart, then the second into the first, down to pieces of
-/// [`PIECE_BYTES`] or one row, each folded row after row. The halves depend on the rows alone,
-/// so the results are the same bits whether rayon's threads fold them or this one does (under
-/// feature `rayon`, they are folded on two tasks). A half's own row is held on the heap; where
-/// it cannot be, the half is folded row after row.
+/// elements, given as a copy of the first row): halves folded apart, then the second into the
+/// first, down to pieces of [`PIECE_BYTES`] or one row, each folded row after row. The halves
+/// depend on the rows alone, so the results are the same bits whether rayon's threads fold
+/// them or this one does (under feature `rayon`, they are folded on two tasks). A half's own
+/// row is held on the heap; where it cannot be, the half is folded row after row.
 #[cfg(feature = "alloc")]
 fn in_halves<T: Copy + Shared, R: Reducer<T>>(rows: &[T], n: usize, total: &mut [T]) {
     let count = rows.len() / n;
@@ -129,9 +129,7 @@ fn in_halves<T: Copy + Shared, R: Reducer<T>>(rows: &[T], n: usize, total: &mut 
             return;
         }
     }
-    let (first, rest) = rows.split_at(n);
-    total.copy_from_slice(first);
-    for row in rest.chunks_exact(n) {
+    for row in rows[n..].chunks_exact(n) {
         block::update(total, row, R::combine);
     }
 }
