@@ -70,9 +70,10 @@
 //!   `ArrayViewD`.
 //! - `rayon` (implies `std`): an evaluation of an expression (`eval`, `eval_into`, `assign`,
 //!   `+=`, …) of 32 MiB or more splits across rayon's threads, and so do a tensor's column
-//!   reductions over 32 MiB of rows or more (`x.sum_axes::<axes![0]>()`, eager or as an
-//!   expression), the result the same bit for bit; an expression's closures must then be
-//!   `Clone + Send + Sync`, its elements `Send + Sync`.
+//!   sums, means, maxima and minima over 32 MiB of rows or more (`x.sum_axes::<axes![0]>()`,
+//!   eager or as `x.lazy()…`), the result the same bit for bit; an expression's closures must
+//!   then be `Clone + Send + Sync`, its elements `Send + Sync`. (A column reduction of a larger
+//!   expression, and the positions `argmax_axes`, `argmin_axes`, stay on one thread.)
 //!   Large `f32`/`f64` products run on `matrixmultiply`'s threads.
 #![no_std]
 #![forbid(unsafe_code)]
