@@ -37,6 +37,10 @@ pub(crate) mod write;
 pub(crate) mod zip;
 
 pub(crate) use block::update;
+pub(crate) use copy::copy;
+pub(crate) use plan::{Plan, Runs};
+pub(crate) use reduce::{accumulate, arg_slices, fold_slices, rows_in_order};
+pub(crate) use zip::{assign, zip};
 
 /// Bytes from which work is split across rayon's threads (feature `rayon`): a pass's output, or
 /// the rows that a tensor's reduction folds into one row. Those rows are folded in halves from
@@ -45,7 +49,3 @@ pub(crate) use block::update;
 /// 64 MiB; 32 MiB lies between.
 #[cfg(feature = "alloc")]
 pub(crate) const SPLIT_FROM: usize = 32 << 20;
-pub(crate) use copy::copy;
-pub(crate) use plan::{Plan, Runs};
-pub(crate) use reduce::{accumulate, arg_slices, fold_slices, rows_in_order};
-pub(crate) use zip::{assign, zip};
