@@ -73,7 +73,8 @@
 //!   sums, means, maxima and minima over 32 MiB of rows or more (`x.sum_axes::<axes![0]>()`,
 //!   eager or as `x.lazy()…`), the result the same bit for bit; an expression's closures must
 //!   then be `Clone + Send + Sync`, its elements `Send + Sync`. (A column reduction of a larger
-//!   expression, and the positions `argmax_axes`, `argmin_axes`, stay on one thread.)
+//!   expression stays on one thread, as do the positions `argmax_axes` and `argmin_axes` over
+//!   rows of 32 elements or more.)
 //!   Large `f32`/`f64` products run on `matrixmultiply`'s threads.
 #![no_std]
 #![forbid(unsafe_code)]

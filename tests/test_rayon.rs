@@ -186,7 +186,7 @@ fn whole_statistics_match_one_thread() {
     }
 }
 
-/// Column sums, means and maxima of a tensor, `[R, C]` reduced over its rows (C = 100, not a
+/// Column sums, means, maxima and their positions of a tensor, `[R, C]` reduced over its rows (C = 100, not a
 /// multiple of 16): from 32 MiB of rows they are folded in halves, on two threads where there
 /// are two, the same bits on one. Eager and as an expression, into a new tensor and into an
 /// existing one; near the plain loops' sums; a NaN in one column, and in another a NaN as the
@@ -217,6 +217,15 @@ fn column_reductions_match_one_thread() {
         let sums = one;
         let (one, two) = both(|| x.max_axes::<axes![0]>().expect("rows"));
         assert_bits(one.as_slice(), two.as_slice());
+        let (first, second) = both(|| x.argmax_axes::<axes![0]>().expect("rows"));
+        assert_eq!(first.as_slice(), second.as_slice());
+        for col in [0, 7, 63, 99] {
+            let at = first.as_slice()[col];
+            assert_eq!(data[at * c + col], one.as_slice()[col], "column {col}");
+            assert!(
+                data.iter().skip(col).step_by(c).take(at).all(|&v| v.is_nan() || v < one.as_slice()[col])
+            );
+        }
         for col in [0, 7, 63, 99] {
             let want: f64 = data.iter().skip(col).step_by(c).sum();
             let max =

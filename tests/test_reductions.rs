@@ -354,12 +354,13 @@ fn nan_is_ignored_unless_all_are_nan() {
 
 /// The NaN rule over the rows of a large tensor (32 MiB, folded in halves, each half from its
 /// own first row): a NaN that starts a half, larger elements after it, is ignored, and every
-/// column is its loop's maximum and minimum. (No column is NaN alone: its NaN result would have
+/// column is its loop's maximum and minimum, at the first row that holds it (ties in every
+/// column: the data repeats). (No column is NaN alone: its NaN result would have
 /// every column folded again, exactly, and hide a half's NaN.)
 #[test]
 fn nan_starting_a_half_of_large_rows_is_ignored() {
     const C: usize = 64;
-    let rows = (32 << 20) / (4 * C);
+    let rows = (32usize << 20).div_ceil(4 * C);
     let mut data: Vec<f32> = (0..rows * C).map(|i| (i % 251) as f32 - 125.0).collect();
     for first in [rows / 2, rows / 4, 3 * rows / 4] {
         data[first * C + 5] = f32::NAN;
@@ -371,10 +372,42 @@ fn nan_starting_a_half_of_large_rows_is_ignored() {
     bind!(let n: Rows = rows);
     let x = TensorRef::from_shape(dims![n, 64], &data).unwrap();
     let (max, min) = (x.max_axes::<axes![0]>().unwrap(), x.min_axes::<axes![0]>().unwrap());
+    let (argmax, argmin) = (x.argmax_axes::<axes![0]>().unwrap(), x.argmin_axes::<axes![0]>().unwrap());
     let column = |k: usize| data.iter().skip(k).step_by(C).copied().filter(|v| !v.is_nan());
+    // The first row holding the column's maximum (minimum), NaN ignored.
+    let first = |k: usize, want: f32| data.iter().skip(k).step_by(C).position(|&v| v == want).unwrap();
     for k in 0..C {
-        assert_eq!(max.as_slice()[k], column(k).fold(f32::MIN, f32::max), "column {k}");
-        assert_eq!(min.as_slice()[k], column(k).fold(f32::MAX, f32::min), "column {k}");
+        let (most, least) = (column(k).fold(f32::MIN, f32::max), column(k).fold(f32::MAX, f32::min));
+        assert_eq!(max.as_slice()[k], most, "column {k}");
+        assert_eq!(min.as_slice()[k], least, "column {k}");
+        assert_eq!(argmax.as_slice()[k], first(k, most), "column {k}");
+        assert_eq!(argmin.as_slice()[k], first(k, least), "column {k}");
+    }
+}
+
+/// The positions of column maxima and minima over narrow rows of a large tensor (`[R, 12]`
+/// f32, 32 MiB, folded in halves): a NaN that starts a half is ignored, ties give the first.
+#[test]
+fn positions_over_narrow_large_rows() {
+    const C: usize = 12;
+    let rows = (32usize << 20).div_ceil(4 * C);
+    let mut data: Vec<f32> = (0..rows * C).map(|i| ((i * 7) % 1009) as f32 - 500.0).collect();
+    for first in [rows / 2, rows / 4, 3 * rows / 4] {
+        data[first * C + 3] = f32::NAN;
+        data[(first + 1) * C + 3] = 1e6;
+        data[first * C + 4] = f32::NAN;
+        data[(first + 1) * C + 4] = -1e6;
+    }
+    struct Rows;
+    bind!(let n: Rows = rows);
+    let x = TensorRef::from_shape(dims![n, 12], &data).unwrap();
+    let (argmax, argmin) = (x.argmax_axes::<axes![0]>().unwrap(), x.argmin_axes::<axes![0]>().unwrap());
+    for k in 0..C {
+        let column: Vec<f32> = data.iter().skip(k).step_by(C).copied().collect();
+        let most = column.iter().copied().filter(|v| !v.is_nan()).fold(f32::MIN, f32::max);
+        let least = column.iter().copied().filter(|v| !v.is_nan()).fold(f32::MAX, f32::min);
+        assert_eq!(argmax.as_slice()[k], column.iter().position(|&v| v == most).unwrap(), "column {k}");
+        assert_eq!(argmin.as_slice()[k], column.iter().position(|&v| v == least).unwrap(), "column {k}");
     }
 }
 

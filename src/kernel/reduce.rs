@@ -15,6 +15,8 @@ use super::source::Shared;
 use super::statics::{MapInto, ReducePlan};
 use super::{Plan, Runs, block};
 use crate::shape::AnyShape;
+#[cfg(feature = "alloc")]
+use core::ops::Range;
 use shapecast_macros::hot;
 
 /// Sources up to this size are summed strip by strip (they stay in the first-level cache between
@@ -45,12 +47,7 @@ pub(crate) fn accumulate<T: Copy, R: Reducer<T>>(
     debug_assert!(ss <= 1 && sd <= 1, "an inner stride is 0 or 1");
     let strip = (STRIP_BYTES / size_of::<T>().max(1)).max(1);
     let in_cache = (ss, sd) == (1, 1) && size_of_val(src) <= IN_CACHE_BYTES;
-    if plan.dims().len() == 2
-        && runs.strides == [1, 1]
-        && runs.outer == [n, 0]
-        && n > 0
-        && (n <= strip || !in_cache)
-    {
+    if one_row(plan, runs).is_some() && (n <= strip || !in_cache) {
         // Rows of a contiguous matrix folded into one row (a sum over the leading axis), rows
         // of one strip at most or out of the cache: the rows come from `chunks_exact`, with no
         // bounds check, so no exit in the loop makes the row of results go back to memory
@@ -95,43 +92,120 @@ pub(crate) fn rows_in_order<T: Copy, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
 }
 
 /// The rows of `src` (each `acc.len()` elements) folded by `R` into `acc`: from
-/// [`SPLIT_FROM`] bytes on, by [`in_halves`], whose results are the same bits on one
+/// [`SPLIT_FROM`] bytes on, in halves ([`in_halves`]), whose results are the same bits on one
 /// thread as on many; one after another below, or without feature `alloc`.
 #[hot]
 fn rows_in_halves<T: Copy + Shared, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
     #[cfg(feature = "alloc")]
     if size_of_val(src) >= SPLIT_FROM
-        && let Some(first) = src.get(..acc.len())
-        && let Some(mut total) = row_of(first)
+        && let n = acc.len()
+        && let Some(mut total) = row_of(&src[..n])
     {
-        in_halves::<T, R>(src, acc.len(), &mut total);
+        in_halves(
+            0..src.len() / n,
+            size_of_val(acc),
+            &mut total,
+            &|r| row_of(&src[r * n..][..n]),
+            &|rows, total| {
+                for row in src[rows.start * n..rows.end * n].chunks_exact(n) {
+                    block::update(total, row, R::combine);
+                }
+            },
+            &|total, later| block::update(total, later, merge::<T, R>),
+        );
         block::update(acc, &total, merge::<T, R>);
         return;
     }
     rows_in_order::<T, R>(src, acc);
 }
 
-/// The rows of `rows` (each `n` elements, at least one) folded by `R` into `total` (`n`
-/// elements, given as a copy of the first row): halves folded apart, then the second into the
-/// first, down to pieces of [`PIECE_BYTES`] or one row, each folded row after row. The halves
-/// depend on the rows alone, so the results are the same bits whether rayon's threads fold
-/// them or this one does (under feature `rayon`, they are folded on two tasks). A half's own
-/// row is held on the heap; where it cannot be, the half is folded row after row.
+/// The rows `rows` of a tensor (at least one, each `row_bytes` long) folded into `total`, what
+/// `start` makes of the first of them: halves folded apart (`fold` folds the rows after a
+/// half's first into its own), then the second into the first (`merge`), down to pieces of
+/// [`PIECE_BYTES`] or one row. The halves depend on the rows alone, so the results are the same
+/// bits whether rayon's threads fold them or this one does (under feature `rayon`, they are
+/// folded on two tasks). A half's own row is held on the heap (`start` gives `None` where it
+/// cannot be: the half is then folded row after row).
 #[cfg(feature = "alloc")]
-fn in_halves<T: Copy + Shared, R: Reducer<T>>(rows: &[T], n: usize, total: &mut [T]) {
-    let count = rows.len() / n;
-    if count > 1 && size_of_val(rows) > PIECE_BYTES {
-        let mid = count / 2 * n;
-        let (low, high) = rows.split_at(mid);
-        if let Some(mut second) = row_of(&high[..n]) {
-            both(|| in_halves::<T, R>(low, n, total), || in_halves::<T, R>(high, n, &mut second));
-            block::update(total, &second, merge::<T, R>);
+fn in_halves<S: Shared>(
+    rows: Range<usize>,
+    row_bytes: usize,
+    total: &mut [S],
+    start: &(impl Fn(usize) -> Option<alloc::vec::Vec<S>> + Shared),
+    fold: &(impl Fn(Range<usize>, &mut [S]) + Shared),
+    merge: &(impl Fn(&mut [S], &[S]) + Shared),
+) {
+    let count = rows.len();
+    if count > 1 && count.saturating_mul(row_bytes) > PIECE_BYTES {
+        let mid = rows.start + count / 2;
+        if let Some(mut second) = start(mid) {
+            both(
+                || in_halves(rows.start..mid, row_bytes, total, start, fold, merge),
+                || in_halves(mid..rows.end, row_bytes, &mut second, start, fold, merge),
+            );
+            merge(total, &second);
             return;
         }
     }
-    for row in rows[n..].chunks_exact(n) {
-        block::update(total, row, R::combine);
+    fold(rows.start + 1..rows.end, total);
+}
+
+/// [`arg_accumulate`]: the positions of the elements `P` keeps, `best` started at each output's
+/// first. Where `src` is rows folded into one row, from [`SPLIT_FROM`] bytes on, in halves
+/// ([`in_halves`]), each half keeping its own positions, the later kept where `P` picks it (or
+/// may have got it wrong: a NaN it started from, so that the whole scan is done again with
+/// [`Pick::ExactPick`]).
+#[hot]
+fn positions<T: Copy + Shared, P: Pick<T>>(src: &[T], plan: &Plan<2>, runs: Runs<2>, best: &mut [usize]) {
+    #[cfg(feature = "alloc")]
+    if let Some(n) = one_row(plan, runs)
+        && size_of_val(src) >= SPLIT_FROM
+        && let Some(mut kept) = positions_of(0, n)
+        && let Some(best) = best.get_mut(..n)
+    {
+        in_halves(
+            0..src.len() / n,
+            n * size_of::<T>(),
+            &mut kept,
+            &|r| positions_of(r * n, n),
+            &|rows, kept| {
+                for r in rows {
+                    for (j, (k, &x)) in kept.iter_mut().zip(&src[r * n..][..n]).enumerate() {
+                        if P::better(x, src[*k]) {
+                            *k = r * n + j;
+                        }
+                    }
+                }
+            },
+            &|kept, later| {
+                for (k, &l) in kept.iter_mut().zip(later) {
+                    if P::redo(src[l]) || P::better(src[l], src[*k]) {
+                        *k = l;
+                    }
+                }
+            },
+        );
+        best.copy_from_slice(&kept);
+        return;
     }
+    arg_accumulate::<T, P>(src, plan, runs, best);
+}
+
+/// The positions `from..from + n` on the heap, or `None` where the heap has no room for them.
+#[cfg(feature = "alloc")]
+fn positions_of(from: usize, n: usize) -> Option<alloc::vec::Vec<usize>> {
+    let mut row = alloc::vec::Vec::new();
+    row.try_reserve_exact(n).ok()?;
+    row.extend(from..from + n);
+    Some(row)
+}
+
+/// The length of the row that `src` (operand 0) folds into (`dst`, operand 1), where the plan
+/// is rows of a contiguous matrix folded into one row (a sum over the leading axis).
+#[hot]
+fn one_row(plan: &Plan<2>, runs: Runs<2>) -> Option<usize> {
+    let n = runs.n;
+    (plan.dims().len() == 2 && runs.strides == [1, 1] && runs.outer == [n, 0] && n > 0).then_some(n)
 }
 
 /// `b`, the result of some rows, folded into `a`, that of the rows before: as `R` folds an
@@ -246,7 +320,13 @@ fn start<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reducer<T>, 
 /// row-major index within the reduced axes `axes`. `None`, with `best` left as it was, when
 /// one of them is empty.
 #[hot]
-pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, P: Pick<T>, T: Copy>(
+pub(crate) fn arg_slices<
+    Big: AnyShape,
+    Small: AnyShape,
+    M: MapInto<Small, Big>,
+    P: Pick<T>,
+    T: Copy + Shared,
+>(
     src: &[T],
     big: &Big,
     small: &Small,
@@ -269,7 +349,7 @@ pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>,
         big,
         small,
         #[inline(always)]
-        |plan, runs| arg_accumulate::<_, P>(src, plan, runs, best),
+        |plan, runs| positions::<_, P>(src, plan, runs, best),
     );
     if best.iter().fold(false, |redo, &at| redo | P::redo(src[at])) {
         first(best);
@@ -277,7 +357,7 @@ pub(crate) fn arg_slices<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>,
             big,
             small,
             #[inline(always)]
-            |plan, runs| arg_accumulate::<_, P::ExactPick>(src, plan, runs, best),
+            |plan, runs| positions::<_, P::ExactPick>(src, plan, runs, best),
         );
     }
     // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
