@@ -292,7 +292,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
 /// Each label's size, where `n` operands of sizes `dims` and ranks `ranks` are what `spec`
 /// reads: as many as it has, each of its rank, every label one of its own and of one size
 /// wherever it stands (a label that no operand has is of size 0). `None` otherwise.
-#[inline(always)]
+#[hot]
 const fn label_sizes(
     spec: &Einsum,
     dims: &[[usize; MAX_RANK]; MAX_OPERANDS],
@@ -354,7 +354,7 @@ fn run_typed<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize>(
 /// Each operand's element count and the result's, for operands of sizes `dims` that are what
 /// `spec` reads ([`label_sizes`]); `None` otherwise, or where a count overflows. (Inlined, so
 /// that only the sizes of the operands' ranks are read where they run.)
-#[inline(always)]
+#[hot]
 const fn lengths(
     spec: &Einsum,
     dims: &Dims,
@@ -375,7 +375,7 @@ const fn lengths(
 
 /// The element count of the first `n` of `sizes`: 0 if one is 0, `None` where the product of
 /// the others overflows (as [`shapecast_rules::element_count`] counts).
-#[inline(always)]
+#[hot]
 const fn count_of(sizes: &[usize], n: usize) -> Option<usize> {
     let (mut total, mut zero, mut i) = (1usize, false, 0);
     while i < n {
