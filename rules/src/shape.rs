@@ -145,15 +145,16 @@ impl DynShape {
 /// assert_eq!(shapecast_rules::element_count(&[]), Some(1));
 /// assert_eq!(shapecast_rules::element_count(&[usize::MAX, 2]), None);
 /// ```
-pub fn element_count(dims: &[usize]) -> Option<usize> {
-    let mut nonzero: usize = 1;
-    let mut empty = false;
-    for &d in dims {
-        if d == 0 {
+pub const fn element_count(dims: &[usize]) -> Option<usize> {
+    let (mut nonzero, mut empty, mut i) = (1usize, false, 0);
+    while i < dims.len() {
+        if dims[i] == 0 {
             empty = true;
         } else {
-            nonzero = nonzero.checked_mul(d)?;
+            let Some(product) = nonzero.checked_mul(dims[i]) else { return None };
+            nonzero = product;
         }
+        i += 1;
     }
     Some(if empty { 0 } else { nonzero })
 }

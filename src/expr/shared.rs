@@ -368,9 +368,9 @@ where
         self.values.as_ref().map_or(&[], TensorBase::as_slice)
     }
 
-    /// The value's elements as a leaf.
+    /// The value's elements as a leaf (its reads are a leaf's).
     #[hot]
-    fn leaf(&self) -> LeafSource<'_, E::Elem, W> {
+    fn as_leaf(&self) -> LeafSource<'_, E::Elem, W> {
         LeafSource::new(self.values(), self.cursor)
     }
 }
@@ -402,17 +402,17 @@ where
 
     #[hot]
     fn block<const STRIDED: bool>(&mut self, at: usize) -> [E::Elem; BLOCK] {
-        self.leaf().block::<STRIDED>(at)
+        self.as_leaf().block::<STRIDED>(at)
     }
 
     #[hot]
     fn part(&mut self, at: usize, len: usize) -> [E::Elem; BLOCK] {
-        self.leaf().part(at, len)
+        self.as_leaf().part(at, len)
     }
 
     #[hot]
     fn get(&mut self, at: usize) -> E::Elem {
-        self.leaf().get(at)
+        self.as_leaf().get(at)
     }
 
     #[hot]
@@ -422,12 +422,12 @@ where
 
     #[hot]
     fn planned<P: Pass>(&mut self, at: usize, spot: Spot, along: &[usize; W]) -> [E::Elem; BLOCK] {
-        self.leaf().planned::<P>(at, spot, along)
+        self.as_leaf().planned::<P>(at, spot, along)
     }
 
     #[hot]
     fn rows(&mut self, at: usize, len: usize, n: usize, down: usize) -> [E::Elem; BLOCK] {
-        self.leaf().rows(at, len, n, down)
+        self.as_leaf().rows(at, len, n, down)
     }
 
     #[hot]
@@ -436,7 +436,7 @@ where
         spot: Spot,
         n: usize,
     ) -> LeafRun<'_, E::Elem, PLANNED, STRIDED> {
-        LeafSource::new(self.values(), self.cursor).run_blocks::<P, PLANNED, STRIDED>(spot, n)
+        self.as_leaf().run_blocks::<P, PLANNED, STRIDED>(spot, n)
     }
 
     #[hot]

@@ -111,9 +111,9 @@ fn rows_in_halves<T: Copy + Shared, R: Reducer<T>>(src: &[T], acc: &mut [T]) {
                     block::update(total, row, R::combine);
                 }
             },
-            &|total, later| block::update(total, later, merge::<T, R>),
+            &|total, later| block::update(total, later, merge_value::<T, R>),
         );
-        block::update(acc, &total, merge::<T, R>);
+        block::update(acc, &total, merge_value::<T, R>);
         return;
     }
     rows_in_order::<T, R>(src, acc);
@@ -214,7 +214,7 @@ fn one_row(plan: &Plan<2>, runs: Runs<2>) -> Option<usize> {
 /// [`Reducer::Exact`] (`R` alone would drop it, and with it every element it stood for).
 #[cfg(feature = "alloc")]
 #[hot]
-fn merge<T: Copy, R: Reducer<T>>(a: T, b: T) -> T {
+fn merge_value<T: Copy, R: Reducer<T>>(a: T, b: T) -> T {
     if R::redo(b) { b } else { R::combine(a, b) }
 }
 

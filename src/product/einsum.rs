@@ -10,7 +10,7 @@
 use core::marker::PhantomData;
 use shapecast_macros::hot;
 
-use shapecast_rules::{Einsum, MAX_LABELS, MAX_OPERANDS};
+use shapecast_rules::{Einsum, MAX_LABELS, MAX_OPERANDS, element_count};
 
 use super::Dot;
 use super::kernel::{self, Operand};
@@ -273,7 +273,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     };
     for (o, data) in data.iter().enumerate() {
         let shape = &dims[o][..ranks[o]];
-        let expected = shapecast_rules::element_count(shape).unwrap_or(usize::MAX);
+        let expected = element_count(shape).unwrap_or(usize::MAX);
         if data.len() != expected {
             return BroadcastError::wrong_length(
                 Form::Einsum,
@@ -285,7 +285,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
         }
     }
     let out = &sizes[..spec.output_rank()];
-    let expected = shapecast_rules::element_count(out).unwrap_or(usize::MAX);
+    let expected = element_count(out).unwrap_or(usize::MAX);
     BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, expected, out_len)
 }
 
@@ -365,29 +365,12 @@ const fn lengths(
     let mut counts = [0; MAX_OPERANDS];
     let mut o = 0;
     while o < n {
-        let Some(count) = count_of(&dims[o], ranks[o]) else { return None };
+        let Some(count) = element_count(dims[o].split_at(ranks[o]).0) else { return None };
         counts[o] = count;
         o += 1;
     }
-    let Some(result) = count_of(&sizes, spec.output_rank()) else { return None };
+    let Some(result) = element_count(sizes.split_at(spec.output_rank()).0) else { return None };
     Some((counts, result))
-}
-
-/// The element count of the first `n` of `sizes`: 0 if one is 0, `None` where the product of
-/// the others overflows (as [`shapecast_rules::element_count`] counts).
-#[hot]
-const fn count_of(sizes: &[usize], n: usize) -> Option<usize> {
-    let (mut total, mut zero, mut i) = (1usize, false, 0);
-    while i < n {
-        if sizes[i] == 0 {
-            zero = true;
-        } else {
-            let Some(t) = total.checked_mul(sizes[i]) else { return None };
-            total = t;
-        }
-        i += 1;
-    }
-    Some(if zero { 0 } else { total })
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
