@@ -83,7 +83,6 @@ impl<S: Source<W>, F: Fold<S::Elem>, const W: usize> Folder<S, F, W> {
             n,
             count,
             close,
-            memo: None,
             stretched: None,
             ahead_runs: None,
             last: None,
@@ -127,10 +126,6 @@ where
     /// Whether every leaf's elements along the last reduced axis lie close together (stride 4
     /// or less): decided once, as those strides never change during a pass.
     pub(super) close: bool,
-    /// The last output folded one at a time, by where its (at most [`MEMO`](super::remember::MEMO)) leaves start: a
-    /// reduction inside another's fold that does not move with it (softmax's row maximum inside
-    /// the row sum) is folded once, not once per element of the outer fold.
-    pub(super) memo: Option<([usize; KEY], F::Output)>,
     /// The output for the whole current run, where it is stretched along it (a row's mean
     /// under `x - mean`, kept as `[N, 1]`): set at the run's first block, then read with no
     /// lookup. Any move of the cursors from outside ([`cursors`](Source::cursors)) forgets it.
@@ -139,10 +134,9 @@ where
     /// first, and how many runs the pass had left at that first one (see
     /// [`next_run`](Source::next_run)): the run with `left` runs left is number `first - left`.
     pub(super) ahead_runs: Option<([F::Output; BLOCK], usize)>,
-    /// The last block of outputs folded together, by where and how its (at most [`MEMO`](super::remember::MEMO))
-    /// leaves read it and how many outputs it holds: a reduction whose result is stretched
-    /// along an axis that the pass walks outside its run (softmax's row sums, while the pass
-    /// goes down each column of a tile of rows) is folded once, not once per column.
+    /// The last outputs folded, a block or one alone, by where and how its (at most
+    /// [`MEMO`](super::remember::MEMO)) leaves read them and how many there are (see
+    /// [`remembered`](Self::remembered)).
     pub(super) last: Option<([usize; KEY], [F::Output; BLOCK])>,
     /// Outputs folded ahead (see [`tile`](Self::tile)).
     pub(super) ahead: Option<Ahead<F::Acc, F::Output>>,
@@ -501,9 +495,11 @@ where
         self.across(|inner| inner.rows(at, len, n, down))
     }
 
-    /// One output (remembered, see `memo`), folded by [`fold_short`](Self::fold_short) where
-    /// `SHORT` ([`ReduceSource::SHORT`]), else by [`fold_one`](Self::fold_one). (Not inlined:
-    /// it runs once per run, or once per block where the output is stretched.)
+    /// One output, folded by [`fold_short`](Self::fold_short) where `SHORT`
+    /// ([`ReduceSource::SHORT`]), else by [`fold_one`](Self::fold_one), and remembered (see
+    /// `last`): a reduction inside another's fold that does not move with it (softmax's row
+    /// maximum inside the row sum) is folded once, not once per element of the outer fold.
+    /// (Not inlined: it runs once per run, or once per block where the output is stretched.)
     #[inline(never)]
     pub(super) fn get_as<const SHORT: bool>(&mut self, at: usize) -> F::Output {
         if self.count == 0 {
@@ -517,7 +513,7 @@ where
         let fold: fn(&mut Self, usize) -> F::Output =
             const { if SHORT { Self::fold_short } else { Self::fold_one } };
         let value = fold(self, at);
-        self.memo = key.map(|key| (key, value));
+        self.last = key.map(|key| (key, [value; BLOCK]));
         value
     }
 

@@ -46,7 +46,9 @@ where
 
     /// The block of `len` outputs at `at` that `fold` folds, or, while the pass walks a tile of
     /// short rows column by column and this reduction is the same for every column, the block
-    /// remembered from the last call (see `last`).
+    /// remembered from the last call (see `last`): a reduction whose result is stretched along
+    /// an axis that the pass walks outside its run (softmax's row sums, while the pass goes
+    /// down each column of a tile of rows) is folded once, not once per column.
     #[hot]
     pub(super) fn remembered(
         &mut self,
@@ -68,7 +70,7 @@ where
         block
     }
 
-    /// The output at `at` where it was the last one folded (see `memo`), looked up here, with
+    /// The output at `at` where it was the last one folded (see `last`), looked up here, with
     /// no call; otherwise through [`get`](Source::get). A reduction stretched along the run
     /// (a row's mean under `x - mean`) is asked once per block: the call cost more than the
     /// block's own work (`x - x.mean_keepdims::<axes![1]>()` over `[8192, 256]`).
@@ -80,10 +82,10 @@ where
         }
     }
 
-    /// The output remembered by `key` (see `memo`), if it was the last one folded.
+    /// The output remembered by `key` (of one output), if it was the last one folded.
     #[hot]
     pub(super) fn recalled(&self, key: Option<[usize; KEY]>) -> Option<F::Output> {
-        let (seen, value) = self.memo?;
-        same(&seen, &key?).then_some(value)
+        let (seen, block) = self.last.as_ref()?;
+        same(seen, &key?).then_some(block[0])
     }
 }
