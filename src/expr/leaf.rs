@@ -181,7 +181,7 @@ impl<T: Primitive, const W: usize> Source<W> for Scalar<T> {
     }
 
     #[hot]
-    fn next_run(&mut self, _: usize, _: usize) {}
+    fn next_run<P: Pass>(&mut self, _: Spot, _: usize, _: usize) {}
 
     #[hot]
     fn share<V: Copy + 'static>(&mut self, _: Option<usize>, _: &[V]) {}

@@ -278,8 +278,8 @@ impl<const W: usize, S: Source<W>, F: Unary<S::Elem>> Source<W> for Map<S, F, Ho
     }
 
     #[hot]
-    fn next_run(&mut self, down: usize, left: usize) {
-        self.inner.next_run(down, left);
+    fn next_run<P: Pass>(&mut self, spot: Spot, down: usize, left: usize) {
+        self.inner.next_run::<P>(spot, down, left);
     }
 
     fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {

@@ -287,8 +287,8 @@ where
     }
 
     #[hot]
-    fn next_run(&mut self, down: usize, left: usize) {
-        self.body.next_run(down, left);
+    fn next_run<P: Pass>(&mut self, spot: Spot, down: usize, left: usize) {
+        self.body.next_run::<P>(spot, down, left);
     }
 
     /// Passes values given from outside on to the value and the body; with no `id`, evaluates
@@ -440,7 +440,7 @@ where
     }
 
     #[hot]
-    fn next_run(&mut self, _: usize, _: usize) {}
+    fn next_run<P: Pass>(&mut self, _: Spot, _: usize, _: usize) {}
 
     /// Takes `values` where they are this use's value's (`id` its number), or, with no `id`,
     /// evaluates the value where nothing gave it.

@@ -147,12 +147,17 @@ impl<const W: usize> Nest<W> {
     /// Calls `run` once per innermost run, in row-major order, with `src`'s cursors at its
     /// start, and tells `src` of each run first ([`Source::next_run`]).
     #[hot]
-    pub(crate) fn for_each_run<S: Source<W>>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
+    pub(crate) fn for_each_run<S: Source<W>, P: Pass>(&self, src: &mut S, mut run: impl FnMut(&mut S)) {
         let loops = self.loops();
         let mut index = [0usize; W];
         loop {
             if let Some(down) = loops.checked_sub(1) {
-                src.next_run(down, self.dims[down] - index[down]);
+                let left = self.dims[down] - index[down];
+                // (Told of the plan only where the pass reads as it says: see `read`.)
+                match const { by_plan::<W, S, P>() } {
+                    true => src.next_run::<P>(Spot::root::<P>(), down, left),
+                    false => src.next_run::<RunTime>(Spot::root::<RunTime>(), down, left),
+                }
             }
             run(src);
             if !self.advance(loops, &mut index, src) {
@@ -754,7 +759,7 @@ fn runs<
     mut sink: K,
 ) {
     let n = nest.run_len();
-    nest.for_each_run(
+    nest.for_each_run::<S, P>(
         src,
         #[inline(always)]
         |src| whole_run::<W, S, P, STRIDED, WRITES, _>(src, n, &mut sink),
@@ -802,7 +807,7 @@ fn parts<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     src: &mut S,
     mut sink: K,
 ) {
-    nest.for_each_run(
+    nest.for_each_run::<S, P>(
         src,
         #[inline(always)]
         |src| sink(&src.part(0, P::LAST)[..P::LAST]),
@@ -823,7 +828,7 @@ fn short_runs<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
     mut sink: K,
 ) {
     let n = nest.run_len();
-    nest.for_each_run(
+    nest.for_each_run::<S, P>(
         src,
         #[inline(always)]
         |src| sink(&read::<W, S, P, true>(src, 0)[..n]),

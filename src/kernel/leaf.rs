@@ -266,7 +266,7 @@ impl<'a, T: Copy, const W: usize> Source<W> for LeafSource<'a, T, W> {
     }
 
     #[hot]
-    fn next_run(&mut self, _: usize, _: usize) {}
+    fn next_run<P: Pass>(&mut self, _: Spot, _: usize, _: usize) {}
 
     #[hot]
     fn share<V: Copy + 'static>(&mut self, _: Option<usize>, _: &[V]) {}
@@ -436,7 +436,7 @@ impl<'a, T: Copy, const W: usize> Source<W> for StridedSource<'a, T, W> {
     }
 
     #[hot]
-    fn next_run(&mut self, _: usize, _: usize) {}
+    fn next_run<P: Pass>(&mut self, _: Spot, _: usize, _: usize) {}
 
     #[hot]
     fn share<V: Copy + 'static>(&mut self, _: Option<usize>, _: &[V]) {}

@@ -322,7 +322,9 @@ pub trait Source<const W: usize> {
     /// the loop around the runs, along axis `down`, wraps: a reduction stretched along the
     /// runs (a row's mean under `x - mean`) may then fold the next runs' outputs together.
     /// Called at every run of a pass that calls it, in order; a pass may not call it at all.
-    fn next_run(&mut self, down: usize, left: usize);
+    /// `spot` is where the source's leaves lie in pass `P`'s plan: a pass with a plan tells
+    /// from it, as it compiles, which reductions are the same along the run.
+    fn next_run<P: Pass>(&mut self, spot: Spot, down: usize, left: usize);
 
     /// Gives every use of the shared value number `id` in this source `values`, its elements
     /// (see `expr::shared`); with no `id`, every use not given its value evaluates its own.

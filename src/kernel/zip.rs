@@ -209,9 +209,10 @@ impl<const W: usize, A: Source<W>, B: Source<W>, F: Binary<A::Elem, B::Elem>> So
     }
 
     #[hot]
-    fn next_run(&mut self, down: usize, left: usize) {
-        self.a.next_run(down, left);
-        self.b.next_run(down, left);
+    fn next_run<P: Pass>(&mut self, spot: Spot, down: usize, left: usize) {
+        let (a, b) = (spot, spot.after(A::LEAVES, A::SLOTS));
+        self.a.next_run::<P>(a, down, left);
+        self.b.next_run::<P>(b, down, left);
     }
 
     fn share<V: Copy + 'static>(&mut self, id: Option<usize>, values: &[V]) {

@@ -317,9 +317,17 @@ where
     /// along `down`, those of this run and the next 15 (see `Folder::fold_runs`).
     /// Its operand is not told: the reductions inside it are told of the rows this one folds,
     /// as it folds them (see `Folder::flat_long`).
+    ///
+    /// In a pass with a plan, only a reduction that the plan says is the same along the run
+    /// looks further: in any other, the fold of 16 runs is not compiled, and the reduction's
+    /// state stays in registers through the pass (the product of `[B, 128]` and `[128, 10]` as
+    /// a broadcast and a sum, whose outputs differ along each run of 10).
     #[hot]
-    fn next_run(&mut self, down: usize, left: usize) {
+    fn next_run<P: Pass>(&mut self, spot: Spot, down: usize, left: usize) {
         if !const { Self::LONG_ROWS } || const { K::ONE } {
+            return;
+        }
+        if PlanOf::<P, W>::PLAN.is_some() && !spot.still::<P, W>(S::LEAVES) {
             return;
         }
         // (Run 0 was handed on when the tile was folded: a sweep along `down` that starts

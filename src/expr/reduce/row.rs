@@ -126,7 +126,7 @@ where
             Self::sixteen(|r| {
                 inner.cursors(&mut |c| c.enter(at + r, axis));
                 if let Some((down, left)) = runs {
-                    inner.next_run(down, left - r);
+                    inner.next_run::<RunTime>(Spot::root::<RunTime>(), down, left - r);
                 }
                 let out = Self::row(inner, len, count);
                 inner.cursors(&mut |c| c.leave(at + r, down));
