@@ -34,8 +34,9 @@ pub trait EinsumShapes: Copy {
     const STATIC: [[usize; MAX_RANK]; MAX_OPERANDS];
     /// Each operand's rank.
     const RANKS: [usize; MAX_OPERANDS];
-    /// Writes each operand's sizes.
-    fn write(&self, dims: &mut [[usize; MAX_RANK]; MAX_OPERANDS]);
+    /// Writes operand `o`'s sizes into the first `RANKS[o]` entries of `dims` (nothing for an
+    /// operand past the tuple's).
+    fn write(&self, o: usize, dims: &mut [usize; MAX_RANK]);
 }
 
 macro_rules! einsum_shapes {
@@ -53,8 +54,11 @@ macro_rules! einsum_shapes {
                 ranks
             };
             #[hot]
-            fn write(&self, dims: &mut [[usize; MAX_RANK]; MAX_OPERANDS]) {
-                $(self.$i.write_extents(&mut dims[$i][..$S::RANK]);)*
+            fn write(&self, o: usize, dims: &mut [usize; MAX_RANK]) {
+                match o {
+                    $($i => self.$i.write_extents(&mut dims[..$S::RANK]),)*
+                    _ => {}
+                }
             }
         }
     };
@@ -175,37 +179,53 @@ pub fn try_einsum_owned<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, Out: AnyShape,
 where
     New<Out, H>: OwnedData<T, Out>,
 {
+    let mut built = None;
+    let table = table_of::<Sp, Sh, N>(&shapes, &mut built);
     let len = if Out::FIXED {
         crate::tensor::len_of(&shape)
     } else {
-        // The rule's own count, with its error for a result too large to count.
-        let mut dims = [[0; MAX_RANK]; MAX_OPERANDS];
-        shapes.write(&mut dims);
-        let operands: [&[usize]; N] = core::array::from_fn(|o| &dims[o][..Sh::RANKS[o]]);
-        let out = const { &Sp::SPEC }.shape(&operands)?;
-        let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
         // The storage is as long as `shape` says: the expansion built `shape` from the same
         // sizes, and a call that did not (this function is reachable, if hidden) is refused
-        // here rather than making a tensor whose data and shape disagree.
-        let given = shape.extents();
-        if *given != *out {
-            return Err(BroadcastError::wrong_length(
-                Form::Einsum,
-                (&out, &given),
-                Slot::Target,
-                n,
-                shape.element_count(),
-            ));
+        // rather than making a tensor whose data and shape disagree.
+        match table.and_then(|t| t.out_len.filter(|_| t.is_output(const { &Sp::SPEC }, &shape))) {
+            Some(n) => n,
+            None => owned_len::<Sp, Sh, Out, N>(&shapes, &shape)?,
         }
-        n
     };
     let mut storage = <New<Out, H> as OwnedData<T, Out>>::try_from_fn(len, |_| T::ZERO)
         .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
     {
         use crate::tensor::DataMut as _;
-        run_typed::<Sp, Sh, T, N>(&shapes, &data, &mut storage.slice_mut()[..len])?;
+        run_checked::<Sp, Sh, T, N>(table, &shapes, &data, &mut storage.slice_mut()[..len])?;
     }
     Ok(TensorBase::from_parts(storage, shape))
+}
+
+/// The length of the result of [`try_einsum_owned`] where its table does not give it
+/// (operands that are not what the subscripts `Sp` read, or a `shape` not the result's): the
+/// rule's own error, which names what disagrees; a shape other than the result's; or the rule's
+/// count, for a call that [`run_checked`] then refuses.
+#[cold]
+#[inline(never)]
+fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
+    shapes: &Sh,
+    shape: &Out,
+) -> Result<usize, BroadcastError> {
+    let dims = operand_dims::<Sh, N>(shapes);
+    let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
+    let out = Sp::SPEC.shape(&operands)?;
+    let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
+    let given = shape.extents();
+    if *given != *out {
+        return Err(BroadcastError::wrong_length(
+            Form::Einsum,
+            (&out, &given),
+            Slot::Target,
+            n,
+            shape.element_count(),
+        ));
+    }
+    Ok(n)
 }
 
 /// `einsum!(… => out)`: the result written into `out`, whose shape the types made the
@@ -227,29 +247,156 @@ pub fn einsum_into<
     out: &mut TensorBase<D, Out>,
 ) {
     let out = out.as_mut_slice();
-    let _ = run_typed::<Sp, Sh, T, N>(&shapes, &data, out);
+    let mut built = None;
+    let table = table_of::<Sp, Sh, N>(&shapes, &mut built);
+    let _ = run_checked::<Sp, Sh, T, N>(table, &shapes, &data, out);
 }
 
-/// Each operand's sizes.
-type Dims = [[usize; MAX_RANK]; MAX_OPERANDS];
-
-/// Whether each operand's elements `data` and the output's `out_len` are as many as
-/// `lengths` ([`lengths`]) says.
+/// The table of a call's operands ([`Table::of`]): a constant where every size is fixed, else
+/// built from `shapes` into `built`.
 #[hot]
-fn fits<T, const N: usize>(
-    lengths: Option<([usize; MAX_OPERANDS], usize)>,
+fn table_of<'t, Sp: EinsumSpec, Sh: EinsumShapes, const N: usize>(
+    shapes: &Sh,
+    built: &'t mut Option<Table<N>>,
+) -> Option<&'t Table<N>> {
+    if Sh::FIXED {
+        const { &Table::of(&Sp::SPEC, &static_operands::<N>(&Sh::STATIC, &Sh::RANKS)) }.as_ref()
+    } else {
+        let dims = operand_dims::<Sh, N>(shapes);
+        let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
+        *built = Table::of(const { &Sp::SPEC }, &operands);
+        built.as_ref()
+    }
+}
+
+/// Each of `N` operands' sizes, as `shapes` has them (a rank's worth each).
+#[hot]
+fn operand_dims<Sh: EinsumShapes, const N: usize>(shapes: &Sh) -> [[usize; MAX_RANK]; N] {
+    let mut dims = [[0; MAX_RANK]; N];
+    for (o, dims) in dims.iter_mut().enumerate() {
+        shapes.write(o, dims);
+    }
+    dims
+}
+
+/// Operand `o`'s sizes among `dims`, of rank `rank`: none for an operand past the tuple's (one
+/// the subscripts do not have, so refused), and more than [`MAX_RANK`] (refused: no subscripts
+/// have so many labels) for a rank past it.
+#[hot]
+const fn operand<const N: usize>(dims: &[[usize; MAX_RANK]; N], rank: Option<usize>, o: usize) -> &[usize] {
+    match rank {
+        Some(rank) if rank <= MAX_RANK => dims[o].split_at(rank).0,
+        Some(_) => &[0; MAX_RANK + 1],
+        None => &[],
+    }
+}
+
+/// The fixed sizes of `N` operands ([`EinsumShapes::STATIC`]), each of its rank.
+const fn static_operands<'a, const N: usize>(
+    dims: &'a [[usize; MAX_RANK]; MAX_OPERANDS],
+    ranks: &[usize; MAX_OPERANDS],
+) -> [&'a [usize]; N] {
+    let mut operands: [&[usize]; N] = [&[]; N];
+    let mut o = 0;
+    while o < N && o < MAX_OPERANDS {
+        operands[o] = operand(dims, Some(ranks[o]), o);
+        o += 1;
+    }
+    operands
+}
+
+/// What a call's loops read: each label's size, each operand's stride per label (the sum of
+/// its axes' row-major strides: a repeated label reads the diagonal), and each operand's
+/// element count and the result's (`None` past `usize`). As many operands as the call has (at
+/// most `N`, `einsum!`'s own count), so that a call whose sizes are known at run time fills no
+/// more than it reads.
+struct Table<const N: usize> {
+    size: [usize; MAX_LABELS],
+    stride: [[usize; MAX_LABELS]; N],
+    len: [Option<usize>; N],
+    out_len: Option<usize>,
+}
+
+impl<const N: usize> Table<N> {
+    /// The table of operands of sizes `operands`, where they are what `spec` reads: as many as
+    /// it has (at most `N`), each of its rank, every label one of its own and of one size
+    /// wherever it stands (a label that no operand has is of size 0). `None` otherwise.
+    #[hot]
+    const fn of(spec: &Einsum, operands: &[&[usize]]) -> Option<Self> {
+        let (n, labels) = (operands.len(), spec.label_count());
+        if n > N || spec.operands() != n || labels > MAX_LABELS || spec.output_rank() > labels {
+            return None;
+        }
+        let mut t = Table { size: [0; MAX_LABELS], stride: [[0; MAX_LABELS]; N], len: [None; N], out_len: None };
+        // The labels given a size so far, one bit each.
+        let mut seen = 0u64;
+        let mut o = 0;
+        while o < n {
+            let dims = operands[o];
+            if spec.rank(o) != dims.len() {
+                return None;
+            }
+            let (mut step, mut axis) = (1usize, dims.len());
+            while axis > 0 {
+                axis -= 1;
+                let (l, d) = (spec.label(o, axis), dims[axis]);
+                if l >= labels || ((seen >> l) & 1 == 1 && t.size[l] != d) {
+                    return None;
+                }
+                (t.size[l], seen) = (d, seen | (1 << l));
+                t.stride[o][l] = t.stride[o][l].wrapping_add(step);
+                step = step.wrapping_mul(if d == 0 { 1 } else { d });
+            }
+            t.len[o] = element_count(dims);
+            o += 1;
+        }
+        t.out_len = element_count(t.size.split_at(spec.output_rank()).0);
+        Some(t)
+    }
+
+    /// Whether each operand's elements `data` and the output's `out_len` are as many as the
+    /// table counts.
+    #[hot]
+    fn fits<T>(&self, data: &[&[T]; N], out_len: usize) -> bool {
+        self.out_len == Some(out_len) && data.iter().zip(&self.len).all(|(d, &n)| Some(d.len()) == n)
+    }
+
+    /// Whether `shape` is the result's shape, the sizes of the output's labels.
+    #[hot]
+    fn is_output<S: AnyShape>(&self, spec: &Einsum, shape: &S) -> bool {
+        let mut given = [0; MAX_RANK];
+        shape.write_extents(&mut given[..S::RANK]);
+        S::RANK == spec.output_rank() && given[..S::RANK] == self.size[..S::RANK]
+    }
+}
+
+/// The call's computation over operands `data` and into `out`, by the operands' table
+/// ([`table_of`]), where the table is one (the operands are what the subscripts `Sp` read) and
+/// counts the operands' elements and the output's; otherwise nothing is written.
+///
+/// A function of its own for each call (generic over the call's subscripts), so that an
+/// optimized build inlines it with the subscripts and, for fixed shapes, every size and stride
+/// as constants; a debug build keeps its frame out of the caller's.
+#[inline]
+fn run_checked<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize>(
+    table: Option<&Table<N>>,
+    shapes: &Sh,
     data: &[&[T]; N],
-    out_len: usize,
-) -> bool {
-    lengths.is_some_and(|(operands, result)| {
-        out_len == result && data.iter().zip(operands).all(|(d, n)| d.len() == n)
-    })
+    out: &mut [T],
+) -> Result<(), BroadcastError> {
+    match table {
+        Some(table) if table.fits(data, out.len()) => {
+            run(const { &Sp::SPEC }, const { plan(&Sp::SPEC) }, table, data, out);
+            Ok(())
+        }
+        _ => Err(refusal::<Sp, Sh, T, N>(shapes, data, out.len())),
+    }
 }
 
 /// Why operands of shapes `shapes` and elements `data`, and an output of `out_len` elements,
-/// are not what the subscripts `Sp` read and write ([`fits`] said so): `einsum!` makes them so
-/// while the program compiles, but the functions it calls are reachable, if hidden, and a call
-/// written by hand is refused rather than read past its data.
+/// are not what the subscripts `Sp` read and write ([`run_checked`] said so): `einsum!` makes
+/// them so while the program compiles, but the functions it calls are reachable, if hidden,
+/// and a call written by hand is refused rather than read past its data.
 #[cold]
 #[inline(never)]
 fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
@@ -257,13 +404,12 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     data: &[&[T]; N],
     out_len: usize,
 ) -> BroadcastError {
-    let (spec, ranks) = (&Sp::SPEC, &Sh::RANKS);
-    let mut dims = Sh::STATIC;
-    shapes.write(&mut dims);
-    let Some(sizes) = label_sizes(spec, &dims, ranks, N) else {
+    let spec = &Sp::SPEC;
+    let dims = operand_dims::<Sh, N>(shapes);
+    let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
+    let Some(table) = Table::<N>::of(spec, &operands) else {
         // The rule's own error, which names what disagrees, where the rule can read the
         // subscripts; otherwise a wrong operand count.
-        let operands: [&[usize]; N] = core::array::from_fn(|o| &dims[o][..ranks[o].min(MAX_RANK)]);
         let readable =
             (0..spec.operands()).all(|o| spec.labels_of(o).iter().all(|&l| usize::from(l) < MAX_LABELS));
         let named = if readable { spec.shape(&operands).err() } else { None };
@@ -271,9 +417,8 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
             BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), N);
         return named.unwrap_or(count);
     };
-    for (o, data) in data.iter().enumerate() {
-        let shape = &dims[o][..ranks[o]];
-        let expected = element_count(shape).unwrap_or(usize::MAX);
+    for (o, (data, shape)) in data.iter().zip(operands).enumerate() {
+        let expected = table.len[o].unwrap_or(usize::MAX);
         if data.len() != expected {
             return BroadcastError::wrong_length(
                 Form::Einsum,
@@ -284,93 +429,9 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
             );
         }
     }
-    let out = &sizes[..spec.output_rank()];
-    let expected = element_count(out).unwrap_or(usize::MAX);
+    let out = &table.size[..spec.output_rank()];
+    let expected = table.out_len.unwrap_or(usize::MAX);
     BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, expected, out_len)
-}
-
-/// Each label's size, where `n` operands of sizes `dims` and ranks `ranks` are what `spec`
-/// reads: as many as it has, each of its rank, every label one of its own and of one size
-/// wherever it stands (a label that no operand has is of size 0). `None` otherwise.
-#[hot]
-const fn label_sizes(
-    spec: &Einsum,
-    dims: &[[usize; MAX_RANK]; MAX_OPERANDS],
-    ranks: &[usize; MAX_OPERANDS],
-    n: usize,
-) -> Option<[usize; MAX_LABELS]> {
-    let labels = spec.label_count();
-    if n > MAX_OPERANDS || spec.operands() != n || labels > MAX_LABELS || spec.output_rank() > labels {
-        return None;
-    }
-    let (mut size, mut seen) = ([0; MAX_LABELS], [false; MAX_LABELS]);
-    let mut o = 0;
-    while o < n {
-        if ranks[o] > MAX_RANK || spec.rank(o) != ranks[o] {
-            return None;
-        }
-        let mut axis = 0;
-        while axis < ranks[o] {
-            let (l, d) = (spec.label(o, axis), dims[o][axis]);
-            if l >= labels || (seen[l] && size[l] != d) {
-                return None;
-            }
-            (size[l], seen[l]) = (d, true);
-            axis += 1;
-        }
-        o += 1;
-    }
-    Some(size)
-}
-
-/// The computation of one `einsum!` call: a function of its own for each call (generic over
-/// the call's subscripts), so that an optimized build inlines it with the subscripts and,
-/// for fixed shapes, every size and stride as constants; a debug build keeps its frame out of
-/// the caller's.
-#[inline]
-fn run_typed<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize>(
-    shapes: &Sh,
-    data: &[&[T]; N],
-    out: &mut [T],
-) -> Result<(), BroadcastError> {
-    let (spec, plan) = (const { &Sp::SPEC }, const { plan(&Sp::SPEC) });
-    if Sh::FIXED {
-        // (The subscripts and the sizes checked while the program compiles; the lengths here.)
-        if !fits(const { lengths(&Sp::SPEC, &Sh::STATIC, &Sh::RANKS, N) }, data, out.len()) {
-            return Err(refusal::<Sp, Sh, T, N>(shapes, data, out.len()));
-        }
-        run(spec, plan, const { &strides(&Sp::SPEC, &Sh::STATIC, &Sh::RANKS) }, data, out);
-    } else {
-        let mut dims = [[0; MAX_RANK]; MAX_OPERANDS];
-        shapes.write(&mut dims);
-        if !fits(lengths(spec, &dims, &Sh::RANKS, N), data, out.len()) {
-            return Err(refusal::<Sp, Sh, T, N>(shapes, data, out.len()));
-        }
-        run(spec, plan, &strides(spec, &dims, &Sh::RANKS), data, out);
-    }
-    Ok(())
-}
-
-/// Each operand's element count and the result's, for operands of sizes `dims` that are what
-/// `spec` reads ([`label_sizes`]); `None` otherwise, or where a count overflows. (Inlined, so
-/// that only the sizes of the operands' ranks are read where they run.)
-#[hot]
-const fn lengths(
-    spec: &Einsum,
-    dims: &Dims,
-    ranks: &[usize; MAX_OPERANDS],
-    n: usize,
-) -> Option<([usize; MAX_OPERANDS], usize)> {
-    let Some(sizes) = label_sizes(spec, dims, ranks, n) else { return None };
-    let mut counts = [0; MAX_OPERANDS];
-    let mut o = 0;
-    while o < n {
-        let Some(count) = element_count(dims[o].split_at(ranks[o]).0) else { return None };
-        counts[o] = count;
-        o += 1;
-    }
-    let Some(result) = element_count(sizes.split_at(spec.output_rank()).0) else { return None };
-    Some((counts, result))
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
@@ -420,14 +481,21 @@ pub fn einsum<T: Dot>(
         let e = BroadcastError::wrong_length(Form::Einsum, (&dims, &[]), Slot::Target, expected, out.len());
         return Err(e.naming_list(&text[..n]));
     }
-    let (mut data, mut sizes, mut ranks) =
-        ([&[][..]; MAX_OPERANDS], [[0; MAX_RANK]; MAX_OPERANDS], [0; MAX_OPERANDS]);
-    for (o, operand) in operands.iter().enumerate() {
-        data[o] = operand.data();
-        ranks[o] = operand.shape().len();
-        sizes[o][..ranks[o]].copy_from_slice(operand.shape());
+    let mut data = [&[][..]; MAX_OPERANDS];
+    for (data, operand) in data.iter_mut().zip(operands) {
+        *data = operand.data();
     }
-    run(&spec, plan(&spec), &strides(&spec, &sizes, &ranks), &data[..operands.len()], out);
+    // The rule read the same shapes: the table takes them.
+    let Some(table) = Table::<MAX_OPERANDS>::of(&spec, &shapes[..operands.len()]) else {
+        return Err(BroadcastError::wrong_length(
+            Form::Einsum,
+            (&[], &[]),
+            Slot::Operand(0),
+            spec.operands(),
+            operands.len(),
+        ));
+    };
+    run(&spec, plan(&spec), &table, &data[..operands.len()], out);
     Ok(dims)
 }
 
@@ -515,39 +583,11 @@ const fn only(has: &[[bool; MAX_LABELS]; 2], o: usize, l: usize) -> bool {
     has[o][l] && !has[1 - o][l]
 }
 
-/// Each label's size, and each operand's stride per label (the sum of its axes' row-major
-/// strides: a repeated label reads the diagonal).
-struct Strides {
-    size: [usize; MAX_LABELS],
-    stride: [[usize; MAX_LABELS]; MAX_OPERANDS],
-}
-
-const fn strides(
-    spec: &Einsum,
-    dims: &[[usize; MAX_RANK]; MAX_OPERANDS],
-    ranks: &[usize; MAX_OPERANDS],
-) -> Strides {
-    let mut s = Strides { size: [0; MAX_LABELS], stride: [[0; MAX_LABELS]; MAX_OPERANDS] };
-    let mut o = 0;
-    while o < spec.operands() {
-        let (mut step, mut axis) = (1usize, ranks[o]);
-        while axis > 0 {
-            axis -= 1;
-            let (l, d) = (spec.label(o, axis), dims[o][axis]);
-            s.size[l] = d;
-            s.stride[o][l] = s.stride[o][l].wrapping_add(step);
-            step = step.wrapping_mul(if d == 0 { 1 } else { d });
-        }
-        o += 1;
-    }
-    s
-}
-
 /// `out` = the einsum of the operands `data` by `plan`, their sizes and strides `s`. `out`
 /// holds the output's element count, and the operands' shapes agree with the subscripts
 /// (checked by the types, or by the caller).
 #[hot]
-fn run<T: Dot>(spec: &Einsum, plan: Plan, s: &Strides, data: &[&[T]], out: &mut [T]) {
+fn run<T: Dot, const N: usize>(spec: &Einsum, plan: Plan, s: &Table<N>, data: &[&[T]], out: &mut [T]) {
     match plan {
         Plan::Product(p) => product(s, p, data, out),
         Plan::General => general(spec, s, data, out),
@@ -558,7 +598,7 @@ fn run<T: Dot>(spec: &Einsum, plan: Plan, s: &Strides, data: &[&[T]], out: &mut 
 /// `[batch…, row, contracted]` and `[batch…, contracted, col]`; a missing row, column or
 /// contracted label is an axis of size 1.
 #[hot]
-fn product<T: Dot>(s: &Strides, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
+fn product<T: Dot, const N: usize>(s: &Table<N>, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
     let (first, second) = if p.swap { (1, 0) } else { (0, 1) };
     let nb = p.batch;
     let (mut a_dims, mut a_strides) = ([0usize; MAX_RANK], [0usize; MAX_RANK]);
@@ -585,7 +625,7 @@ fn product<T: Dot>(s: &Strides, p: ProductPlan, data: &[&[T]], out: &mut [T]) {
 /// assignment of the summed labels (the last one innermost), of the product of the operands'
 /// elements, from zero.
 #[hot]
-fn general<T: Dot>(spec: &Einsum, s: &Strides, data: &[&[T]], out: &mut [T]) {
+fn general<T: Dot, const N: usize>(spec: &Einsum, s: &Table<N>, data: &[&[T]], out: &mut [T]) {
     let (n_out, n_labels, ops) = (spec.output_rank(), spec.label_count(), data.len());
     if out.is_empty() || ops == 0 {
         return;
@@ -595,14 +635,14 @@ fn general<T: Dot>(spec: &Einsum, s: &Strides, data: &[&[T]], out: &mut [T]) {
         out.iter_mut().for_each(|x| *x = T::ZERO);
         return;
     }
-    let element = |off: &[usize; MAX_OPERANDS], step: usize, i: usize| {
+    let element = |off: &[usize; N], step: usize, i: usize| {
         let mut p = data[0][off[0] + i * s.stride[0][step]];
         for (o, data) in data.iter().enumerate().skip(1) {
             p = p.times(data[off[o] + i * s.stride[o][step]]);
         }
         p
     };
-    let mut base = [0usize; MAX_OPERANDS]; // each operand's offset at the output index
+    let mut base = [0usize; N]; // each operand's offset at the output index
     let mut index = [0usize; MAX_LABELS]; // the output index, then the summed labels'
     for cell in out.iter_mut() {
         let mut acc = T::ZERO;
