@@ -187,9 +187,9 @@ where
         // The storage is as long as `shape` says: the expansion built `shape` from the same
         // sizes, and a call that did not (this function is reachable, if hidden) is refused
         // rather than making a tensor whose data and shape disagree.
-        match table.and_then(|t| t.out_len.filter(|_| t.is_output(const { &Sp::SPEC }, &shape))) {
-            Some(n) => n,
-            None => owned_len::<Sp, Sh, Out, N>(&shapes, &shape)?,
+        match table {
+            Some(t) if t.counted && t.is_output(const { &Sp::SPEC }, &shape) => t.out_len,
+            _ => owned_len::<Sp, Sh, Out, N>(&shapes, &shape)?,
         }
     };
     let mut storage = <New<Out, H> as OwnedData<T, Out>>::try_from_fn(len, |_| T::ZERO)
@@ -307,14 +307,15 @@ const fn static_operands<'a, const N: usize>(
 
 /// What a call's loops read: each label's size, each operand's stride per label (the sum of
 /// its axes' row-major strides: a repeated label reads the diagonal), and each operand's
-/// element count and the result's (`None` past `usize`). As many operands as the call has (at
-/// most `N`, `einsum!`'s own count), so that a call whose sizes are known at run time fills no
-/// more than it reads.
+/// element count and the result's (`usize::MAX` past `usize`, and then `counted` is false).
+/// As many operands as the call has (at most `N`, `einsum!`'s own count), so that a call whose
+/// sizes are known at run time fills no more than it reads.
 struct Table<const N: usize> {
     size: [usize; MAX_LABELS],
     stride: [[usize; MAX_LABELS]; N],
-    len: [Option<usize>; N],
-    out_len: Option<usize>,
+    len: [usize; N],
+    out_len: usize,
+    counted: bool,
 }
 
 impl<const N: usize> Table<N> {
@@ -327,7 +328,13 @@ impl<const N: usize> Table<N> {
         if n > N || spec.operands() != n || labels > MAX_LABELS || spec.output_rank() > labels {
             return None;
         }
-        let mut t = Table { size: [0; MAX_LABELS], stride: [[0; MAX_LABELS]; N], len: [None; N], out_len: None };
+        let mut t = Table {
+            size: [0; MAX_LABELS],
+            stride: [[0; MAX_LABELS]; N],
+            len: [0; N],
+            out_len: 0,
+            counted: true,
+        };
         // The labels given a size so far, one bit each.
         let mut seen = 0u64;
         let mut o = 0;
@@ -347,10 +354,16 @@ impl<const N: usize> Table<N> {
                 t.stride[o][l] = t.stride[o][l].wrapping_add(step);
                 step = step.wrapping_mul(if d == 0 { 1 } else { d });
             }
-            t.len[o] = element_count(dims);
+            (t.len[o], t.counted) = match element_count(dims) {
+                Some(n) => (n, t.counted),
+                None => (usize::MAX, false),
+            };
             o += 1;
         }
-        t.out_len = element_count(t.size.split_at(spec.output_rank()).0);
+        (t.out_len, t.counted) = match element_count(t.size.split_at(spec.output_rank()).0) {
+            Some(n) => (n, t.counted),
+            None => (usize::MAX, false),
+        };
         Some(t)
     }
 
@@ -358,7 +371,7 @@ impl<const N: usize> Table<N> {
     /// table counts.
     #[hot]
     fn fits<T>(&self, data: &[&[T]; N], out_len: usize) -> bool {
-        self.out_len == Some(out_len) && data.iter().zip(&self.len).all(|(d, &n)| Some(d.len()) == n)
+        self.counted && out_len == self.out_len && data.iter().zip(self.len).all(|(d, n)| d.len() == n)
     }
 
     /// Whether `shape` is the result's shape, the sizes of the output's labels.
@@ -418,7 +431,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
         return named.unwrap_or(count);
     };
     for (o, (data, shape)) in data.iter().zip(operands).enumerate() {
-        let expected = table.len[o].unwrap_or(usize::MAX);
+        let expected = table.len[o];
         if data.len() != expected {
             return BroadcastError::wrong_length(
                 Form::Einsum,
@@ -430,8 +443,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
         }
     }
     let out = &table.size[..spec.output_rank()];
-    let expected = table.out_len.unwrap_or(usize::MAX);
-    BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, expected, out_len)
+    BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, table.out_len, out_len)
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
