@@ -307,7 +307,8 @@ const fn static_operands<'a, const N: usize>(
 
 /// What a call's loops read: each label's size, each operand's stride per label (the sum of
 /// its axes' row-major strides: a repeated label reads the diagonal), and each operand's
-/// element count and the result's (`usize::MAX` past `usize`, and then `counted` is false).
+/// element count and the result's; where one is past `usize` ([`element_count`]), `counted` is
+/// false (and an operand's count is its sizes' wrapping product, the result's `usize::MAX`).
 /// As many operands as the call has (at most `N`, `einsum!`'s own count), so that a call whose
 /// sizes are known at run time fills no more than it reads.
 struct Table<const N: usize> {
@@ -343,7 +344,7 @@ impl<const N: usize> Table<N> {
             if spec.rank(o) != dims.len() {
                 return None;
             }
-            let (mut step, mut axis) = (1usize, dims.len());
+            let (mut step, mut all, mut axis) = (1usize, 1usize, dims.len());
             while axis > 0 {
                 axis -= 1;
                 let (l, d) = (spec.label(o, axis), dims[axis]);
@@ -353,11 +354,12 @@ impl<const N: usize> Table<N> {
                 (t.size[l], seen) = (d, seen | (1 << l));
                 t.stride[o][l] = t.stride[o][l].wrapping_add(step);
                 step = step.wrapping_mul(if d == 0 { 1 } else { d });
+                all = all.wrapping_mul(d);
             }
-            (t.len[o], t.counted) = match element_count(dims) {
-                Some(n) => (n, t.counted),
-                None => (usize::MAX, false),
-            };
+            // The sizes' product, with no case of its own for a size 0 (the product is then 0,
+            // as the count is): where `counted` holds, it is `element_count`'s.
+            t.len[o] = all;
+            t.counted = t.counted && element_count(dims).is_some();
             o += 1;
         }
         (t.out_len, t.counted) = match element_count(t.size.split_at(spec.output_rank()).0) {
@@ -431,7 +433,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
         return named.unwrap_or(count);
     };
     for (o, (data, shape)) in data.iter().zip(operands).enumerate() {
-        let expected = table.len[o];
+        let expected = element_count(shape).unwrap_or(usize::MAX);
         if data.len() != expected {
             return BroadcastError::wrong_length(
                 Form::Einsum,
