@@ -196,7 +196,7 @@ where
         .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
     {
         use crate::tensor::DataMut as _;
-        run_checked::<Sp, Sh, T, N>(table, &shapes, &data, &mut storage.slice_mut()[..len])?;
+        run_checked::<Sp, Sh, T, N, false>(table, &shapes, &data, &mut storage.slice_mut()[..len])?;
     }
     Ok(TensorBase::from_parts(storage, shape))
 }
@@ -231,8 +231,12 @@ fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
 /// `einsum!(… => out)`: the result written into `out`, whose shape the types made the
 /// result's. No allocation, no panic. (A call written by hand whose shapes, data or output
 /// disagree with the subscripts writes nothing.)
+///
+/// Inlined by the optimizer's choice, not forced: as a function of its own it is optimized
+/// first, with its table and [`run_checked`], then once more in its caller; the kernel's loops
+/// lose their index checks only with both rounds.
 #[doc(hidden)]
-#[hot]
+#[inline]
 pub fn einsum_into<
     Sp: EinsumSpec,
     Sh: EinsumShapes,
@@ -249,7 +253,7 @@ pub fn einsum_into<
     let out = out.as_mut_slice();
     let mut built = None;
     let table = table_of::<Sp, Sh, N>(&shapes, &mut built);
-    let _ = run_checked::<Sp, Sh, T, N>(table, &shapes, &data, out);
+    let _ = run_checked::<Sp, Sh, T, N, true>(table, &shapes, &data, out);
 }
 
 /// The table of a call's operands ([`Table::of`]): a constant where every size is fixed, else
@@ -392,8 +396,13 @@ impl<const N: usize> Table<N> {
 /// A function of its own for each call (generic over the call's subscripts), so that an
 /// optimized build inlines it with the subscripts and, for fixed shapes, every size and stride
 /// as constants; a debug build keeps its frame out of the caller's.
+///
+/// With `CUT`, the kernel reads each operand cut to the table's count of it: the same elements
+/// (the check made them as many), but a length the optimizer knows as the sizes' product, not
+/// the tensor's own count, which it knows only as one of several values; so the kernel's index
+/// checks fold away. [`einsum_into`] cuts; [`try_einsum_owned`] does not need to.
 #[inline]
-fn run_checked<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize>(
+fn run_checked<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize, const CUT: bool>(
     table: Option<&Table<N>>,
     shapes: &Sh,
     data: &[&[T]; N],
@@ -401,7 +410,12 @@ fn run_checked<Sp: EinsumSpec, Sh: EinsumShapes, T: Dot, const N: usize>(
 ) -> Result<(), BroadcastError> {
     match table {
         Some(table) if table.fits(data, out.len()) => {
-            run(const { &Sp::SPEC }, const { plan(&Sp::SPEC) }, table, data, out);
+            if CUT {
+                let cut: [&[T]; N] = core::array::from_fn(|o| &data[o][..table.len[o]]);
+                run(const { &Sp::SPEC }, const { plan(&Sp::SPEC) }, table, &cut, out);
+            } else {
+                run(const { &Sp::SPEC }, const { plan(&Sp::SPEC) }, table, data, out);
+            }
             Ok(())
         }
         _ => Err(refusal::<Sp, Sh, T, N>(shapes, data, out.len())),
