@@ -2,8 +2,9 @@
 //! column sums of `[B, 1024]`), folded across neighbouring outputs, many blocks of them at once.
 
 use super::fold::{Fold, finishes, firsts, firsts_at, quick, step, step_at, unsures};
+use super::folder::{Ahead, Blocks, TILE};
 use super::folder::{Folder, ReduceSource};
-use super::remember::{KEY, same};
+use super::remember::same;
 use crate::expr::folding::{Folding, ReducedAxes};
 use crate::expr::operand::Operand;
 use crate::kernel::fused::{self, BLOCK};
@@ -39,28 +40,6 @@ fn first_and_second<O: Copy, const N: usize>(
     })
 }
 
-/// Blocks of outputs folded ahead of their turn: the run they belong to (by where the leaves
-/// start), the first block's position, how many blocks, their carries and their results.
-#[derive(Clone)]
-pub(super) struct Ahead<A, O> {
-    pub(super) run: [usize; KEY],
-    pub(super) start: usize,
-    pub(super) count: usize,
-    pub(super) carries: Blocks<A>,
-    pub(super) blocks: Blocks<O>,
-}
-
-/// The most blocks a reduction over far-apart elements folds at once: 64, a whole row of a
-/// `[B, 1024]` tensor, so that each row is read once for all its outputs. They are kept on the
-/// heap: on the stack, 64 blocks of carries and results overflowed a rayon thread's stack in
-/// debug builds. Without an allocator, 16 blocks on the stack.
-#[cfg(feature = "alloc")]
-const TILE: usize = 64;
-
-/// The most blocks a reduction over far-apart elements folds at once (see above).
-#[cfg(not(feature = "alloc"))]
-const TILE: usize = 16;
-
 /// The fewest blocks a tile folds while its columns fit in [`IN_CACHE`] bytes: fewer are
 /// folded a block at a time, each going down its columns, which reads each row's cache lines
 /// once per block but steps fewer cursors (the column sums of `[65536, 32]`, 8 MiB, masked
@@ -84,14 +63,6 @@ pub(super) const IN_L1: usize = 32 * 1024;
 /// How many bytes of columns a few blocks are folded from without a tile (see [`FEWEST`]):
 /// half the last-level cache of the machines measured.
 const IN_CACHE: usize = 16 << 20;
-
-/// [`TILE`] blocks: on the heap when there is an allocator.
-#[cfg(feature = "alloc")]
-type Blocks<T> = alloc::vec::Vec<[T; BLOCK]>;
-
-/// [`TILE`] blocks: on the heap when there is an allocator.
-#[cfg(not(feature = "alloc"))]
-type Blocks<T> = [[T; BLOCK]; TILE];
 
 /// `n` (at most [`TILE`]) copies of `block`, built where they are kept: a tile holds what
 /// the pass needs (4 blocks for `[64, 64]` summed over its rows, where making 64 took far

@@ -16,11 +16,12 @@
 //! the time of a release build with it (k-means' assignment, a nested reduction, built far
 //! more slowly).
 //!
-//! The parts: the folds themselves, one per reduction (`fold`); a reduction as the pass reads
-//! it, and the choice of how each block of outputs is folded (`folder`); outputs that each
-//! fold a row, elements close together (`row`), and outputs that fold far-apart elements,
-//! across neighbouring outputs (`column`); the outputs remembered by where their operand
-//! reads them (`remember`); and the totals over every element (`total`).
+//! The parts, each built on those before it: the folds themselves, one per reduction (`fold`);
+//! what a reduction holds as the pass reads it (`folder`); the outputs remembered by where
+//! their operand reads them (`remember`); outputs that fold far-apart elements, across
+//! neighbouring outputs (`column`), and outputs that each fold a row, elements close together
+//! (`row`); the choice among those ways for each block, and the reduction as a source of the
+//! pass (`way`); and the totals over every element (`total`).
 
 mod column;
 mod fold;
@@ -28,6 +29,7 @@ mod folder;
 mod remember;
 mod row;
 mod total;
+mod way;
 
 use super::folding::{FoldMap, Folds, Kept, Reduced, To};
 use super::{AT_RANK, Alone, Expression, Index, Lazy, Typed};

@@ -3,17 +3,10 @@
 //! sum, or the same block of row sums for every column of a tile) is folded once.
 
 use super::fold::Fold;
-use super::folder::Folder;
+use super::folder::{Folder, KEY, MEMO};
 use crate::kernel::fused::BLOCK;
 use crate::kernel::source::{Shared, Source};
 use shapecast_macros::hot;
-
-/// The most leaves a reduction remembers its last output by.
-pub(super) const MEMO: usize = 4;
-
-/// What outputs are remembered by: where each leaf starts and its step along the run, and the
-/// number of outputs.
-pub(super) const KEY: usize = 2 * MEMO + 1;
 
 /// Whether two keys are equal, compared word by word with no call (`==` on arrays calls
 /// `memcmp`, a sizeable share of a softmax pass).
