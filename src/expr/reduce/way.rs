@@ -359,20 +359,27 @@ where
             return block;
         }
         let folding = const { &Folding::or_none(K::FOLDING) };
-        let mut close = true;
+        // Whether every leaf's elements along the last reduced axis lie close together (stride
+        // 4 or less), and whether they lie flat (1 or less, as `Folder::flat_long` reads a row):
+        // both from the plan's table, so decided while the program compiles, and a way that
+        // does not fit is not compiled.
+        let (mut close, mut flat) = (true, true);
         if let Some(last) = folding.n.checked_sub(1) {
             let column = spot.slot + folding.columns[last];
             for leaf in 0..S::LEAVES {
                 // (A leaf past the table, which a pass that runs as its plan says never has,
-                // reads where its cursor says: not close.)
-                let strides = spot.after(leaf, 0).strides::<P, W>();
-                close &= strides.is_some_and(|(_, strides)| strides.get(column).is_some_and(|&s| s <= 4));
+                // reads where its cursor says: neither.)
+                let stride =
+                    spot.after(leaf, 0).strides::<P, W>().and_then(|(_, strides)| strides.get(column));
+                close &= stride.is_some_and(|&s| s <= 4);
+                flat &= stride.is_some_and(|&s| s <= 1);
             }
         }
         // A run shorter than a block is read whole, its lanes past it repeating its last
         // output (see `fused::short_runs`): no fold reaches past it.
         let short = const { PlanOf::<P, W>::SHORT_RUN };
         if const { Self::LONG_ROWS && PlanOf::<P, W>::SHORT_RUN == BLOCK }
+            && flat
             && self.long_row()
             && let Some(block) = self.by_cursors(along, |this| this.flat_long(at, None))
         {
