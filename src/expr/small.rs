@@ -135,15 +135,20 @@ const fn short_rows<Out: AnyShape>() -> bool {
 /// computed where it is stored, rather than filled and then written row by row: where no
 /// leaf reads contiguously along the output's rows, so that writing a row at once would not
 /// vectorize along it (a row sum or maximum reads a row of its operand per element), but
-/// filling first would cost a pass. Always in a build optimized for size: one loop, and each
-/// element computed once (filling first computes the first element twice, in a second copy of
-/// its code).
+/// filling first would cost a pass; and where the output is one row (a `[16, 3]` summed over
+/// axis 0), which is then the same loop either way, and filling first would only compute the
+/// first element a second time (a whole fold, for a reduction, that the optimizer keeps). Always
+/// in a build optimized for size: one loop, and each element computed once (filling first
+/// computes the first element twice, in a second copy of its code).
 pub(crate) const fn by_elements<E: Expression>() -> bool {
     if cfg!(shapecast_small_code) {
         return true;
     }
     match E::Shape::RANK.checked_sub(1) {
-        Some(last) => E::STRIDES.fits() && !E::STRIDES.contiguous_along(last),
+        Some(last) => {
+            (E::STRIDES.fits() && !E::STRIDES.contiguous_along(last))
+                || count::<E::Shape>() == E::Shape::STATIC[last]
+        }
         None => true,
     }
 }
