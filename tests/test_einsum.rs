@@ -503,6 +503,30 @@ fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
         &mut out,
     );
     assert!(untouched(&out));
+    // A fixed result shape of the same count but other sizes.
+    let reshaped = try_einsum_owned(
+        Same,
+        (<shape![4, 4]>::default(),),
+        <shape![2, 8]>::default(),
+        PhantomData::<ByShape>,
+        [&sixteen[..]],
+    );
+    assert!(reshaped.is_err());
+    // A label number past every letter, with a result shape at run time: refused, not a panic
+    // in the rule that names the letters.
+    struct PastAll;
+    impl EinsumSpec for PastAll {
+        const SPEC: Einsum = Einsum::from_labels(b"ij", &[&[0, 60]], 2);
+    }
+    bind!(let three: Rows = 3);
+    let past = try_einsum_owned(
+        PastAll,
+        (dims![three, 2],),
+        dims![three, 2],
+        PhantomData::<OnHeap>,
+        [&[1.0f64; 6][..]],
+    );
+    assert!(past.is_err());
     // What agrees still runs.
     einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut out);
     assert_eq!(out.as_slice(), [1.0; 16]);

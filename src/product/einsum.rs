@@ -181,16 +181,13 @@ where
 {
     let mut built = None;
     let table = table_of::<Sp, Sh, N>(&shapes, &mut built);
-    let len = if Out::FIXED {
-        crate::tensor::len_of(&shape)
-    } else {
-        // The storage is as long as `shape` says: the expansion built `shape` from the same
-        // sizes, and a call that did not (this function is reachable, if hidden) is refused
-        // rather than making a tensor whose data and shape disagree.
-        match table {
-            Some(t) if t.counted && t.is_output(const { &Sp::SPEC }, &shape) => t.out_len,
-            _ => owned_len::<Sp, Sh, Out, N>(&shapes, &shape)?,
-        }
+    // The storage is as long as `shape` says: the expansion built `shape` from the same sizes,
+    // or fixed them to the result's, and a call that did not (this function is reachable, if
+    // hidden) is refused rather than making a tensor whose data and shape disagree, or whose
+    // shape is not the result's.
+    let len = match table {
+        Some(t) if t.counted && t.is_output(const { &Sp::SPEC }, &shape) => t.out_len,
+        _ => owned_len::<Sp, Sh, Out, N>(&shapes, &shape)?,
     };
     let mut storage = <New<Out, H> as OwnedData<T, Out>>::try_from_fn(len, |_| T::ZERO)
         .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
@@ -211,9 +208,21 @@ fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
     shapes: &Sh,
     shape: &Out,
 ) -> Result<usize, BroadcastError> {
+    let spec = &Sp::SPEC;
     let dims = operand_dims::<Sh, N>(shapes);
     let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
-    let out = Sp::SPEC.shape(&operands)?;
+    // (The rule reads the subscripts' letters: a label past them, in subscripts made by hand,
+    // is refused as `refusal` refuses it.)
+    if !readable(spec) {
+        return Err(BroadcastError::wrong_length(
+            Form::Einsum,
+            (&[], &[]),
+            Slot::Operand(0),
+            spec.operands(),
+            N,
+        ));
+    }
+    let out = spec.shape(&operands)?;
     let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
     let given = shape.extents();
     if *given != *out {
@@ -439,9 +448,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     let Some(table) = Table::<N>::of(spec, &operands) else {
         // The rule's own error, which names what disagrees, where the rule can read the
         // subscripts; otherwise a wrong operand count.
-        let readable =
-            (0..spec.operands()).all(|o| spec.labels_of(o).iter().all(|&l| usize::from(l) < MAX_LABELS));
-        let named = if readable { spec.shape(&operands).err() } else { None };
+        let named = if readable(spec) { spec.shape(&operands).err() } else { None };
         let count =
             BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), N);
         return named.unwrap_or(count);
@@ -460,6 +467,13 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     }
     let out = &table.size[..spec.output_rank()];
     BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, table.out_len, out_len)
+}
+
+/// Whether the rule can read `spec`'s subscripts: every label one of the letters (subscripts
+/// made by hand, through the hidden entry points, may hold any number).
+#[cold]
+fn readable(spec: &Einsum) -> bool {
+    (0..spec.operands()).all(|o| spec.labels_of(o).iter().all(|&l| usize::from(l) < MAX_LABELS))
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
