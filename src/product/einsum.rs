@@ -392,6 +392,11 @@ impl<const N: usize> Table<N> {
     /// Whether `shape` is the result's shape, the sizes of the output's labels.
     #[hot]
     fn is_output<S: AnyShape>(&self, spec: &Einsum, shape: &S) -> bool {
+        if S::FIXED {
+            // (Sizes the types fix, compared with no copy: for fixed operands too, a constant.)
+            let fixed = crate::kernel::statics::static_dims::<S>();
+            return S::RANK == spec.output_rank() && fixed.iter().zip(&self.size).all(|(a, b)| a == b);
+        }
         let mut given = [0; MAX_RANK];
         shape.write_extents(&mut given[..S::RANK]);
         S::RANK == spec.output_rank() && given[..S::RANK] == self.size[..S::RANK]
