@@ -210,17 +210,11 @@ fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
 ) -> Result<usize, BroadcastError> {
     let spec = &Sp::SPEC;
     let dims = operand_dims::<Sh, N>(shapes);
-    let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
+    let operands = operands_of::<Sh, N>(&dims);
     // (The rule reads the subscripts' letters: a label past them, in subscripts made by hand,
     // is refused as `refusal` refuses it.)
     if !readable(spec) {
-        return Err(BroadcastError::wrong_length(
-            Form::Einsum,
-            (&[], &[]),
-            Slot::Operand(0),
-            spec.operands(),
-            N,
-        ));
+        return Err(wrong_count(spec, N));
     }
     let out = spec.shape(&operands)?;
     let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
@@ -276,7 +270,7 @@ fn table_of<'t, Sp: EinsumSpec, Sh: EinsumShapes, const N: usize>(
         const { &Table::of(&Sp::SPEC, &static_operands::<N>(&Sh::STATIC, &Sh::RANKS)) }.as_ref()
     } else {
         let dims = operand_dims::<Sh, N>(shapes);
-        let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
+        let operands = operands_of::<Sh, N>(&dims);
         *built = Table::of(const { &Sp::SPEC }, &operands);
         built.as_ref()
     }
@@ -290,6 +284,12 @@ fn operand_dims<Sh: EinsumShapes, const N: usize>(shapes: &Sh) -> [[usize; MAX_R
         shapes.write(o, dims);
     }
     dims
+}
+
+/// Each operand's sizes among `dims` ([`operand_dims`]), of its rank as `Sh` says.
+#[hot]
+fn operands_of<Sh: EinsumShapes, const N: usize>(dims: &[[usize; MAX_RANK]; N]) -> [&[usize]; N] {
+    core::array::from_fn(|o| operand(dims, Sh::RANKS.get(o).copied(), o))
 }
 
 /// Operand `o`'s sizes among `dims`, of rank `rank`: none for an operand past the tuple's (one
@@ -449,14 +449,12 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
 ) -> BroadcastError {
     let spec = &Sp::SPEC;
     let dims = operand_dims::<Sh, N>(shapes);
-    let operands: [&[usize]; N] = core::array::from_fn(|o| operand(&dims, Sh::RANKS.get(o).copied(), o));
+    let operands = operands_of::<Sh, N>(&dims);
     let Some(table) = Table::<N>::of(spec, &operands) else {
         // The rule's own error, which names what disagrees, where the rule can read the
         // subscripts; otherwise a wrong operand count.
         let named = if readable(spec) { spec.shape(&operands).err() } else { None };
-        let count =
-            BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), N);
-        return named.unwrap_or(count);
+        return named.unwrap_or_else(|| wrong_count(spec, N));
     };
     for (o, (data, shape)) in data.iter().zip(operands).enumerate() {
         let expected = element_count(shape).unwrap_or(usize::MAX);
@@ -479,6 +477,13 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
 #[cold]
 fn readable(spec: &Einsum) -> bool {
     (0..spec.operands()).all(|o| spec.labels_of(o).iter().all(|&l| usize::from(l) < MAX_LABELS))
+}
+
+/// The error of a call whose subscripts the rule cannot read, or that gives `n` operands where
+/// `spec` has another count: a wrong operand count.
+#[cold]
+fn wrong_count(spec: &Einsum, n: usize) -> BroadcastError {
+    BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), n)
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
