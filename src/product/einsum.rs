@@ -394,8 +394,7 @@ impl<const N: usize> Table<N> {
     fn is_output<S: AnyShape>(&self, spec: &Einsum, shape: &S) -> bool {
         if S::FIXED {
             // (Sizes the types fix, compared with no copy: for fixed operands too, a constant.)
-            let fixed = crate::kernel::statics::static_dims::<S>();
-            return S::RANK == spec.output_rank() && fixed.iter().zip(&self.size).all(|(a, b)| a == b);
+            return S::RANK == spec.output_rank() && (0..S::RANK).all(|k| S::STATIC[k] == self.size[k]);
         }
         let mut given = [0; MAX_RANK];
         shape.write_extents(&mut given[..S::RANK]);
