@@ -527,6 +527,44 @@ fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
         [&[1.0f64; 6][..]],
     );
     assert!(past.is_err());
+    // An output of the result's length but another shape, fixed and at run time.
+    let mut flat = Tensor::<f32, shape![16]>::splat(-1.0);
+    einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut flat);
+    assert_eq!(flat.as_slice(), [-1.0; 16]);
+    let mut turned = Tensor::<f32, shape![2, 8]>::splat(-1.0);
+    einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut turned);
+    assert_eq!(turned.as_slice(), [-1.0; 16]);
+    struct Cols;
+    bind!(let four: Rows = 4);
+    bind!(let two: Cols = 2);
+    let mut buffer = [-1.0f32; 8];
+    let mut wide = TensorMut::from_shape(dims![two, four], &mut buffer).unwrap();
+    einsum_into(Same, (dims![four, two],), [&sixteen[..8]], &mut wide);
+    assert_eq!(buffer, [-1.0; 8]);
+    // A data slice with no shape in the tuple is refused, not read as the scalar operand of
+    // "ij,->ij".
+    struct Scaled;
+    impl EinsumSpec for Scaled {
+        const SPEC: Einsum = Einsum::from_labels(b"ij", &[&[0, 1], &[]], 2);
+    }
+    let mut out = Tensor::<f32, shape![4, 4]>::splat(-1.0);
+    einsum_into(Scaled, (<shape![4, 4]>::default(),), [&sixteen[..], &one[..]], &mut out);
+    assert!(untouched(&out));
+    let unshaped = try_einsum_owned(
+        Scaled,
+        (dims![four, 4],),
+        dims![four, 4],
+        PhantomData::<OnHeap>,
+        [&sixteen[..], &one[..]],
+    );
+    assert!(unshaped.is_err());
+    einsum_into(
+        Scaled,
+        (<shape![4, 4]>::default(), <shape![]>::default()),
+        [&sixteen[..], &one[..]],
+        &mut out,
+    );
+    assert_eq!(out.as_slice(), [7.0; 16]);
     // What agrees still runs.
     einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut out);
     assert_eq!(out.as_slice(), [1.0; 16]);

@@ -32,12 +32,17 @@ pub trait EinsumShapes: Copy {
     const FIXED: bool;
     /// Each operand's `STATIC` sizes (those of the fixed shapes are the shapes).
     const STATIC: [[usize; MAX_RANK]; MAX_OPERANDS];
-    /// Each operand's rank.
+    /// Each operand's rank, and `usize::MAX` (no rank) past the tuple's.
     const RANKS: [usize; MAX_OPERANDS];
     /// Writes operand `o`'s sizes into the first `RANKS[o]` entries of `dims` (nothing for an
     /// operand past the tuple's).
     fn write(&self, o: usize, dims: &mut [usize; MAX_RANK]);
 }
+
+/// The rank [`EinsumShapes::RANKS`] gives an operand past its tuple: more axes than any
+/// subscripts give an operand, so the subscripts refuse it (a data slice with no shape is not
+/// read as a scalar).
+const NO_OPERAND: usize = usize::MAX;
 
 macro_rules! einsum_shapes {
     ($($S:ident $i:tt)*) => {
@@ -49,7 +54,7 @@ macro_rules! einsum_shapes {
                 all
             };
             const RANKS: [usize; MAX_OPERANDS] = {
-                let mut ranks = [0; MAX_OPERANDS];
+                let mut ranks = [NO_OPERAND; MAX_OPERANDS];
                 $(ranks[$i] = $S::RANK;)*
                 ranks
             };
@@ -233,7 +238,8 @@ fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
 
 /// `einsum!(… => out)`: the result written into `out`, whose shape the types made the
 /// result's. No allocation, no panic. (A call written by hand whose shapes, data or output
-/// disagree with the subscripts writes nothing.)
+/// disagree with the subscripts writes nothing, nor one whose output has the result's length
+/// but not its shape.)
 ///
 /// Inlined by the optimizer's choice, not forced: as a function of its own it is optimized
 /// first, with its table and [`run_checked`], then once more in its caller; the kernel's loops
@@ -253,9 +259,14 @@ pub fn einsum_into<
     data: [&[T]; N],
     out: &mut TensorBase<D, Out>,
 ) {
+    let spec = const { &Sp::SPEC };
+    let shape = out.shape();
     let out = out.as_mut_slice();
     let mut built = None;
-    let table = table_of::<Sp, Sh, N>(&shapes, &mut built);
+    // (An output of one axis or none is the result's shape where it is the result's rank and
+    // length, and `run_checked` compares the lengths.)
+    let table = table_of::<Sp, Sh, N>(&shapes, &mut built)
+        .filter(|t| if Out::RANK <= 1 { Out::RANK == spec.output_rank() } else { t.is_output(spec, &shape) });
     let _ = run_checked::<Sp, Sh, T, N, true>(table, &shapes, &data, out);
 }
 
@@ -289,30 +300,29 @@ fn operand_dims<Sh: EinsumShapes, const N: usize>(shapes: &Sh) -> [[usize; MAX_R
 /// Each operand's sizes among `dims` ([`operand_dims`]), of its rank as `Sh` says.
 #[hot]
 fn operands_of<Sh: EinsumShapes, const N: usize>(dims: &[[usize; MAX_RANK]; N]) -> [&[usize]; N] {
-    core::array::from_fn(|o| operand(dims, Sh::RANKS.get(o).copied(), o))
+    core::array::from_fn(|o| operand(dims, Sh::RANKS.get(o).copied().unwrap_or(NO_OPERAND), o))
 }
 
-/// Operand `o`'s sizes among `dims`, of rank `rank`: none for an operand past the tuple's (one
-/// the subscripts do not have, so refused), and more than [`MAX_RANK`] (refused: no subscripts
-/// have so many labels) for a rank past it.
+/// Operand `o`'s sizes among `dims`, of rank `rank`; for a rank past [`MAX_RANK`] (an operand
+/// past the tuple's is [`NO_OPERAND`]), more sizes than any subscripts' operand has, so that
+/// the subscripts refuse it.
 #[hot]
-const fn operand<const N: usize>(dims: &[[usize; MAX_RANK]; N], rank: Option<usize>, o: usize) -> &[usize] {
-    match rank {
-        Some(rank) if rank <= MAX_RANK => dims[o].split_at(rank).0,
-        Some(_) => &[0; MAX_RANK + 1],
-        None => &[],
-    }
+const fn operand<const N: usize>(dims: &[[usize; MAX_RANK]; N], rank: usize, o: usize) -> &[usize] {
+    if rank <= MAX_RANK { dims[o].split_at(rank).0 } else { UNREADABLE }
 }
+
+/// The sizes of an operand no subscripts read ([`operand`]).
+const UNREADABLE: &[usize] = &[0; MAX_RANK + 1];
 
 /// The fixed sizes of `N` operands ([`EinsumShapes::STATIC`]), each of its rank.
 const fn static_operands<'a, const N: usize>(
     dims: &'a [[usize; MAX_RANK]; MAX_OPERANDS],
     ranks: &[usize; MAX_OPERANDS],
 ) -> [&'a [usize]; N] {
-    let mut operands: [&[usize]; N] = [&[]; N];
+    let mut operands: [&[usize]; N] = [UNREADABLE; N];
     let mut o = 0;
     while o < N && o < MAX_OPERANDS {
-        operands[o] = operand(dims, Some(ranks[o]), o);
+        operands[o] = operand(dims, ranks[o], o);
         o += 1;
     }
     operands
