@@ -206,8 +206,13 @@ mod strided;
 use shapecast_macros::hot;
 pub(crate) use small::{AT_RANK, Index};
 
+pub use crate::kernel::zip::Binary;
+// How the pass reads each node (`Expression::Source`): machinery, public only because the
+// expressions' trait names it.
+#[doc(hidden)]
 pub use crate::kernel::leaf::LeafSource;
-pub use crate::kernel::zip::{Binary, PairFn};
+#[doc(hidden)]
+pub use crate::kernel::zip::PairFn;
 #[doc(hidden)]
 pub use folding::Folds;
 pub use folding::{Kept, To};
@@ -218,7 +223,11 @@ pub use indexed::{
 pub use leaf::{IntoExpression, Leaf, Primitive, Scalar};
 pub use node::{Closure, Joined, Map, Mapped, NewAxis, Of, Unary, Zip};
 pub use ops::*;
-pub use shared::{SharedSource, SharedValue, Sharing, SharingSource};
+#[doc(hidden)]
+pub use reduce::{Folder, ReduceSource};
+#[doc(hidden)]
+pub use shared::{SharedSource, SharingSource};
+pub use shared::{SharedValue, Sharing};
 pub use strided::StridedLeaf;
 // What a maximum, a minimum or their positions need of the reduced axes: traits whose failure a
 // compile error names, so they are public where the reductions are.
@@ -226,8 +235,7 @@ pub use crate::typelevel::{
     FewPositions, FewPositionsAt, FewPositionsCount, NonEmptyAt, NonEmptyFixedSize, NonEmptySize, ProductOf,
 };
 pub use reduce::{
-    ArgFold, ArgMaxFold, ArgMinFold, Fold, Folder, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce,
-    ReduceSource, SumFold,
+    ArgFold, ArgMaxFold, ArgMinFold, Fold, KeptAxes, MaxFold, MeanFold, MinFold, PickFold, Reduce, SumFold,
 };
 
 #[doc(hidden)]
