@@ -364,6 +364,16 @@ pub enum ErrorKind {
         /// Their sizes.
         sizes: [usize; 2],
     },
+    /// An output given for a result whose shape it is not (the first list is the result's
+    /// shape, the second the output's).
+    ///
+    /// ```
+    /// use shapecast_rules::{BroadcastError, ErrorKind, Form};
+    /// let e = BroadcastError::not_the_result(Form::Einsum, &[4, 4], &[2, 8]);
+    /// assert_eq!(e.kind(), ErrorKind::NotTheResult);
+    /// assert_eq!(e.to_string(), "einsum \"\": the output's shape [2, 8] is not the result's [4, 4]");
+    /// ```
+    NotTheResult,
     /// A slice does not hold as many elements as its shape needs.
     WrongLength {
         /// Which slice.
@@ -527,6 +537,12 @@ impl BroadcastError {
     ) -> Self {
         let kind = ErrorKind::WrongLength { slot, expected, found };
         BroadcastError::new(form, kind, shapes.0, shapes.1)
+    }
+
+    /// The error of an output of shape `given` for a result of shape `result` of this `form`
+    /// (see [`ErrorKind::NotTheResult`]).
+    pub fn not_the_result(form: Form, result: &[usize], given: &[usize]) -> Self {
+        BroadcastError::new(form, ErrorKind::NotTheResult, result, given)
     }
 
     /// The error of splitting axis `axis` of `from` by `factor` into `to`, which `factor` does
@@ -1036,6 +1052,13 @@ impl BroadcastError {
                 write!(f, ") and axis {a2} of operand {} (size ", usize::from(o2) + 1)?;
                 size(f, s2)?;
                 f.write_str("); every axis a label names must have the same size (a size 1 does not stretch)")
+            }
+            ErrorKind::NotTheResult => {
+                self.write_slot(f, Slot::Target)?;
+                f.write_str("'s shape ")?;
+                self.write_list(f, names, 1)?;
+                f.write_str(" is not the result's ")?;
+                self.write_list(f, names, 0)
             }
             ErrorKind::WrongLength { slot, expected, found } => {
                 if self.form == Form::Shape {

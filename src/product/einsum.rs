@@ -34,6 +34,8 @@ pub trait EinsumShapes: Copy {
     const STATIC: [[usize; MAX_RANK]; MAX_OPERANDS];
     /// Each operand's rank, and `usize::MAX` (no rank) past the tuple's.
     const RANKS: [usize; MAX_OPERANDS];
+    /// How many shapes the tuple holds.
+    const COUNT: usize;
     /// Writes operand `o`'s sizes into the first `RANKS[o]` entries of `dims` (nothing for an
     /// operand past the tuple's).
     fn write(&self, o: usize, dims: &mut [usize; MAX_RANK]);
@@ -58,6 +60,7 @@ macro_rules! einsum_shapes {
                 $(ranks[$i] = $S::RANK;)*
                 ranks
             };
+            const COUNT: usize = [$($i),*].len();
             #[hot]
             fn write(&self, o: usize, dims: &mut [usize; MAX_RANK]) {
                 match o {
@@ -221,17 +224,11 @@ fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
     if !readable(spec) {
         return Err(wrong_count(spec, N));
     }
-    let out = spec.shape(&operands)?;
+    let out = spec.shape(given_operands::<Sh, N>(&operands))?;
     let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
     let given = shape.extents();
     if *given != *out {
-        return Err(BroadcastError::wrong_length(
-            Form::Einsum,
-            (&out, &given),
-            Slot::Target,
-            n,
-            shape.element_count(),
-        ));
+        return Err(BroadcastError::not_the_result(Form::Einsum, &out, &given));
     }
     Ok(n)
 }
@@ -301,6 +298,16 @@ fn operand_dims<Sh: EinsumShapes, const N: usize>(shapes: &Sh) -> [[usize; MAX_R
 #[hot]
 fn operands_of<Sh: EinsumShapes, const N: usize>(dims: &[[usize; MAX_RANK]; N]) -> [&[usize]; N] {
     core::array::from_fn(|o| operand(dims, Sh::RANKS.get(o).copied().unwrap_or(NO_OPERAND), o))
+}
+
+/// The operands among `operands` ([`operands_of`]) that the shapes tuple gives sizes for: a
+/// call with more data slices than shapes is refused as one with fewer operands than its
+/// subscripts.
+#[cold]
+fn given_operands<'a, 'b, Sh: EinsumShapes, const N: usize>(
+    operands: &'a [&'b [usize]; N],
+) -> &'a [&'b [usize]] {
+    &operands[..Sh::COUNT.min(N)]
 }
 
 /// Operand `o`'s sizes among `dims`, of rank `rank`; for a rank past [`MAX_RANK`] (an operand
@@ -462,7 +469,7 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     let Some(table) = Table::<N>::of(spec, &operands) else {
         // The rule's own error, which names what disagrees, where the rule can read the
         // subscripts; otherwise a wrong operand count.
-        let named = if readable(spec) { spec.shape(&operands).err() } else { None };
+        let named = if readable(spec) { spec.shape(given_operands::<Sh, N>(&operands)).err() } else { None };
         return named.unwrap_or_else(|| wrong_count(spec, N));
     };
     for (o, (data, shape)) in data.iter().zip(operands).enumerate() {
