@@ -114,3 +114,55 @@ fn views_of_a_box_keep_it_on_the_heap() {
         assert_eq!(doubled.get(&[1023, 1023]), Some(&4.0));
     });
 }
+
+/// An operator whose operand is a heap temporary of the result's shape writes the result over
+/// it: the same allocation, the same values as between borrowed operands, in each position
+/// (left, right, both, with a scalar on either side), in the operator's own order (`-`, `/`).
+#[test]
+fn an_operator_writes_its_result_over_a_temporary_of_its_shape() {
+    struct Rows;
+    let data: Vec<f64> = (0..24).map(|i| i as f64 + 1.0).collect();
+    bind!(let rows: Rows = 4);
+    let x = TensorRef::from_shape(dims![rows, 6], &data).unwrap();
+    let m = Tensor::<f64, shape![6]>::from([0.5, 1.0, 1.5, 2.0, 2.5, 3.0]);
+    let want = |f: fn(f64, f64) -> f64| {
+        data.iter().enumerate().map(|(i, &v)| f(v, m.as_slice()[i % 6])).collect::<Vec<_>>()
+    };
+
+    let t = x - &m; // a new allocation (`x` is a `TensorRef`, a copy of the borrow)
+    let at = t.as_slice().as_ptr();
+    let left = t / &m; // over `t`: (x - m) / m
+    assert_eq!(left.as_slice().as_ptr(), at);
+    assert_eq!(left.as_slice(), &want(|v, m| (v - m) / m)[..]);
+
+    let right = x - left; // over the right operand: x - (x - m) / m
+    assert_eq!(right.as_slice().as_ptr(), at);
+    assert_eq!(right.as_slice(), &want(|v, m| v - (v - m) / m)[..]);
+
+    let scaled = 2.0 - right * 3.0; // both scalars, over the same allocation
+    assert_eq!(scaled.as_slice().as_ptr(), at);
+    assert_eq!(scaled.as_slice(), &want(|v, m| 2.0 - (v - (v - m) / m) * 3.0)[..]);
+
+    let other = x + x;
+    let both = scaled - other; // both by value: over the left one
+    assert_eq!(both.as_slice().as_ptr(), at);
+    assert_eq!(both.as_slice(), &want(|v, m| 2.0 - (v - (v - m) / m) * 3.0 - 2.0 * v)[..]);
+    let fresh = ((2.0 - (x.lazy() - (x.lazy() - &m) / &m) * 3.0) - (x.lazy() + &x)).eval();
+    assert_eq!(both, fresh);
+}
+
+/// A heap temporary that the other operand stretches (the result is larger than it) is read,
+/// not written over: the result is a new allocation, and right.
+#[test]
+fn a_temporary_smaller_than_the_result_is_not_written_over() {
+    struct Rows;
+    let data: Vec<i64> = (0..12).collect();
+    bind!(let rows: Rows = 3);
+    let x = TensorRef::from_shape(dims![rows, 4], &data).unwrap();
+    let column = x.sum_axes::<axes![1]>(); // [Rows], on the heap
+    let grown = column.insert_axis::<1>().to_boxed() - x; // [Rows, 1] - [Rows, 4]
+    assert_eq!(grown.as_slice(), [6, 5, 4, 3, 18, 17, 16, 15, 30, 29, 28, 27]);
+    let row = Tensor::<i64, shape![4]>::from([1, 2, 3, 4]).to_boxed();
+    let wide = row - x; // [4] - [Rows, 4]
+    assert_eq!(wide.as_slice(), [1, 1, 1, 1, -3, -3, -3, -3, -7, -7, -7, -7]);
+}

@@ -805,6 +805,23 @@ where
         E::Shape: AnyBroadcastTo<S>,
     {
         let shape = self.shape();
-        way::evaluate(Overwrite { expr, out: self.as_mut_slice(), shape, update: f });
+        update_stretched(self.as_mut_slice(), shape, expr, f);
     }
+}
+
+/// Sets every element `o` of `out`, of shape `shape`, to `f(o, x)`, `x` the matching element of
+/// `expr` stretched to `shape` by NumPy's rule (which the caller's types or checks prove): the
+/// in-place operators, and an operator that writes its result over a temporary operand.
+#[hot]
+pub(crate) fn update_stretched<E, S>(
+    out: &mut [E::Elem],
+    shape: S,
+    expr: E,
+    f: impl Fn(E::Elem, E::Elem) -> E::Elem + Sync,
+) where
+    E: Expression,
+    E::Elem: Shared,
+    S: AnyShape,
+{
+    way::evaluate(Overwrite { expr, out, shape, update: f });
 }

@@ -17,6 +17,13 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
         TensorBase { data, shape }
     }
 
+    /// The storage and the shape ([`from_parts`](Self::from_parts) undone).
+    #[cfg(feature = "alloc")]
+    #[hot]
+    pub(crate) fn into_parts(self) -> (D, S) {
+        (self.data, self.shape)
+    }
+
     /// The shape, as a value (it holds the run-time sizes; a fixed shape is zero-sized).
     ///
     /// ```

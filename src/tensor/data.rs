@@ -32,6 +32,20 @@ pub trait Data: sealed::Sealed {
     /// `len` elements from `start`, as the storage of a view (a row), or `None` past the end.
     #[doc(hidden)]
     fn part(&self, start: usize, len: usize) -> Option<Self::View<'_>>;
+    /// Whether the storage is a heap allocation of its own ([`into_heap`](Self::into_heap)).
+    #[doc(hidden)]
+    const HEAP: bool = false;
+    /// The allocation, where the storage is one (see [`HEAP`](Self::HEAP)): what an operator
+    /// whose operand is a temporary writes its result into.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[hot]
+    fn into_heap(self) -> Result<alloc::boxed::Box<[Self::Elem]>, Self>
+    where
+        Self: Sized,
+    {
+        Err(self)
+    }
 }
 
 /// Storage whose elements can be written: [`Inline`], `&mut [T]`, `Box<[T]>`.
@@ -89,7 +103,7 @@ type Slice<'a, T> = &'a [T];
 /// is a view of the data (`x.merge_axes::<1>().merge_axes::<1>()` borrows no temporary).
 macro_rules! slice_data {
     ($($(#[$attr:meta])* [$($lt:lifetime)?] $Storage:ty => $Home:ty, $name:literal,
-        view $View:ty, whole |$this:ident| $whole:expr;)*) => {$(
+        view $View:ty, whole |$this:ident| $whole:expr; $({ $($own:tt)* })?)*) => {$(
         $(#[$attr])*
         impl<$($lt,)? T> Data for $Storage {
             type Elem = T;
@@ -113,6 +127,7 @@ macro_rules! slice_data {
                 let $this = self;
                 $whole.get(start..start.checked_add(len)?).map(Into::into)
             }
+            $($($own)*)?
         }
     )*};
 }
@@ -121,7 +136,13 @@ slice_data! {
     ['a] &'a mut [T] => ByShape, "TensorMut", view Slice<'v, T>, whole |this| this.slice();
     ['a] Slice<'a, T> => ByShape, "TensorRef", view Slice<'a, T>, whole |this| *this;
     #[cfg(feature = "alloc")]
-    [] alloc::boxed::Box<[T]> => OnHeap, "BoxedTensor", view BoxedRef<'v, T>, whole |this| this.slice();
+    [] alloc::boxed::Box<[T]> => OnHeap, "BoxedTensor", view BoxedRef<'v, T>, whole |this| this.slice(); {
+        const HEAP: bool = true;
+        #[hot]
+        fn into_heap(self) -> Result<alloc::boxed::Box<[T]>, Self> {
+            Ok(self)
+        }
+    }
     #[cfg(feature = "alloc")]
     ['a] BoxedRef<'a, T> => OnHeap, "TensorRef", view BoxedRef<'a, T>, whole |this| this.0;
 }
@@ -256,6 +277,15 @@ pub trait Owning: DataMut + Sized {
     #[doc(hidden)]
     fn try_from_fn(len: usize, f: impl FnMut(usize) -> Self::Elem) -> Option<Self>;
 
+    /// `data` as this storage, where it is of this kind (a heap allocation for a box); `data`
+    /// back otherwise.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[hot]
+    fn from_data<D: Data<Elem = Self::Elem>>(data: D) -> Result<Self, D> {
+        Err(data)
+    }
+
     /// `len` elements (for inline storage, the shape's own count), those of `slices` in order,
     /// each written once where it lives: how a concatenation is built, a block of an operand at
     /// a time. `None` where the slices hold another count.
@@ -321,6 +351,11 @@ impl<T, S: Shape> Owning for Inline<T, S> {
 
 #[cfg(feature = "alloc")]
 impl<T> Owning for alloc::boxed::Box<[T]> {
+    #[hot]
+    fn from_data<D: Data<Elem = T>>(data: D) -> Result<Self, D> {
+        data.into_heap()
+    }
+
     /// Fails as collecting a `Vec` does if the allocation fails (the fallible constructors use
     /// [`try_boxed`] instead).
     #[hot]

@@ -21,6 +21,8 @@
 
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
+#[cfg(feature = "alloc")]
+use super::Owning;
 use super::{Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, WithDims};
 use crate::expr::Shared;
 use crate::forms::{
@@ -44,20 +46,20 @@ macro_rules! for_each_scalar {
 /// One binary operator for every pair of owned and borrowed tensors, and with a scalar.
 macro_rules! binary_op {
     ($Op:ident, $method:ident) => {
-        binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['a, 'b]);
-        binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['b]);
-        binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [TensorBase<D2, S2>] ['a]);
-        binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [TensorBase<D2, S2>] []);
-        for_each_scalar!(binary_op!(@scalar $Op, $method, ['a] [&'a TensorBase<D, S>],));
-        for_each_scalar!(binary_op!(@scalar $Op, $method, [] [TensorBase<D, S>],));
+        binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['a, 'b], []);
+        binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [&'b TensorBase<D2, S2>] ['b], [left]);
+        binary_op!(@tensors $Op, $method, [&'a TensorBase<D1, S1>] [TensorBase<D2, S2>] ['a], [right]);
+        binary_op!(@tensors $Op, $method, [TensorBase<D1, S1>] [TensorBase<D2, S2>] [], [left right]);
+        for_each_scalar!(binary_op!(@scalar $Op, $method, ['a] [&'a TensorBase<D, S>] [],));
+        for_each_scalar!(binary_op!(@scalar $Op, $method, [] [TensorBase<D, S>] [owned],));
         binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm, H>] [&'b TensorBase<D2, S2>] ['w, 'a, 'b]);
         binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm, H>] [&'b TensorBase<D2, S2>] ['a, 'b]);
         binary_op!(@dims $Op, $method, [&'w WithDims<'a, T, S1, Dm, H>] [TensorBase<D2, S2>] ['w, 'a]);
         binary_op!(@dims $Op, $method, [WithDims<'a, T, S1, Dm, H>] [TensorBase<D2, S2>] ['a]);
-        for_each_scalar!(binary_op!(@left $Op, $method, ['a] [&'a TensorBase<D, S>],));
-        for_each_scalar!(binary_op!(@left $Op, $method, [] [TensorBase<D, S>],));
+        for_each_scalar!(binary_op!(@left $Op, $method, ['a] [&'a TensorBase<D, S>] [],));
+        for_each_scalar!(binary_op!(@left $Op, $method, [] [TensorBase<D, S>] [owned],));
     };
-    (@tensors $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*]) => {
+    (@tensors $Op:ident, $method:ident, [$($Lhs:tt)*] [$($Rhs:tt)*] [$($lt:lifetime),*], [$($owned:ident)*]) => {
         impl<$($lt,)* T, D1, D2, S1, S2> $Op<$($Rhs)*> for $($Lhs)*
         where
             D1: Data<Elem = T>,
@@ -73,18 +75,54 @@ macro_rules! binary_op {
             // on the checked shape would add.
             type Output = Checked<Owned<T, Common<S1, S2>, Both<D1, S1, D2, S2>>, AnyBroadcasted<S1, S2>>;
 
-            /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized.
+            /// Element-wise, broadcast by NumPy's rule; the inputs are not materialized. An
+            /// operand taken by value whose storage is a heap allocation of the result's shape
+            /// (a temporary: `(&x - &m) * &s`) is written over, with no new allocation.
             #[inline]
             fn $method(self, rhs: $($Rhs)*) -> Self::Output {
-                let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&self, &rhs);
+                let lhs = self;
+                $(binary_op!(@over $owned $Op, $method, lhs, rhs);)*
+                let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&lhs, &rhs);
                 $Op::$method(a.lazy(), b).eager()
             }
         }
     };
-    (@scalar $Op:ident, $method:ident, $lts:tt $operand:tt, $($t:ty)*) => {
-        $(binary_op!(@scalar_one $Op, $method, $lts $operand, $t);)*
+    (@over left $Op:ident, $method:ident, $a:ident, $b:ident) => {
+        #[cfg(feature = "alloc")]
+        let $a = {
+            let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&$a, &$b);
+            let shape = $Op::$method(a.lazy(), b).shape();
+            match over($a, shape, b.lazy().0, |x, y| x.$method(y)) {
+                Ok(out) => return out,
+                Err(a) => a,
+            }
+        };
     };
-    (@scalar_one $Op:ident, $method:ident, [$($lt:lifetime)?] [$($Tensor:tt)*], $t:ty) => {
+    (@over right $Op:ident, $method:ident, $a:ident, $b:ident) => {
+        #[cfg(feature = "alloc")]
+        let $b = {
+            let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&$a, &$b);
+            let shape = $Op::$method(a.lazy(), b).shape();
+            match over($b, shape, a.lazy().0, |y, x| x.$method(y)) {
+                Ok(out) => return out,
+                Err(b) => b,
+            }
+        };
+    };
+    (@scalar_over owned $t:ident, $k:expr, $f:expr) => {
+        #[cfg(feature = "alloc")]
+        let $t = {
+            let shape = $t.shape();
+            match over($t, shape, crate::expr::Scalar($k), $f) {
+                Ok(out) => return out,
+                Err(t) => t,
+            }
+        };
+    };
+    (@scalar $Op:ident, $method:ident, $lts:tt $operand:tt $owned:tt, $($t:ty)*) => {
+        $(binary_op!(@scalar_one $Op, $method, $lts $operand $owned, $t);)*
+    };
+    (@scalar_one $Op:ident, $method:ident, [$($lt:lifetime)?] [$($Tensor:tt)*] [$($owned:ident)?], $t:ty) => {
         impl<$($lt,)? D, S> $Op<$t> for $($Tensor)*
         where
             D: Data<Elem = $t>,
@@ -93,10 +131,13 @@ macro_rules! binary_op {
         {
             type Output = Owned<$t, S, HomeOf<D, S>>;
 
-            /// Every element with the scalar `rhs`.
+            /// Every element with the scalar `rhs` (over a temporary's own allocation, as
+            /// between tensors).
             #[inline]
             fn $method(self, rhs: $t) -> Self::Output {
-                let a: &TensorBase<D, S> = &self;
+                let lhs = self;
+                $(binary_op!(@scalar_over $owned lhs, rhs, |x: $t, k| x.$method(k));)?
+                let a: &TensorBase<D, S> = &lhs;
                 a.lazy().map(move |x: $t| x.$method(rhs)).eager()
             }
         }
@@ -122,10 +163,10 @@ macro_rules! binary_op {
             }
         }
     };
-    (@left $Op:ident, $method:ident, $lts:tt $operand:tt, $($t:ty)*) => {
-        $(binary_op!(@left_one $Op, $method, $lts $operand, $t);)*
+    (@left $Op:ident, $method:ident, $lts:tt $operand:tt $owned:tt, $($t:ty)*) => {
+        $(binary_op!(@left_one $Op, $method, $lts $operand $owned, $t);)*
     };
-    (@left_one $Op:ident, $method:ident, [$($lt:lifetime)?] [$($Tensor:tt)*], $t:ty) => {
+    (@left_one $Op:ident, $method:ident, [$($lt:lifetime)?] [$($Tensor:tt)*] [$($owned:ident)?], $t:ty) => {
         impl<$($lt,)? D, S> $Op<$($Tensor)*> for $t
         where
             D: Data<Elem = $t>,
@@ -134,11 +175,14 @@ macro_rules! binary_op {
         {
             type Output = Owned<$t, S, HomeOf<D, S>>;
 
-            /// The scalar with every element.
+            /// The scalar with every element (over a temporary's own allocation, as between
+            /// tensors).
             #[inline]
             fn $method(self, rhs: $($Tensor)*) -> Self::Output {
+                let lhs = self;
+                $(binary_op!(@scalar_over $owned rhs, lhs, |x: $t, k| k.$method(x));)?
                 let b: &TensorBase<D, S> = &rhs;
-                b.lazy().map(move |x: $t| self.$method(x)).eager()
+                b.lazy().map(move |x: $t| lhs.$method(x)).eager()
             }
         }
     };
@@ -148,6 +192,41 @@ binary_op!(Add, add);
 binary_op!(Sub, sub);
 binary_op!(Mul, mul);
 binary_op!(Div, div);
+
+/// `a` with each element `o` set to `f(o, x)`, `x` the matching element of `other` stretched to
+/// `shape`, the result's: where `a`'s storage is a heap allocation of its own (a temporary of an
+/// earlier operator) and `a` is of the result's shape, it becomes the result's, and no new
+/// allocation is made (most of a new large tensor's cost is faulting in its pages). `a` back,
+/// untouched, otherwise.
+#[cfg(feature = "alloc")]
+#[shapecast_macros::hot]
+fn over<D, S, O, Sh, E>(
+    a: TensorBase<D, S>,
+    shape: Sh,
+    other: E,
+    f: impl Fn(D::Elem, D::Elem) -> D::Elem + Sync,
+) -> Result<TensorBase<O, Sh>, TensorBase<D, S>>
+where
+    D: Data,
+    D::Elem: Shared,
+    S: AnyShape,
+    O: Owning<Elem = D::Elem>,
+    Sh: AnyShape,
+    E: crate::expr::Expression<Elem = D::Elem>,
+{
+    if !D::HEAP || *a.shape().extents() != *shape.extents() {
+        return Err(a);
+    }
+    let (data, own) = a.into_parts();
+    match O::from_data(data) {
+        Ok(storage) => {
+            let mut out = TensorBase::from_parts(storage, shape);
+            crate::expr::update_stretched(out.as_mut_slice(), shape, other, f);
+            Ok(out)
+        }
+        Err(data) => Err(TensorBase::from_parts(data, own)),
+    }
+}
 
 /// Unary minus on a borrowed and on an owned tensor.
 macro_rules! neg {
