@@ -836,11 +836,20 @@ impl fmt::Debug for Nil {
 
 impl<H, T> fmt::Debug for Cons<H, T>
 where
-    Self: List,
+    Self: AnyShape,
 {
-    /// Prints the entries as `[2, 3]`, not as the typenum types.
+    /// Prints the sizes as `[2, 3]`, not as the typenum types, and a run-time size with its
+    /// name and value: `[Samples = 150, 4]`.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Samples;
+    /// bind!(let samples: Samples = 150);
+    /// assert_eq!(format!("{:?}", dims![samples, 4]), "[Samples = 150, 4]");
+    /// assert_eq!(format!("{:?}", <shape![2, 3]>::default()), "[2, 3]");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(Self::ITEMS).finish()
+        self.describe(f)
     }
 }
 

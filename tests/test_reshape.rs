@@ -481,3 +481,42 @@ fn views_compose() {
     let flat = joined.flatten();
     assert_eq!(flat.as_slice(), t.as_slice());
 }
+
+/// Operands of no elements can join into a shape whose sizes other than 0 multiply past
+/// `usize` (`[2^62, 0]` stacked four times along axis 1 would be `[2^62, 4, 0]`), which no
+/// tensor may have (`from_shape` refuses it): a merge of its axes would have no value, and
+/// unmerged it would give a run-time size another value than its binding's. `stack` and
+/// `concat` refuse such a shape, as their documentation says, before it exists.
+#[test]
+#[should_panic(expected = "no tensor has the shape of this stack")]
+fn a_stack_past_the_element_count_is_refused() {
+    struct A;
+    bind!(let a: A = 1usize << 62);
+    let t = TensorRef::from_shape(dims![a, 0], &[] as &[u8]).unwrap();
+    let _ = [&t, &t, &t, &t].stack::<1>();
+}
+
+/// See [`a_stack_past_the_element_count_is_refused`], for a concatenation of run-time sizes.
+#[test]
+#[should_panic(expected = "no tensor has the shape of this concatenation")]
+fn a_concatenation_past_the_element_count_is_refused() {
+    struct A;
+    struct B;
+    bind!(let a: A = (1 << 19) + 1);
+    bind!(let b: B = (1 << 19) + 1);
+    let za = TensorRef::from_shape(dims![a, 17592186044416, 0], &[] as &[f32]).unwrap();
+    let zb = TensorRef::from_shape(dims![b, 17592186044416, 0], &[] as &[f32]).unwrap();
+    let _ = za.concat::<0>(&zb); // [A+B, 2^44, 0]: (2^20 + 2) · 2^44 passes 2^64
+}
+
+/// The same shapes' operands joined where the result can be counted: no refusal.
+#[test]
+fn a_stack_of_empty_tensors_within_the_element_count_is_made() {
+    struct A;
+    bind!(let a: A = 1usize << 60);
+    let t = TensorRef::from_shape(dims![a, 0], &[] as &[u8]).unwrap();
+    let s = [&t, &t, &t, &t].stack::<1>();
+    assert_eq!(*s.shape().extents(), [1 << 60, 4, 0]);
+    let back = s.merge_axes::<0>().unmerge_axis::<0>();
+    assert_eq!(*back.shape().extents(), *s.shape().extents());
+}

@@ -674,9 +674,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
     ///
     /// # Panics
     ///
-    /// Only if the result's element count passes `usize` (with run-time sizes and zero-sized
-    /// elements: data of a nonzero size that large would not fit in memory), or if the
-    /// allocation of a boxed result fails. [`concat_into`](Self::concat_into) never panics.
+    /// Only if the result's shape has more elements than `usize` counts (its sizes other than
+    /// 0 multiply past it, which operands of no elements can reach: `[2^62, 0]` and `[2^62,
+    /// 0]` joined along axis 1 are `[2^62, 0]`, but `[2^62, 2, 0]` and `[2^62, 2, 0]` along
+    /// axis 1 are `[2^62, 4, 0]`, which no tensor has), or if the allocation of a boxed result
+    /// fails. [`concat_into`](Self::concat_into) never panics.
     #[inline]
     fn concat<const AXIS: usize>(&self, other: &Rhs) -> ConcatOutput<Self, Rhs, AXIS>
     where
@@ -844,8 +846,19 @@ fn join_plan<J: AnyShape, const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShap
             None => panic!("shapecast: the joined size {ja} + {jb} of a concatenation overflows usize"),
         };
     }
+    refuse_uncountable(&dims[..rank], "concatenation");
     let shape = J::from_extents(&dims[..rank], Proof::new());
     (shape, [ja.saturating_mul(inner), jb.saturating_mul(inner)])
+}
+
+/// Panics where the sizes `dims` of the result of a `what` (a concatenation, a stack) other
+/// than 0 multiply past `usize`, as no tensor's may (`from_shape` refuses them): operands with
+/// no elements, of sizes that fit, can join into such a shape, whose sizes would then have no
+/// element count (a merge of its axes no value).
+fn refuse_uncountable(dims: &[usize], what: &str) {
+    if let Err(e) = crate::dynamic::check_shape(dims) {
+        panic!("shapecast: no tensor has the shape of this {what}: {e}");
+    }
 }
 
 /// A new tensor of the joined shape `shape` (stored in `H`), filled from the two operands'
@@ -941,9 +954,10 @@ pub trait Stack<const N: usize>: sealed::Sealed {
     ///
     /// # Panics
     ///
-    /// Only if the result's element count passes `usize` (with run-time sizes and zero-sized
-    /// elements), or if the allocation of a boxed result fails. [`stack_into`](Self::stack_into)
-    /// never panics.
+    /// Only if the result's shape has more elements than `usize` counts (its sizes other than
+    /// 0 multiply past it, which tensors of no elements can reach: four `[2^62, 0]` stacked
+    /// along axis 1 would be `[2^62, 4, 0]`, which no tensor has), or if the allocation of a
+    /// boxed result fails. [`stack_into`](Self::stack_into) never panics.
     #[inline]
     fn stack<const AXIS: usize>(&self) -> Owned<Self::Elem, Stacked<Self::Shape, AXIS, N>, Self::Home>
     where
@@ -1031,6 +1045,7 @@ fn stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
     dims[..at].copy_from_slice(&d[..at]);
     dims[at] = N;
     dims[at + 1..=d.len()].copy_from_slice(&d[at..]);
+    refuse_uncountable(&dims[..=d.len()], "stack");
     let shape = Stacked::<S, AXIS, N>::from_extents(&dims[..=d.len()], Proof::new());
     (shape, product(&d[at..]))
 }

@@ -41,7 +41,7 @@ impl<L: List> Perm<L> {
     label = "not a permutation of this shape's axes",
     note = "`perm![…]` names every axis of the shape once, each between 0 and the rank − 1: a shape of 3 axes takes an order of 0, 1 and 2, such as `perm![2, 0, 1]`"
 )]
-pub trait AnyPermute<P>: AnyShape {
+pub trait AnyPermute<P: Order>: AnyShape {
     /// The permuted shape.
     type Output: AnyShape;
 }
@@ -246,13 +246,56 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     }
 }
 
-/// An order of axes, as `perm![…]` writes it.
-pub trait Order {
+/// An order of axes, as `perm![…]` writes it: a [`Perm`], and nothing else (sealed), so that
+/// a permutation reads every axis once, through every path.
+///
+/// A `Perm` written by hand that names an axis twice, which `perm!` refuses, does not compile
+/// either where it is used:
+///
+/// ```compile_fail,E0080
+/// use shapecast::algebra::Perm;
+/// use shapecast::prelude::*;
+/// use shapecast::shape::{Cons, Dim, Nil};
+/// let x = Tensor::<i32, shape![3, 2]>::from([[0, 1], [2, 3], [4, 5]]);
+/// let _ = x.permute::<Perm<Cons<Dim<1>, Cons<Dim<1>, Nil>>>>().to_tensor();
+/// ```
+pub trait Order: seal::Sealed {
     /// The axes in order.
     const ORDER: &'static [usize];
 }
 impl<L: List> Order for Perm<L> {
-    const ORDER: &'static [usize] = L::ITEMS;
+    /// (`perm!` refuses an axis named twice; a `Perm` written by hand is refused where its order
+    /// is read, while the program compiles.)
+    const ORDER: &'static [usize] = {
+        assert!(
+            once(L::ITEMS),
+            "shapecast: this order of axes (a `Perm` written by hand) names an axis twice"
+        );
+        L::ITEMS
+    };
+}
+
+/// Whether no entry of `order` stands in it twice.
+const fn once(order: &[usize]) -> bool {
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i + 1;
+        while j < order.len() {
+            if order[i] == order[j] {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// What seals [`Order`].
+mod seal {
+    /// Implemented by [`Perm`](super::Perm) only.
+    pub trait Sealed {}
+    impl<L> Sealed for super::Perm<L> {}
 }
 
 /// `Self` with its axes `I` and `J` (typenum numbers) swapped.

@@ -286,14 +286,23 @@ where
     type Proof = <Name as KnownToBeOne<A>>::Proof;
 }
 
-/// A run-time size, named `Self`, known to be 1: never, whatever its value.
+/// What no type is: the supertrait of the traits asked of a run-time size's name that no name
+/// may have ([`KnownToBeOne`], [`SplitsAtRunTime`]), which a name's own crate could otherwise
+/// implement for it.
+mod never {
+    /// Implemented for no type.
+    pub trait Never {}
+}
+
+/// A run-time size, named `Self`, known to be 1: never, whatever its value (sealed: no name
+/// can have it).
 #[diagnostic::on_unimplemented(
     message = "cannot squeeze axis {A}: its size `{Self}` is bound at run time, and a run-time size is never known to be 1",
     label = "a run-time size cannot be squeezed",
     note = "a run-time size is never assumed to equal a fixed size, whatever its value, so the shape of a result never depends on data",
     note = "if the size is 1, convert first, checked at run time (`let f = x.to_fixed::<shape![…, 1, …]>()?;`, or `cast_shape`), then squeeze the fixed view"
 )]
-pub trait KnownToBeOne<const A: usize> {
+pub trait KnownToBeOne<const A: usize>: never::Never {
     /// `()`, never computed.
     type Proof;
 }
@@ -654,13 +663,14 @@ where
     type Back = SizeOf<Diff<N::U, P::U>>;
 }
 
-/// A run-time size, named `Self`, cut at a fixed position: never, whose error says why.
+/// A run-time size, named `Self`, cut at a fixed position: never, whose error says why (sealed:
+/// no name can have it).
 #[diagnostic::on_unimplemented(
     message = "cannot split axis 0 at {POS}: its size `{Self}` is bound at run time",
     label = "a run-time axis cannot be split at a fixed position",
     note = "the position must be at most the size, which the types cannot prove for a run-time size; convert first, checked at run time (`x.to_fixed::<shape![…]>()?`), then split"
 )]
-pub trait SplitsAtRunTime<const POS: usize> {
+pub trait SplitsAtRunTime<const POS: usize>: never::Never {
     /// `()`, never computed.
     type Proof;
 }
