@@ -122,7 +122,12 @@ pub trait Extent: Copy + sealed::FromValue {
         self
     }
 
-    /// Writes the size as the types name it: `4`, `Samples`, `Batch*16`.
+    /// How tightly the size's name binds when it stands beside an operator: a number or a name
+    /// the most, a product or quotient (2) more than a sum or difference (1).
+    #[doc(hidden)]
+    const PRECEDENCE: u8 = 3;
+
+    /// Writes the size as the types name it: `4`, `Samples`, `Batch*16`, `(A+B)*4`.
     #[doc(hidden)]
     fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match Self::FIXED {

@@ -66,6 +66,8 @@ pub struct Over<A, F> {
 /// let ab = a.concat::<0>(&b); // BoxedTensor of shape [Batch+Extra, 2]
 /// assert_eq!(ab.as_slice(), [1, 2, 3, 4, 5, 6]);
 /// assert!(format!("{ab:?}").starts_with("BoxedTensor<[Batch+Extra = 3, 2]>"));
+/// let flat = ab.merge_axes::<0>(); // a sum's name in parentheses where it is a factor
+/// assert!(format!("{flat:?}").starts_with("TensorRef<[(Batch+Extra)*2 = 6]>"));
 /// # Ok::<(), shapecast::ShapeError>(())
 /// ```
 pub struct Plus<A, B> {
@@ -99,7 +101,7 @@ pub struct Minus<A, B> {
 }
 
 macro_rules! arithmetic {
-    ($($Size:ident, $op:literal;)*) => {$(
+    ($($Size:ident, $op:literal, $precedence:literal;)*) => {$(
         impl<A, B> Clone for $Size<A, B> {
             fn clone(&self) -> Self {
                 *self
@@ -142,10 +144,22 @@ macro_rules! arithmetic {
             fn describe(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "{self:?}")
             }
+            const PRECEDENCE: u8 = $precedence;
+            /// `A` and `B` around the operator, each in parentheses where it binds less tightly
+            /// (the right one also where it binds as tightly): `(A+B)*4`, `A-(B-C)`.
             fn write_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                A::write_name(f)?;
+                let operand = |f: &mut fmt::Formatter<'_>, grouped: bool, name: fn(&mut fmt::Formatter<'_>) -> fmt::Result| {
+                    if grouped {
+                        f.write_str("(")?;
+                        name(f)?;
+                        f.write_str(")")
+                    } else {
+                        name(f)
+                    }
+                };
+                operand(f, A::PRECEDENCE < $precedence, A::write_name)?;
                 f.write_str($op)?;
-                B::write_name(f)
+                operand(f, B::PRECEDENCE <= $precedence, B::write_name)
             }
         }
 
@@ -155,8 +169,8 @@ macro_rules! arithmetic {
 }
 
 arithmetic! {
-    Times, "*";
-    Over, "/";
-    Plus, "+";
-    Minus, "-";
+    Times, "*", 2;
+    Over, "/", 2;
+    Plus, "+", 1;
+    Minus, "-", 1;
 }
