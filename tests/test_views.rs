@@ -179,12 +179,21 @@ fn narrow_binds_a_run_time_length() {
     let _: &StridedView<'_, i64, shape![3, Window], _> = &w;
     assert_eq!(w.to_tensor().as_slice(), [3, 4, 8, 9, 13, 14]);
     assert_eq!((w.lazy() * 10).sum_axes::<axes![1]>().eval().as_slice(), [70, 170, 270]);
-    // Positions 4 and 5 of an axis of 5: the first past its end is named.
+    // Positions 4 and 5 of an axis of 5: the run asked for is named.
     let err = x.narrow::<1, _>(4, window).unwrap_err();
-    assert_eq!(err.to_string(), "index 5 is out of range for axis 1, of size 5");
-    assert_eq!(x.narrow::<1, _>(usize::MAX, window).unwrap_err().index(), usize::MAX);
+    assert_eq!((err.axis(), err.index(), err.len()), (Some(1), 4, 5));
+    assert_eq!(err.to_string(), "positions 4..6 are out of range for axis 1, of size 5");
+    let err = x.narrow::<1, _>(usize::MAX, window).unwrap_err();
+    assert_eq!(err.index(), usize::MAX);
+    assert_eq!(err.to_string(), format!("2 positions from {} pass usize, for axis 1 of size 5", usize::MAX));
     bind!(let huge: Window = usize::MAX);
-    assert_eq!(x.narrow::<1, _>(1, huge).unwrap_err().index(), 5); // 1 + len overflows
+    let err = x.narrow::<1, _>(1, huge).unwrap_err(); // 1 + len overflows
+    assert_eq!(err.to_string(), format!("{} positions from 1 pass usize, for axis 1 of size 5", usize::MAX));
+    let err = x.split_off::<1, _>(huge).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("positions 0..{} are out of range for axis 1, of size 5", usize::MAX)
+    );
     let rows = x.narrow::<0, _>(1, shapecast::shape::Dim::<2>).unwrap();
     assert_eq!(rows.to_tensor().as_slice(), &(5..15).collect::<Vec<i64>>()[..]);
 }

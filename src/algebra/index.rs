@@ -113,10 +113,7 @@ impl<'a, T, S: AnyShape, H> StridedView<'a, T, S, H> {
         let n = len.get();
         match start.checked_add(n) {
             Some(end) if end <= size => {}
-            _ => {
-                // The first position asked for past the end.
-                return Err(IndexError::on_axis(A, start.max(size), size));
-            }
+            _ => return Err(IndexError::run_on_axis(A, start, n, size)),
         }
         dims[A] = n;
         let shape = Narrowed::<S, A, E>::from_extents(&dims[..S::RANK], Proof::new());

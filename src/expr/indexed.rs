@@ -45,7 +45,8 @@ use crate::typelevel::{Checked, ListRank, Rank, Reverse};
 /// assert_eq!(sums.as_slice(), [0, 0, 0]); // nothing was added
 /// ```
 ///
-/// A position along one axis (`index_axis`, `narrow`, `split_off`) names the axis instead:
+/// A position along one axis (`index_axis`) names the axis instead, and a run of positions
+/// (`narrow`, `split_off`) the run:
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -53,6 +54,9 @@ use crate::typelevel::{Checked, ListRank, Rank, Reverse};
 /// let err = x.index_axis::<1>(3).unwrap_err();
 /// assert_eq!((err.axis(), err.index(), err.len()), (Some(1), 3, 3));
 /// assert_eq!(err.to_string(), "index 3 is out of range for axis 1, of size 3");
+/// let err = x.narrow::<1, _>(1, shapecast::shape::Dim::<3>).unwrap_err();
+/// assert_eq!((err.axis(), err.index(), err.len()), (Some(1), 1, 3));
+/// assert_eq!(err.to_string(), "positions 1..4 are out of range for axis 1, of size 3");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IndexError {
@@ -60,17 +64,24 @@ pub struct IndexError {
     axis: Option<usize>,
     index: usize,
     len: usize,
+    /// How many positions from `index` were asked for, for a run of them.
+    run: Option<usize>,
 }
 
 impl IndexError {
     /// Index `index` at `position`, out of range for an axis of size `len`.
     pub(crate) const fn new(position: usize, index: usize, len: usize) -> Self {
-        IndexError { position, axis: None, index, len }
+        IndexError { position, axis: None, index, len, run: None }
     }
 
     /// Index `index` along axis `axis`, out of range for its size `len`.
     pub(crate) const fn on_axis(axis: usize, index: usize, len: usize) -> Self {
-        IndexError { position: 0, axis: Some(axis), index, len }
+        IndexError { position: 0, axis: Some(axis), index, len, run: None }
+    }
+
+    /// The `count` positions from `start` along axis `axis`, not all within its size `len`.
+    pub(crate) const fn run_on_axis(axis: usize, start: usize, count: usize, len: usize) -> Self {
+        IndexError { position: 0, axis: Some(axis), index: start, len, run: Some(count) }
     }
 
     /// Where the index is among the indices, counted in row-major order (0 for a position
@@ -85,7 +96,7 @@ impl IndexError {
         self.axis
     }
 
-    /// The index.
+    /// The index (the first of a run of positions).
     pub fn index(&self) -> usize {
         self.index
     }
@@ -100,6 +111,12 @@ impl IndexError {
 impl fmt::Display for IndexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self { axis: Some(axis), index, len, run: Some(count), .. } => match index.checked_add(*count) {
+                Some(end) => {
+                    write!(f, "positions {index}..{end} are out of range for axis {axis}, of size {len}")
+                }
+                None => write!(f, "{count} positions from {index} pass usize, for axis {axis} of size {len}"),
+            },
             Self { axis: Some(axis), index, len, .. } => {
                 write!(f, "index {index} is out of range for axis {axis}, of size {len}")
             }
