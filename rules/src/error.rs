@@ -109,7 +109,7 @@ pub enum ErrorKind {
     /// use shapecast_rules::{BroadcastError, ErrorKind};
     /// let e = BroadcastError::not_divisible(&[12], &[2, 5], 0, 5);
     /// assert_eq!(e.kind(), ErrorKind::NotDivisible { axis: 0, size: 12, factor: 5 });
-    /// assert_eq!(e.to_string(), "cannot reshape [12] to [2, 5]: axis 0 has size 12, which 5 does not divide");
+    /// assert_eq!(e.to_string(), "cannot split axis 0 of [12] by 5: its size 12 is not a multiple of 5");
     /// ```
     NotDivisible {
         /// The axis split.
@@ -697,6 +697,12 @@ impl BroadcastError {
                 _ => "cannot broadcast",
             });
         }
+        if let ErrorKind::NotDivisible { axis, factor, .. } = self.kind {
+            // (Its target, with the quotient rounded down, would name a shape nothing asked for.)
+            write!(f, "cannot split axis {axis} of ")?;
+            self.write_list(f, names, 0)?;
+            return write!(f, " by {factor}");
+        }
         if matches!(self.form, Form::Permute | Form::Reshape | Form::Concat) {
             let (verb, by) = match self.form {
                 Form::Permute => ("permute ", " by "),
@@ -832,10 +838,10 @@ impl BroadcastError {
                 f,
                 "entry {entry} names the axis that entry {first} already names; an order names each axis once"
             ),
-            ErrorKind::NotDivisible { axis, size: n, factor } => {
-                write!(f, "axis {axis} has size ")?;
+            ErrorKind::NotDivisible { size: n, factor, .. } => {
+                f.write_str("its size ")?;
                 size(f, n)?;
-                write!(f, ", which {factor} does not divide")
+                write!(f, " is not a multiple of {factor}")
             }
             ErrorKind::CountMismatch { counts: [a, b] } => {
                 write!(f, "the element counts {a} and {b} differ; a reshape keeps every element")
@@ -932,7 +938,8 @@ impl BroadcastError {
             ErrorKind::WrongAxisCount { expected, found } => match self.form {
                 Form::Permute => write!(
                     f,
-                    "the order has {found} entries but the shape has rank {expected}; an order names every axis once"
+                    "the order has {found} entr{} but the shape has rank {expected}; an order names every axis once",
+                    if found == 1 { "y" } else { "ies" }
                 ),
                 Form::Concat => write!(
                     f,
@@ -950,8 +957,9 @@ impl BroadcastError {
                 ),
                 Form::WithDims => write!(
                     f,
-                    "dims has {found} entries but the lower-rank operand has rank {expected}; \
-                     there must be one entry per axis"
+                    "dims has {found} entr{} but the lower-rank operand has rank {expected}; \
+                     there must be one entry per axis",
+                    if found == 1 { "y" } else { "ies" }
                 ),
                 Form::Convert => {
                     write!(
@@ -961,8 +969,9 @@ impl BroadcastError {
                 }
                 _ => write!(
                     f,
-                    "dims has {found} entries but the operand has rank {expected}; \
-                     there must be one entry per axis"
+                    "dims has {found} entr{} but the operand has rank {expected}; \
+                     there must be one entry per axis",
+                    if found == 1 { "y" } else { "ies" }
                 ),
             },
             ErrorKind::KeptSizeMismatch { arg_axis, axis, size: arg, target } => {
