@@ -89,34 +89,40 @@ macro_rules! binary_op {
     };
     (@over left $Op:ident, $method:ident, $a:ident, $b:ident) => {
         #[cfg(feature = "alloc")]
-        let $a = {
+        let $a = if <D1 as Data>::HEAP {
             let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&$a, &$b);
             let shape = $Op::$method(a.lazy(), b).shape();
             match over($a, shape, b.lazy().0, |x, y| x.$method(y)) {
                 Ok(out) => return out,
                 Err(a) => a,
             }
+        } else {
+            $a
         };
     };
     (@over right $Op:ident, $method:ident, $a:ident, $b:ident) => {
         #[cfg(feature = "alloc")]
-        let $b = {
+        let $b = if <D2 as Data>::HEAP {
             let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&$a, &$b);
             let shape = $Op::$method(a.lazy(), b).shape();
             match over($b, shape, a.lazy().0, |y, x| x.$method(y)) {
                 Ok(out) => return out,
                 Err(b) => b,
             }
+        } else {
+            $b
         };
     };
     (@scalar_over owned $t:ident, $k:expr, $f:expr) => {
         #[cfg(feature = "alloc")]
-        let $t = {
+        let $t = if <D as Data>::HEAP {
             let shape = $t.shape();
             match over($t, shape, crate::expr::Scalar($k), $f) {
                 Ok(out) => return out,
                 Err(t) => t,
             }
+        } else {
+            $t
         };
     };
     (@scalar $Op:ident, $method:ident, $lts:tt $operand:tt $owned:tt, $($t:ty)*) => {
@@ -214,7 +220,7 @@ where
     Sh: AnyShape,
     E: crate::expr::Expression<Elem = D::Elem>,
 {
-    if !D::HEAP || *a.shape().extents() != *shape.extents() {
+    if *a.shape().extents() != *shape.extents() {
         return Err(a);
     }
     let (data, own) = a.into_parts();

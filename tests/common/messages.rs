@@ -198,8 +198,9 @@ pub fn in_dim(a: &[usize], s: &[usize], dims: &[usize]) -> Option<String> {
     }
     if dims.len() != a.len() {
         return Some(format!(
-            "{head}: dims has {} entries but the operand has rank {}; there must be one entry per axis",
+            "{head}: dims has {} {} but the operand has rank {}; there must be one entry per axis",
             dims.len(),
+            entries(dims.len()),
             a.len()
         ));
     }
@@ -248,8 +249,9 @@ pub fn with_dims(l: &[usize], r: &[usize], dims: &[usize]) -> Option<String> {
         ));
     } else if dims.len() != low.len() {
         return Some(format!(
-            "{head}: dims has {} entries but the lower-rank operand has rank {}; there must be one entry per axis",
+            "{head}: dims has {} {} but the lower-rank operand has rank {}; there must be one entry per axis",
             dims.len(),
+            entries(dims.len()),
             low.len()
         ));
     } else if let Some(m) = range_error("dims", dims, high.len()) {
@@ -293,4 +295,9 @@ pub fn data(shape: &[usize], len: usize) -> Option<String> {
             "invalid data for shape {printed}: the slice holds {len} element{s} but its shape has {count}"
         )
     })
+}
+
+/// "entry" or "entries", for `n` of them.
+fn entries(n: usize) -> &'static str {
+    if n == 1 { "entry" } else { "entries" }
 }
