@@ -493,3 +493,128 @@ fn column_positions_of_an_expression_keep_the_first_row() {
         assert_eq!(got.as_slice(), &scan(|v, b| v < b)[..], "argmin over {rows} rows");
     }
 }
+
+/// `got` and `want` equal element by element, NaN equal to NaN (and `0.0` to `-0.0`, which a
+/// maximum may hold either of).
+fn same_row<T: Copy + PartialOrd + core::fmt::Debug>(got: &[T], want: &[T], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (g, w) in got.iter().zip(want) {
+        assert!(g == w || (is_nan(*g) && is_nan(*w)), "{what}: {got:?} against {want:?}");
+    }
+}
+
+/// Reductions of small fixed expressions whose output is one row, which are folded a row of
+/// outputs at a time (rows of the operand outer, each output from the fold's start, or, for a
+/// maximum or minimum, from its first row folded again): against the same expression made into
+/// a tensor first, then reduced. Sums and means of integers and of floats, maxima with NaN at
+/// the top of a column and a column all NaN, keep-dims, rows of 1 and of more than 8 elements,
+/// an operand stretched along the row, a reduction inside a larger expression, and the
+/// positions, which start from no carry.
+#[test]
+fn one_row_outputs_of_small_expressions() {
+    let ints: [[i32; 3]; 16] =
+        core::array::from_fn(|r| core::array::from_fn(|c| (r * 3 + c) as i32 * 37 % 23 - 11));
+    let x = Tensor::<i32, shape![16, 3]>::from(ints);
+    let b = Tensor::<i32, shape![3]>::from([5, -7, 9]);
+    let e = (x.lazy() - &b).zip_with(&b, |v, g| (v * g) >> 2);
+    let made = e.eval();
+    same_row(e.sum_axes::<axes![0]>().eval().as_slice(), made.sum_axes::<axes![0]>().as_slice(), "i32 sum");
+    same_row(
+        (e.sum_axes::<axes![0]>() / 16).eval().as_slice(),
+        made.sum_axes::<axes![0]>().map(|s| s / 16).as_slice(),
+        "i32 mean by hand",
+    );
+    let peak = e.abs().max_axes::<axes![0]>().eval();
+    same_row(peak.as_slice(), made.map(i32::abs).max_axes::<axes![0]>().unwrap().as_slice(), "i32 peak");
+    same_row(
+        e.min_axes::<axes![0]>().eval().as_slice(),
+        made.min_axes::<axes![0]>().unwrap().as_slice(),
+        "i32 min",
+    );
+    same_row(
+        e.sum_keepdims::<axes![0]>().eval().as_slice(),
+        made.sum_axes::<axes![0]>().as_slice(),
+        "i32 sum, keep-dims",
+    );
+    same_row(
+        e.argmax_axes::<axes![0]>().eval().as_slice(),
+        made.argmax_axes::<axes![0]>().unwrap().as_slice(),
+        "i32 argmax",
+    );
+    // The result of a reduction inside a larger expression, beside an operand of the row.
+    same_row(
+        (e.sum_axes::<axes![0]>() * &b + 1).eval().as_slice(),
+        (&made.sum_axes::<axes![0]>() * &b + 1).as_slice(),
+        "i32 sum in an expression",
+    );
+    // An operand stretched along the row (a column of [16, 1]): read one element over and over.
+    let column = Tensor::<i32, shape![16, 1]>::from(core::array::from_fn(|r| [r as i32 - 8]));
+    let stretched = column.lazy() * &b;
+    same_row(
+        stretched.sum_axes::<axes![0]>().eval().as_slice(),
+        stretched.eval().sum_axes::<axes![0]>().as_slice(),
+        "i32 sum of a stretched column",
+    );
+
+    // Floats: small integers (every sum exact), NaN at the top of column 0, column 2 all NaN.
+    let mut floats: [[f32; 3]; 8] =
+        core::array::from_fn(|r| core::array::from_fn(|c| ((r * 5 + c * 3) % 7) as f32 - 3.0));
+    floats[0][0] = f32::NAN;
+    for row in &mut floats {
+        row[2] = f32::NAN;
+    }
+    let y = Tensor::<f32, shape![8, 3]>::from(floats);
+    let f = y.lazy() * 2.0;
+    let made = f.eval();
+    same_row(
+        f.max_axes::<axes![0]>().eval().as_slice(),
+        made.max_axes::<axes![0]>().unwrap().as_slice(),
+        "f32 max",
+    );
+    same_row(
+        f.min_axes::<axes![0]>().eval().as_slice(),
+        made.min_axes::<axes![0]>().unwrap().as_slice(),
+        "f32 min",
+    );
+    same_row(f.sum_axes::<axes![0]>().eval().as_slice(), made.sum_axes::<axes![0]>().as_slice(), "f32 sum");
+    let z = Tensor::<f64, shape![4, 4]>::from(core::array::from_fn(|r| {
+        core::array::from_fn(|c| (r * 4 + c) as f64)
+    }));
+    let g = z.lazy() - 1.5;
+    same_row(
+        g.mean_axes::<axes![0]>().eval().as_slice(),
+        g.eval().mean_axes::<axes![0]>().as_slice(),
+        "f64 mean",
+    );
+    // -0.0 everywhere: a sum of no other element, as the pass makes it.
+    let zeros = Tensor::<f64, shape![3, 2]>::splat(-0.0);
+    let got = (zeros.lazy() * 1.0).sum_axes::<axes![0]>().eval();
+    let want = zeros.sum_axes::<axes![0]>();
+    assert_eq!(
+        got.as_slice().iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        want.as_slice().iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+        "sum of -0.0"
+    );
+
+    // Two axes reduced, a row of 1, and a row longer than 8 (made as before).
+    let w = Tensor::<f32, shape![8, 4, 4]>::from(core::array::from_fn(|i| {
+        core::array::from_fn(|j| core::array::from_fn(|k| ((i * 16 + j * 4 + k) % 11) as f32))
+    }));
+    let h = w.lazy() * 2.0;
+    same_row(
+        h.sum_axes::<axes![0, 1]>().eval().as_slice(),
+        h.eval().sum_axes::<axes![0, 1]>().as_slice(),
+        "f32 sum over two axes",
+    );
+    let one = Tensor::<i32, shape![5, 1]>::from([[1], [-2], [3], [-4], [5]]);
+    same_row((one.lazy() * 3).sum_axes::<axes![0]>().eval().as_slice(), &[9], "a row of 1");
+    same_row((one.lazy() * 3).max_axes::<axes![0]>().eval().as_slice(), &[15], "a row of 1, max");
+    let wide = Tensor::<i32, shape![3, 10]>::from(core::array::from_fn(|r| {
+        core::array::from_fn(|c| (r * 10 + c) as i32)
+    }));
+    same_row(
+        (wide.lazy() + 1).sum_axes::<axes![0]>().eval().as_slice(),
+        &core::array::from_fn::<i32, 10, _>(|c| 3 * c as i32 + 33),
+        "a row of 10",
+    );
+}

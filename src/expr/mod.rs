@@ -361,6 +361,20 @@ pub trait Expression: Typed + ExpressionNode {
         let _ = index;
         unreachable!("`at` is only called on the crate's own nodes, which all have it")
     }
+    /// Whether [`row`](Self::row) folds a reduction inside the expression a row of outputs at a
+    /// time (see [`small::by_rows`]): some reduction in it keeps the last axis of its operand
+    /// as its own last and can start each output before its first element (a sum from 0, a
+    /// maximum from its first row, folded again), and each node between it and this one reads
+    /// it along that axis.
+    #[doc(hidden)]
+    const ROWS: bool = false;
+    /// The `N` elements at `index` along the last axis (which has `N` elements; the index's
+    /// entry there is not read): those of [`at`](Self::at), one by one, but where
+    /// [`ROWS`](Self::ROWS). Only called where [`AT`](Self::AT) and every size is fixed.
+    #[doc(hidden)]
+    fn row<const N: usize>(&self, index: &Index) -> [Self::Elem; N] {
+        small::along(index, Self::Shape::RANK, |i| self.at(i))
+    }
 
     /// The expression as the kernel reads it, its axis `k` landing on axis `lands[k]` of the
     /// output (or, inside a reduction, on a reduced axis); `slots` is the next cursor slot
@@ -585,6 +599,42 @@ where
 
     #[hot]
     fn by_elements(self) -> Self::Output {
+        // (A constant function pointer: only the row's length chosen is compiled, see
+        // `way::evaluate`.)
+        let make: fn(Self) -> Self::Output = const {
+            match small::by_rows::<E>() {
+                1 => Self::by_rows::<1>,
+                2 => Self::by_rows::<2>,
+                3 => Self::by_rows::<3>,
+                4 => Self::by_rows::<4>,
+                5 => Self::by_rows::<5>,
+                6 => Self::by_rows::<6>,
+                7 => Self::by_rows::<7>,
+                8 => Self::by_rows::<8>,
+                _ => Self::one_by_one,
+            }
+        };
+        make(self)
+    }
+}
+
+impl<E: Expression> NewOutput<E>
+where
+    New<E::Shape, E::Home>: OwnedData<E::Elem, E::Shape>,
+{
+    /// The output, one row of `N` elements, made at once (where [`small::by_rows`]).
+    #[hot]
+    fn by_rows<const N: usize>(self) -> Owned<E::Elem, E::Shape, E::Home> {
+        let NewOutput(expr, shape) = self;
+        let row = expr.row::<N>(&Index([0; AT_RANK]));
+        let len = crate::tensor::len_of(&shape);
+        let data = <New<E::Shape, E::Home> as OwnedData<E::Elem, E::Shape>>::from_fn(len, |j| row[j]);
+        TensorBase::from_parts(data, shape)
+    }
+
+    /// The output made element by element, or filled and then written row by row.
+    #[hot]
+    fn one_by_one(self) -> Owned<E::Elem, E::Shape, E::Home> {
         let NewOutput(expr, shape) = self;
         let len = crate::tensor::len_of(&shape);
         if const { small::by_elements::<E>() } {

@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 use shapecast_macros::hot;
 
-use super::small::{at_table, onto};
+use super::small::{along, at_table, each, onto, reads_along};
 use super::{AT_RANK, Expression, Index, Typed};
 use crate::kernel::constant::{self, Strides};
 use crate::kernel::fused::{self, BLOCK};
@@ -171,10 +171,17 @@ where
     const STRIDES: Strides = E::STRIDES;
     const AT: bool = E::AT;
     const READS: usize = E::READS;
+    const ROWS: bool = E::ROWS;
 
     #[hot]
     fn at(&self, index: &Index) -> T {
         self.f.call(self.inner.at(index))
+    }
+
+    #[hot]
+    fn row<const N: usize>(&self, index: &Index) -> [T; N] {
+        let x = self.inner.row::<N>(index);
+        each(|j| self.f.call(x[j]))
     }
 
     #[hot]
@@ -362,6 +369,8 @@ where
     ));
     const AT: bool = A::AT && B::AT && O::RANK <= AT_RANK;
     const READS: usize = A::READS.saturating_add(B::READS);
+    const ROWS: bool = (A::ROWS && reads_along::<A::Shape, O>(MA::ONTO))
+        || (B::ROWS && reads_along::<B::Shape, O>(MB::ONTO));
 
     #[hot]
     fn at(&self, index: &Index) -> T {
@@ -378,6 +387,22 @@ where
             false => self.b.at(&onto(&mb[..B::Shape::RANK], index)),
         };
         self.f.call(a, b)
+    }
+
+    /// Each operand's row as a row where it folds one so ([`ROWS`](Expression::ROWS)), else
+    /// element by element (stretched along the row, it reads one element over and over).
+    #[hot]
+    fn row<const N: usize>(&self, index: &Index) -> [T; N] {
+        let (ma, mb) = (const { at_table(MA::ONTO) }, const { at_table(MB::ONTO) });
+        let a: [A::Elem; N] = match const { A::ROWS && reads_along::<A::Shape, O>(MA::ONTO) } {
+            true => self.a.row::<N>(&onto(&ma[..A::Shape::RANK], index)),
+            false => along(index, O::RANK, |i| self.a.at(&onto(&ma[..A::Shape::RANK], i))),
+        };
+        let b: [B::Elem; N] = match const { B::ROWS && reads_along::<B::Shape, O>(MB::ONTO) } {
+            true => self.b.row::<N>(&onto(&mb[..B::Shape::RANK], index)),
+            false => along(index, O::RANK, |i| self.b.at(&onto(&mb[..B::Shape::RANK], i))),
+        };
+        each(|j| self.f.call(a[j], b[j]))
     }
 
     #[hot]

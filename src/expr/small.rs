@@ -6,6 +6,8 @@
 //! are for runs long enough to repay them (a 4×4 product is 64 multiply-adds), and its tiles of
 //! short rows cost code that a microcontroller's flash pays for (`[16, 3] - [3]`).
 //!
+//! A one-row output that folds a reduction is made a row at a time instead ([`by_rows`]).
+//!
 //! Which way an evaluation goes is decided by the types, once, where it starts: [`small`].
 
 use super::Expression;
@@ -151,6 +153,86 @@ pub(crate) const fn by_elements<E: Expression>() -> bool {
         }
         None => true,
     }
+}
+
+/// The longest row that [`by_rows`] makes at once: the rows a row of accumulators is kept for
+/// (and the number of its instantiations, one per length).
+const ROW: usize = 8;
+
+/// The length of the one row that a new output of `E` (every size fixed, [`small`]) is made
+/// as at once, or 0 where it is not: where `E` folds a reduction by rows
+/// ([`Expression::ROWS`]) and its output is one row (a `[16, 3]` summed over axis 0), so that
+/// the reduction's operand is walked once, its rows outer and the outputs inner (the order of
+/// a hand loop), not once per output: one loop over the rows carries the whole row of outputs,
+/// and what the optimizer keeps of it as a loop is the hand loop's, in as little code. Never in
+/// a build optimized for size, whose loops stay loops either way.
+pub(crate) const fn by_rows<E: Expression>() -> usize {
+    if cfg!(shapecast_small_code) || !E::ROWS {
+        return 0;
+    }
+    match E::Shape::RANK.checked_sub(1) {
+        Some(last) if count::<E::Shape>() == E::Shape::STATIC[last] && E::Shape::STATIC[last] <= ROW => {
+            E::Shape::STATIC[last]
+        }
+        _ => 0,
+    }
+}
+
+/// Whether an operand of shape `S`, its axis `k` on its parent's axis `onto[k]`, reads a row of
+/// its parent (of shape `O`) along its own last axis: that axis lies on the parent's last,
+/// with the same size (not stretched from 1). Every size fixed.
+pub(crate) const fn reads_along<S: AnyShape, O: AnyShape>(onto: &[usize]) -> bool {
+    S::FIXED
+        && O::FIXED
+        && S::RANK >= 1
+        && O::RANK >= 1
+        && onto.len() >= S::RANK
+        && onto[S::RANK - 1] == O::RANK - 1
+        && S::STATIC[S::RANK - 1] == O::STATIC[O::RANK - 1]
+}
+
+/// Whether `axis` is one of `axes`.
+pub(crate) const fn contains(axes: &[usize], axis: usize) -> bool {
+    let mut k = 0;
+    while k < axes.len() {
+        if axes[k] == axis {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// `[f(index₀), …, f(index_{N-1})]`, `index_j` being `index` with `j` on axis `rank - 1` (the
+/// last of a node of that rank): a row read element by element.
+#[hot]
+pub(crate) fn along<T: Copy, const N: usize>(
+    index: &Index,
+    rank: usize,
+    mut f: impl FnMut(&Index) -> T,
+) -> [T; N] {
+    let last = rank.saturating_sub(1);
+    each(|j| {
+        let mut at = *index;
+        at.0[last] = j;
+        f(&at)
+    })
+}
+
+/// `[f(0), …, f(N - 1)]`, `N` at least 1, `f` called at one place (so inlined there): core's
+/// `array::from_fn` and `array::map` call it through a wrapper that the optimizer left out of
+/// line, a call per element.
+#[hot]
+pub(crate) fn each<T: Copy, const N: usize>(mut f: impl FnMut(usize) -> T) -> [T; N] {
+    let mut out: Option<[T; N]> = None;
+    for j in 0..N {
+        let x = f(j);
+        match &mut out {
+            None => out = Some([x; N]),
+            Some(out) => out[j] = x,
+        }
+    }
+    out.expect("a row has at least one element")
 }
 
 /// The index of the first element of the `row`-th row (along `Out`'s last axis), as a node of

@@ -237,6 +237,21 @@ where
         usize::MAX
     };
 
+    /// Where the reduction keeps its operand's last axis as its own last, and each output can
+    /// start before its first element ([`Fold::STARTS`]), or from it folded in again
+    /// ([`Fold::AGAIN`], where there is one): each row of outputs is then folded a row of the
+    /// operand at a time (see [`row`](Self::row)).
+    const ROWS: bool = !cfg!(shapecast_small_code)
+        && (F::STARTS || (F::AGAIN && super::small::count::<E::Shape>() != 0))
+        && E::Shape::RANK >= 1
+        && !super::small::contains(Ax::ITEMS, E::Shape::RANK - 1)
+        && super::small::reads_along::<E::Shape, O>(&constant::reduced(
+            Ax::ITEMS,
+            E::Shape::RANK,
+            O::RANK,
+            Ax::KEPT_FROM,
+        ));
+
     /// The fold of the operand's elements whose kept axes are at `index`, its reduced axes
     /// taken in row-major order (the position an argmax counts).
     #[hot]
@@ -272,6 +287,46 @@ where
             Some(acc) => F::finish(acc, count),
             None => F::empty().expect("the types prove this reduction's axes non-empty"),
         }
+    }
+
+    /// Where [`ROWS`](Expression::ROWS), the row of outputs folded with the rows of the
+    /// operand outer, each output starting from the fold's start or from its first row: the
+    /// order of a hand loop, which walks the operand once, not once per output, and folds each
+    /// output's elements in the order [`at`](Self::at) does.
+    #[hot]
+    fn row<const N: usize>(&self, index: &Index) -> [F::Output; N] {
+        if const { !Self::ROWS } {
+            return super::small::along(index, O::RANK, |i| self.at(i));
+        }
+        let map = const {
+            super::small::at_table(&constant::reduced(Ax::ITEMS, E::Shape::RANK, O::RANK, Ax::KEPT_FROM))
+        };
+        let mut inner = super::small::onto(&map[..E::Shape::RANK], index);
+        let sizes = const { super::small::at_dims::<E::Shape>() };
+        let count = Ax::ITEMS.iter().fold(1, |n, &a| n * sizes[a]);
+        let mut acc = match const { F::STARTS } {
+            true => [F::start(); N],
+            // The first row, which the loop folds in again.
+            false => {
+                for &a in Ax::ITEMS {
+                    inner.0[a] = 0;
+                }
+                let x = self.inner.row::<N>(&inner);
+                super::small::each(|j| F::first(x[j]))
+            }
+        };
+        for i in 0..count {
+            let mut rest = i;
+            for &a in Ax::ITEMS.iter().rev() {
+                inner.0[a] = rest % sizes[a];
+                rest /= sizes[a];
+            }
+            let x = self.inner.row::<N>(&inner);
+            for (acc, &x) in acc.iter_mut().zip(&x) {
+                *acc = F::step(*acc, x, i);
+            }
+        }
+        super::small::each(|j| F::finish(acc[j], count))
     }
 
     #[hot]
