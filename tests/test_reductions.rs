@@ -503,13 +503,13 @@ fn same_row<T: Copy + PartialOrd + core::fmt::Debug>(got: &[T], want: &[T], what
     }
 }
 
-/// Reductions of small fixed expressions whose output is one row, which are folded a row of
-/// outputs at a time (rows of the operand outer, each output from the fold's start, or, for a
-/// maximum or minimum, from its first row folded again): against the same expression made into
-/// a tensor first, then reduced. Sums and means of integers and of floats, maxima with NaN at
-/// the top of a column and a column all NaN, keep-dims, rows of 1 and of more than 8 elements,
-/// an operand stretched along the row, a reduction inside a larger expression, and the
-/// positions, which start from no carry.
+/// Reductions of small fixed expressions whose output is one row: the maxima and minima, folded
+/// a row of outputs at a time (rows of the operand outer, each output from its first row,
+/// folded in again), and the others, output by output, against the same expression made into
+/// a tensor first, then reduced. Integers and floats, NaN at the top of a column and a column
+/// all NaN, keep-dims, two axes reduced, rows of 1 and of more than 8 elements (made output by
+/// output), an operand stretched along the row, a reduction inside a larger expression, sums,
+/// means and positions.
 #[test]
 fn one_row_outputs_of_small_expressions() {
     let ints: [[i32; 3]; 16] =
@@ -537,6 +537,11 @@ fn one_row_outputs_of_small_expressions() {
         "i32 sum, keep-dims",
     );
     same_row(
+        e.max_keepdims::<axes![0]>().eval().as_slice(),
+        made.max_axes::<axes![0]>().unwrap().as_slice(),
+        "i32 max, keep-dims",
+    );
+    same_row(
         e.argmax_axes::<axes![0]>().eval().as_slice(),
         made.argmax_axes::<axes![0]>().unwrap().as_slice(),
         "i32 argmax",
@@ -547,6 +552,11 @@ fn one_row_outputs_of_small_expressions() {
         (&made.sum_axes::<axes![0]>() * &b + 1).as_slice(),
         "i32 sum in an expression",
     );
+    same_row(
+        (e.max_axes::<axes![0]>() * &b - e.min_axes::<axes![0]>()).eval().as_slice(),
+        (&made.max_axes::<axes![0]>().unwrap() * &b - made.min_axes::<axes![0]>().unwrap()).as_slice(),
+        "i32 max and min in an expression",
+    );
     // An operand stretched along the row (a column of [16, 1]): read one element over and over.
     let column = Tensor::<i32, shape![16, 1]>::from(core::array::from_fn(|r| [r as i32 - 8]));
     let stretched = column.lazy() * &b;
@@ -554,6 +564,11 @@ fn one_row_outputs_of_small_expressions() {
         stretched.sum_axes::<axes![0]>().eval().as_slice(),
         stretched.eval().sum_axes::<axes![0]>().as_slice(),
         "i32 sum of a stretched column",
+    );
+    same_row(
+        stretched.max_axes::<axes![0]>().eval().as_slice(),
+        stretched.eval().max_axes::<axes![0]>().unwrap().as_slice(),
+        "i32 max of a stretched column",
     );
 
     // Floats: small integers (every sum exact), NaN at the top of column 0, column 2 all NaN.
@@ -596,7 +611,7 @@ fn one_row_outputs_of_small_expressions() {
         "sum of -0.0"
     );
 
-    // Two axes reduced, a row of 1, and a row longer than 8 (made as before).
+    // Two axes reduced; a row of 1 and a row longer than 8, made output by output.
     let w = Tensor::<f32, shape![8, 4, 4]>::from(core::array::from_fn(|i| {
         core::array::from_fn(|j| core::array::from_fn(|k| ((i * 16 + j * 4 + k) % 11) as f32))
     }));
@@ -606,12 +621,22 @@ fn one_row_outputs_of_small_expressions() {
         h.eval().sum_axes::<axes![0, 1]>().as_slice(),
         "f32 sum over two axes",
     );
+    same_row(
+        h.min_axes::<axes![0, 1]>().eval().as_slice(),
+        h.eval().min_axes::<axes![0, 1]>().unwrap().as_slice(),
+        "f32 min over two axes",
+    );
     let one = Tensor::<i32, shape![5, 1]>::from([[1], [-2], [3], [-4], [5]]);
     same_row((one.lazy() * 3).sum_axes::<axes![0]>().eval().as_slice(), &[9], "a row of 1");
     same_row((one.lazy() * 3).max_axes::<axes![0]>().eval().as_slice(), &[15], "a row of 1, max");
     let wide = Tensor::<i32, shape![3, 10]>::from(core::array::from_fn(|r| {
         core::array::from_fn(|c| (r * 10 + c) as i32)
     }));
+    same_row(
+        (wide.lazy() + 1).max_axes::<axes![0]>().eval().as_slice(),
+        &core::array::from_fn::<i32, 10, _>(|c| c as i32 + 21),
+        "a row of 10, max",
+    );
     same_row(
         (wide.lazy() + 1).sum_axes::<axes![0]>().eval().as_slice(),
         &core::array::from_fn::<i32, 10, _>(|c| 3 * c as i32 + 33),

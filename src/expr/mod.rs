@@ -363,15 +363,15 @@ pub trait Expression: Typed + ExpressionNode {
     }
     /// Whether [`row`](Self::row) folds a reduction inside the expression a row of outputs at a
     /// time (see [`small::by_rows`]): some reduction in it keeps the last axis of its operand
-    /// as its own last and can start each output before its first element (a sum from 0, a
-    /// maximum from its first row, folded again), and each node between it and this one reads
-    /// it along that axis.
+    /// as its own last and may fold its first row in again (a maximum or minimum), and each
+    /// node between it and this one reads it along that axis.
     #[doc(hidden)]
     const ROWS: bool = false;
     /// The `N` elements at `index` along the last axis (which has `N` elements; the index's
     /// entry there is not read): those of [`at`](Self::at), one by one, but where
     /// [`ROWS`](Self::ROWS). Only called where [`AT`](Self::AT) and every size is fixed.
     #[doc(hidden)]
+    #[hot]
     fn row<const N: usize>(&self, index: &Index) -> [Self::Elem; N] {
         small::along(index, Self::Shape::RANK, |i| self.at(i))
     }
@@ -603,7 +603,6 @@ where
         // `way::evaluate`.)
         let make: fn(Self) -> Self::Output = const {
             match small::by_rows::<E>() {
-                1 => Self::by_rows::<1>,
                 2 => Self::by_rows::<2>,
                 3 => Self::by_rows::<3>,
                 4 => Self::by_rows::<4>,

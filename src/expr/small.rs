@@ -161,21 +161,19 @@ const ROW: usize = 8;
 
 /// The length of the one row that a new output of `E` (every size fixed, [`small`]) is made
 /// as at once, or 0 where it is not: where `E` folds a reduction by rows
-/// ([`Expression::ROWS`]) and its output is one row (a `[16, 3]` summed over axis 0), so that
+/// ([`Expression::ROWS`]) and its output is one row (the maxima of a `[16, 3]` over axis 0), so that
 /// the reduction's operand is walked once, its rows outer and the outputs inner (the order of
 /// a hand loop), not once per output: one loop over the rows carries the whole row of outputs,
 /// and what the optimizer keeps of it as a loop is the hand loop's, in as little code. Never in
-/// a build optimized for size, whose loops stay loops either way.
+/// a build optimized for size, whose loops stay loops either way, nor for one output, which is
+/// the same fold either way.
 pub(crate) const fn by_rows<E: Expression>() -> usize {
     if cfg!(shapecast_small_code) || !E::ROWS {
         return 0;
     }
-    match E::Shape::RANK.checked_sub(1) {
-        Some(last) if count::<E::Shape>() == E::Shape::STATIC[last] && E::Shape::STATIC[last] <= ROW => {
-            E::Shape::STATIC[last]
-        }
-        _ => 0,
-    }
+    let Some(last) = E::Shape::RANK.checked_sub(1) else { return 0 };
+    let row = E::Shape::STATIC[last];
+    if count::<E::Shape>() == row && row >= 2 && row <= ROW { row } else { 0 }
 }
 
 /// Whether an operand of shape `S`, its axis `k` on its parent's axis `onto[k]`, reads a row of

@@ -30,20 +30,9 @@ pub trait Fold<T: Copy> {
     }
     /// The carry after the element `x`, the `index`-th of its output.
     fn step(acc: Self::Acc, x: T, index: usize) -> Self::Acc;
-    /// Whether every output may start from [`start`](Self::start) (a sum's 0) rather than from
-    /// its first element: a row of outputs is then folded a row of elements at a time, with
-    /// nothing to tell the first row from the others.
-    #[doc(hidden)]
-    const STARTS: bool = false;
-    /// The carry before any element, where [`STARTS`](Self::STARTS): `step(start(), x, 0)` is
-    /// `first(x)`, bit for bit.
-    #[doc(hidden)]
-    #[hot]
-    fn start() -> Self::Acc {
-        unreachable!("a fold starts from a carry of no element only where it says it has one")
-    }
     /// Whether folding an element a second time changes no carry (a maximum): a row of
-    /// outputs may then start from its first row of elements and fold it again with the others.
+    /// outputs may then start from its first row of elements and fold it again with the others,
+    /// one loop with nothing to tell the first row from the others.
     #[doc(hidden)]
     const AGAIN: bool = false;
     /// [`step`](Self::step), quicker where it may be wrong: a maximum's one compare (`maxps`),
@@ -270,12 +259,6 @@ impl<T: Summable + Shared> Fold<T> for SumFold {
     fn step(acc: T, x: T, _: usize) -> T {
         Sum::combine(acc, x)
     }
-    /// `first` adds its element to 0 too.
-    const STARTS: bool = true;
-    #[hot]
-    fn start() -> T {
-        T::ZERO
-    }
     #[hot]
     fn merge(a: T, b: T) -> T {
         Sum::combine(a, b)
@@ -320,11 +303,6 @@ impl<T: FloatCore + Summable + Shared> Fold<T> for MeanFold {
     #[hot]
     fn step(acc: T, x: T, i: usize) -> T {
         SumFold::step(acc, x, i)
-    }
-    const STARTS: bool = <SumFold as Fold<T>>::STARTS;
-    #[hot]
-    fn start() -> T {
-        SumFold::start()
     }
     #[hot]
     fn merge(a: T, b: T) -> T {
