@@ -161,12 +161,12 @@ const ROW: usize = 8;
 
 /// The length of the one row that a new output of `E` (every size fixed, [`small`]) is made
 /// as at once, or 0 where it is not: where `E` folds a reduction by rows
-/// ([`Expression::ROWS`]) and its output is one row (the maxima of a `[16, 3]` over axis 0), so that
-/// the reduction's operand is walked once, its rows outer and the outputs inner (the order of
-/// a hand loop), not once per output: one loop over the rows carries the whole row of outputs,
-/// and what the optimizer keeps of it as a loop is the hand loop's, in as little code. Never in
-/// a build optimized for size, whose loops stay loops either way, nor for one output, which is
-/// the same fold either way.
+/// ([`Expression::ROWS`]) and its output is one row (the maxima of a `[16, 3]` over axis 0),
+/// so that the reduction's operand is walked once, its rows outer and the outputs inner (the
+/// order of a hand loop), not once per output: one loop over the rows carries the whole row of
+/// outputs, and what the optimizer keeps of it as a loop is the hand loop's, in as little
+/// code. Never in a build optimized for size, whose loops stay loops either way, nor for one
+/// output, which is the same fold either way.
 pub(crate) const fn by_rows<E: Expression>() -> usize {
     if cfg!(shapecast_small_code) || !E::ROWS {
         return 0;

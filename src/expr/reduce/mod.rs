@@ -294,7 +294,11 @@ where
     /// Where [`ROWS`](Expression::ROWS), the row of outputs folded with the rows of the
     /// operand outer, each output starting from its first row, which the loop folds in again:
     /// the order of a hand loop, which walks the operand once, not once per output, and one
-    /// loop over the rows, the first with the others.
+    /// loop over the rows, the first with the others. The loop steps with the fold's quick step
+    /// (a maximum's one compare, `maxps`), and a row where a result may be wrong for it (a NaN
+    /// first element, [`Fold::unsure`]) is folded again output by output, as the pass does:
+    /// with the exact step, the float maxima of a `[16, 3]` expression made a loop over the
+    /// rows too long to unroll, slower on x86-64 than one output at a time.
     #[hot]
     fn row<const N: usize>(&self, index: &Index) -> [F::Output; N] {
         if const { !Self::ROWS } {
@@ -319,8 +323,11 @@ where
             }
             let x = self.inner.row::<N>(&inner);
             for (acc, &x) in acc.iter_mut().zip(&x) {
-                *acc = F::step(*acc, x, i);
+                *acc = F::quick(*acc, x, i);
             }
+        }
+        if F::UNSURE && acc.iter().any(F::unsure) {
+            return super::small::along(index, O::RANK, |i| self.at(i));
         }
         super::small::each(|j| F::finish(acc[j], count))
     }
