@@ -6,7 +6,8 @@
 //! are for runs long enough to repay them (a 4×4 product is 64 multiply-adds), and its tiles of
 //! short rows cost code that a microcontroller's flash pays for (`[16, 3] - [3]`).
 //!
-//! A one-row output that folds a reduction is made a row at a time instead ([`by_rows`]).
+//! A one-row output that folds a maximum or a minimum is made a row at a time instead
+//! ([`by_rows`]).
 //!
 //! Which way an evaluation goes is decided by the types, once, where it starts: [`small`].
 
