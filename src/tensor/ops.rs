@@ -88,29 +88,23 @@ macro_rules! binary_op {
         }
     };
     (@over left $Op:ident, $method:ident, $a:ident, $b:ident) => {
-        #[cfg(feature = "alloc")]
-        let $a = if <D1 as Data>::HEAP {
-            let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&$a, &$b);
-            let shape = $Op::$method(a.lazy(), b).shape();
-            match over($a, shape, b.lazy().0, |x, y| x.$method(y)) {
-                Ok(out) => return out,
-                Err(a) => a,
-            }
-        } else {
-            $a
-        };
+        binary_op!(@over_one $Op, $method, $a, $b, $a D1 over $b, |x, y| x.$method(y));
     };
     (@over right $Op:ident, $method:ident, $a:ident, $b:ident) => {
+        binary_op!(@over_one $Op, $method, $a, $b, $b D2 over $a, |y, x| x.$method(y));
+    };
+    // The operand `$kept` (storage `$D`) written over with `$other`, where it is on the heap.
+    (@over_one $Op:ident, $method:ident, $a:ident, $b:ident, $kept:ident $D:ident over $other:ident, $f:expr) => {
         #[cfg(feature = "alloc")]
-        let $b = if <D2 as Data>::HEAP {
+        let $kept = if <$D as Data>::HEAP {
             let (a, b): (&TensorBase<D1, S1>, &TensorBase<D2, S2>) = (&$a, &$b);
             let shape = $Op::$method(a.lazy(), b).shape();
-            match over($b, shape, a.lazy().0, |y, x| x.$method(y)) {
+            match over($kept, shape, $other.lazy().0, $f) {
                 Ok(out) => return out,
-                Err(b) => b,
+                Err(kept) => kept,
             }
         } else {
-            $b
+            $kept
         };
     };
     (@scalar_over owned $t:ident, $k:expr, $f:expr) => {
