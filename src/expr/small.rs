@@ -234,6 +234,17 @@ pub(crate) fn each<T: Copy, const N: usize>(mut f: impl FnMut(usize) -> T) -> [T
     out.expect("a row has at least one element")
 }
 
+/// `inner` set on the reduced axes `axes` (of sizes `sizes`) to the `i`-th of their elements
+/// in row-major order: where a reduction's `i`-th element lies (the position an argmax counts).
+#[hot]
+pub(crate) fn reduced_at(inner: &mut Index, i: usize, axes: &[usize], sizes: &[usize]) {
+    let mut rest = i;
+    for &a in axes.iter().rev() {
+        inner.0[a] = rest % sizes[a];
+        rest /= sizes[a];
+    }
+}
+
 /// The index of the first element of the `row`-th row (along `Out`'s last axis), as a node of
 /// shape `S` (whose axes are `Out`'s last ones, NumPy's alignment) reads it.
 #[hot]

@@ -269,11 +269,7 @@ where
         };
         let count = Ax::ITEMS.iter().fold(1, |n, &a| n * sizes[a]);
         let mut read = |i: usize| {
-            let mut rest = i;
-            for &a in Ax::ITEMS.iter().rev() {
-                inner.0[a] = rest % sizes[a];
-                rest /= sizes[a];
-            }
+            super::small::reduced_at(&mut inner, i, Ax::ITEMS, sizes);
             self.inner.at(&inner)
         };
         // The operand read at one place, also for the first element: its code once, not twice.
@@ -316,11 +312,7 @@ where
         let first = self.inner.row::<N>(&inner);
         let mut acc: [F::Acc; N] = super::small::each(|j| F::first(first[j]));
         for i in 0..count {
-            let mut rest = i;
-            for &a in Ax::ITEMS.iter().rev() {
-                inner.0[a] = rest % sizes[a];
-                rest /= sizes[a];
-            }
+            super::small::reduced_at(&mut inner, i, Ax::ITEMS, &sizes);
             let x = self.inner.row::<N>(&inner);
             for (acc, &x) in acc.iter_mut().zip(&x) {
                 *acc = F::quick(*acc, x, i);
