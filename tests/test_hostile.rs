@@ -156,7 +156,8 @@ fn errors_name_what_went_wrong() {
     assert_eq!(e.kind(), ErrorKind::TooManyElements);
     assert_eq!(
         e.to_string(),
-        "cannot broadcast [0, 1099511627776, 1099511627776]: the result has more elements than usize can count"
+        "cannot broadcast [0, 1099511627776, 1099511627776]: the result's sizes other than 0 multiply past \
+         usize, which no shape's may, even one with no elements"
     );
 
     let e = dynamic::broadcast_shapes(&[]).unwrap();
@@ -205,6 +206,49 @@ fn errors_name_what_went_wrong() {
     );
 }
 
+/// The shape algebra's run-time twins name what disagrees where a shape with no elements has
+/// sizes past `usize`: not "too many elements", but the sizes other than 0, or the joined axis'
+/// two sizes; and nothing is written.
+#[test]
+fn algebra_overflows_name_the_sizes_not_an_element_count() {
+    let (max, big) = (usize::MAX, 1usize << 62);
+    const NONE_MAY: &str = "multiply past usize, which no shape's may, even one with no elements";
+    // A reshape of no elements to a shape whose other sizes overflow: the counts agree (0), the
+    // target's sizes are what is wrong.
+    let empty = Array::new(&[] as &[f32], &[0, 3]).unwrap();
+    let e = dynamic::reshape(empty, &[max, 2, 0]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooManyElements);
+    assert_eq!(
+        e.to_string(),
+        format!("cannot reshape [0, 3] to [{max}, 2, 0]: the target's sizes other than 0 {NONE_MAY}")
+    );
+    let full = Array::new(&[0.0f32; 12], &[6, 2]).unwrap();
+    assert_eq!(
+        dynamic::reshape(full, &[max, 2]).unwrap_err().to_string(),
+        format!("cannot reshape [6, 2] to [{max}, 2]: the target has more elements than usize can count")
+    );
+    // A concatenation whose joined axis passes `usize`, and one whose other sizes do.
+    let (long, short, wide) = ([max, 0], [1, 0], [big, 0, 2]);
+    let (a, b) = (Array::new(&[] as &[f32], &long).unwrap(), Array::new(&[] as &[f32], &short).unwrap());
+    assert_eq!(
+        dynamic::concat(a, b, 0, &mut []).unwrap_err().to_string(),
+        format!(
+            "cannot concatenate [{max}, 0] with [1, 0] along axis 0: the joined axis 0 would have size {max} + 1, past usize"
+        )
+    );
+    let e = Array::new(&[] as &[f32], &wide).unwrap();
+    assert_eq!(
+        dynamic::concat(e, e, 0, &mut []).unwrap_err().to_string(),
+        format!(
+            "cannot concatenate [{big}, 0, 2] with [{big}, 0, 2] along axis 0: the result's sizes other than 0 {NONE_MAY}"
+        )
+    );
+    assert_eq!(
+        dynamic::stack(&[e, e, e, e], 1, &mut []).unwrap_err().to_string(),
+        format!("cannot stack [{big}, 0, 2] along a new axis 1: the result's sizes other than 0 {NONE_MAY}")
+    );
+}
+
 /// A slice meets its shape once, in `Array::new`/`ArrayMut::new`: a wrong length, an element
 /// count past `usize` and more axes than any rule accepts are errors there, named exactly.
 #[test]
@@ -232,7 +276,8 @@ fn arrays_name_the_slice_and_the_shape_that_do_not_match() {
     assert_eq!(e.kind(), ErrorKind::TooManyElements);
     assert_eq!(
         e.to_string(),
-        "invalid data for shape [0, 1099511627776, 1099511627776]: its element count overflows usize"
+        "invalid data for shape [0, 1099511627776, 1099511627776]: its sizes other than 0 multiply past \
+         usize, which no shape's may, even one with no elements"
     );
     assert_eq!(ArrayMut::new(&mut [] as &mut [u8], &huge).unwrap_err(), e);
 

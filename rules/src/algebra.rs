@@ -2,6 +2,7 @@
 //! slice.
 
 use crate::check::{counted, within_rank};
+use crate::error::Overflow;
 use crate::symbol::Mode;
 use crate::{BroadcastError, DynShape, ErrorKind, Form, Slot, element_count};
 
@@ -54,6 +55,12 @@ pub fn permute_shape(dims: &[usize], order: &[usize]) -> Result<DynShape, Broadc
 ///     reshape_shape(&[2, 3], &[4, 2]).unwrap_err().to_string(),
 ///     "cannot reshape [2, 3] to [4, 2]: the element counts 6 and 8 differ; a reshape keeps every element"
 /// );
+/// // No elements either side, but sizes that no shape may have:
+/// assert_eq!(
+///     reshape_shape(&[0, 3], &[1 << 40, 1 << 40, 0]).unwrap_err().to_string(),
+///     "cannot reshape [0, 3] to [1099511627776, 1099511627776, 0]: the target's sizes other than 0 \
+///      multiply past usize, which no shape's may, even one with no elements"
+/// );
 /// # Ok::<(), shapecast_rules::BroadcastError>(())
 /// ```
 pub fn reshape_shape(from: &[usize], to: &[usize]) -> Result<DynShape, BroadcastError> {
@@ -64,7 +71,9 @@ pub fn reshape_shape(from: &[usize], to: &[usize]) -> Result<DynShape, Broadcast
     match (a, b) {
         (Some(a), Some(b)) if a == b => Ok(out),
         (Some(a), Some(b)) => Err(error(ErrorKind::CountMismatch { counts: [a, b] })),
-        _ => Err(error(ErrorKind::TooManyElements)),
+        // (A shape with a size 0 has no elements, and its other sizes are what overflows.)
+        (None, _) => Err(error(ErrorKind::TooManyElements).overflowing(Overflow::of(from, true))),
+        (Some(_), None) => Err(error(ErrorKind::TooManyElements).overflowing(Overflow::of(to, false))),
     }
 }
 
@@ -97,14 +106,14 @@ pub fn concat_shape(a: &[usize], b: &[usize], axis: usize) -> Result<DynShape, B
     let mut out = DynShape::filled(a.len(), 0);
     for (k, (&x, &y)) in a.iter().zip(b).enumerate() {
         out.as_mut_slice()[k] = if k == axis {
-            x.checked_add(y).ok_or_else(|| error(ErrorKind::TooManyElements))?
+            x.checked_add(y).ok_or_else(|| error(ErrorKind::TooManyElements).overflowing(Overflow::Sum))?
         } else if x == y {
             x
         } else {
             return Err(error(ErrorKind::SizeMismatch { axis: k, sizes: [x, y], operands: [0, 1] }));
         };
     }
-    counted(Mode::Plain, out).map_err(error)
+    counted(Mode::Plain, out, error)
 }
 
 /// The shape of `parts`, arrays of one shape, joined along a new axis `axis` of their count
@@ -164,7 +173,7 @@ pub fn stack_shape_of<'a>(
     dims[..axis].copy_from_slice(&first[..axis]);
     dims[axis] = count;
     dims[axis + 1..].copy_from_slice(&first[axis..]);
-    counted(Mode::Plain, out).map_err(|kind| error(kind, 0))
+    counted(Mode::Plain, out, |kind| error(kind, 0))
 }
 
 /// The shape of positions `start`, `start + step`, … below `end` of axis `axis` of `dims`

@@ -1,5 +1,6 @@
 //! Checks that several forms share: shape limits, list ranges and order, element counts.
 
+use crate::error::Overflow;
 use crate::symbol::Mode;
 use crate::{BroadcastError, DynShape, ErrorKind, Form, MAX_RANK, Slot, element_count};
 
@@ -24,14 +25,19 @@ pub(crate) fn increasing(list: &[usize]) -> Result<(), ErrorKind> {
     }
 }
 
-/// The result shape, if its element count fits in `usize`. Run-time sizes (symbols) are left
-/// out: each is checked against its data where it is bound.
-pub(crate) fn counted(mode: Mode, result: DynShape) -> Result<DynShape, ErrorKind> {
+/// The result shape, if its element count fits in `usize`; otherwise `error`'s error of
+/// [`ErrorKind::TooManyElements`], worded for a result with or without a size 0. Run-time
+/// sizes (symbols) are left out: each is checked against its data where it is bound.
+pub(crate) fn counted(
+    mode: Mode,
+    result: DynShape,
+    error: impl FnOnce(ErrorKind) -> BroadcastError,
+) -> Result<DynShape, BroadcastError> {
     let mut fixed = result;
     fixed.as_mut_slice().iter_mut().filter(|d| mode.is_symbol(**d)).for_each(|d| *d = 1);
     match element_count(&fixed) {
         Some(_) => Ok(result),
-        None => Err(ErrorKind::TooManyElements),
+        None => Err(error(ErrorKind::TooManyElements).overflowing(Overflow::of(&fixed, false))),
     }
 }
 

@@ -307,7 +307,7 @@ impl Einsum {
         for entry in &first[..self.output_rank()] {
             out.push(entry.map_or(0, |(_, _, size)| size));
         }
-        counted(Mode::Plain, out).or_else(|kind| fail(kind, [out.as_slice(), &[]]))
+        counted(Mode::Plain, out, |kind| error(&text[..len], kind, [out.as_slice(), &[]]))
     }
 
     /// The subscripts as written by [`Display`](fmt::Display), as numbers, cut as

@@ -407,6 +407,36 @@ pub struct BroadcastError {
     operands: u8,
     /// Whether reserved values are run-time sizes ([`Symbolic`](crate::Symbolic)).
     mode: Mode,
+    /// For [`ErrorKind::TooManyElements`], what overflowed: the words of its message.
+    overflow: Overflow,
+}
+
+/// What an [`ErrorKind::TooManyElements`] counted past `usize`, for the words of its message:
+/// a shape with a size 0 has no elements, and the message says so rather than "too many".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Overflow {
+    /// The result's sizes, with no size 0 among them: its element count.
+    Count,
+    /// The result's sizes other than 0 (it has a size 0, so no elements).
+    Empty,
+    /// The operand's sizes (a reshape's source), no size 0 among them.
+    OperandCount,
+    /// The operand's sizes other than 0.
+    OperandEmpty,
+    /// The two sizes of a concatenation's joined axis, whose sum passes `usize`.
+    Sum,
+}
+
+impl Overflow {
+    /// The overflow of the result `dims` (of the operand, with `operand`): counted or empty.
+    pub(crate) fn of(dims: &[usize], operand: bool) -> Self {
+        match (dims.contains(&0), operand) {
+            (false, false) => Overflow::Count,
+            (true, false) => Overflow::Empty,
+            (false, true) => Overflow::OperandCount,
+            (true, true) => Overflow::OperandEmpty,
+        }
+    }
 }
 
 /// A [`BroadcastError`] printed with a name for each run-time size: see
@@ -442,7 +472,14 @@ impl BroadcastError {
             form,
             operands: 2,
             mode: Mode::Plain,
+            overflow: Overflow::Count,
         }
+    }
+
+    /// The error with `overflow` as what its [`ErrorKind::TooManyElements`] counted.
+    pub(crate) fn overflowing(mut self, overflow: Overflow) -> Self {
+        self.overflow = overflow;
+        self
     }
 
     pub(crate) fn in_mode(mut self, mode: Mode) -> Self {
@@ -554,14 +591,22 @@ impl BroadcastError {
     }
 
     /// An error for a shape whose element count (the product of its non-zero sizes) overflows
-    /// `usize`: data for it cannot exist.
+    /// `usize`: data for it cannot exist. (With a size 0, the shape has no elements, and the
+    /// message names its other sizes.)
     ///
     /// ```
     /// let e = shapecast_rules::BroadcastError::too_many_elements(&[usize::MAX, 2]);
     /// assert_eq!(e.to_string(), format!("invalid data for shape [{}, 2]: its element count overflows usize", usize::MAX));
+    /// let e = shapecast_rules::BroadcastError::too_many_elements(&[0, 1 << 40, 1 << 40]);
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "invalid data for shape [0, 1099511627776, 1099511627776]: its sizes other than 0 \
+    ///      multiply past usize, which no shape's may, even one with no elements"
+    /// );
     /// ```
     pub fn too_many_elements(shape: &[usize]) -> Self {
         BroadcastError::new(Form::Shape, ErrorKind::TooManyElements, shape, &[])
+            .overflowing(Overflow::of(shape, false))
     }
 
     /// An error for a new array of shape `shape`, of elements of `element_size` bytes, whose
@@ -846,10 +891,7 @@ impl BroadcastError {
             ErrorKind::CountMismatch { counts: [a, b] } => {
                 write!(f, "the element counts {a} and {b} differ; a reshape keeps every element")
             }
-            ErrorKind::TooManyElements if self.form == Form::Shape => {
-                f.write_str("its element count overflows usize")
-            }
-            ErrorKind::TooManyElements => f.write_str("the result has more elements than usize can count"),
+            ErrorKind::TooManyElements => self.write_overflow(f, names),
             ErrorKind::NoOperands => f.write_str("there is no array to stack; a stack needs at least one"),
             ErrorKind::SizeMismatch { axis, sizes: [a, b], operands: [i, j] } if self.form == Form::Stack => {
                 write!(f, "axis {axis} has size ")?;
@@ -1084,6 +1126,43 @@ impl BroadcastError {
 }
 
 impl BroadcastError {
+    /// The reason of an [`ErrorKind::TooManyElements`]: the element count of the shape that
+    /// overflows, or, for a shape with a size 0 (no elements), its other sizes' product; the
+    /// sum of a concatenation's joined sizes.
+    fn write_overflow(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
+        const NONE_MAY: &str = "multiply past usize, which no shape's may, even one with no elements";
+        let whose = match (self.form, self.overflow) {
+            (Form::Shape, _) => "its",
+            (_, Overflow::OperandCount | Overflow::OperandEmpty) => "the operand",
+            (Form::Reshape, _) => "the target",
+            _ => "the result",
+        };
+        match self.overflow {
+            Overflow::Sum => {
+                let axis = self.list().first().copied().unwrap_or(0);
+                let (a, b) = (self.lhs().get(axis).copied(), self.rhs().get(axis).copied());
+                let (Some(a), Some(b)) = (a, b) else {
+                    return write!(f, "the sizes of the joined axis {axis} add up past usize");
+                };
+                write!(f, "the joined axis {axis} would have size ")?;
+                self.write_size(f, names, a)?;
+                f.write_str(" + ")?;
+                self.write_size(f, names, b)?;
+                f.write_str(", past usize")
+            }
+            Overflow::Count | Overflow::OperandCount if self.form == Form::Shape => {
+                f.write_str("its element count overflows usize")
+            }
+            Overflow::Count | Overflow::OperandCount => {
+                write!(f, "{whose} has more elements than usize can count")
+            }
+            Overflow::Empty | Overflow::OperandEmpty if self.form == Form::Shape => {
+                write!(f, "its sizes other than 0 {NONE_MAY}")
+            }
+            Overflow::Empty | Overflow::OperandEmpty => write!(f, "{whose}'s sizes other than 0 {NONE_MAY}"),
+        }
+    }
+
     /// Writes ` (`ij`)`: operand `o`'s subscript, if the error kept the subscripts whole.
     fn write_operand_subscripts(&self, f: &mut fmt::Formatter<'_>, o: usize) -> fmt::Result {
         let (text, complete) = self.lists.get(2);
@@ -1176,12 +1255,61 @@ mod tests {
         let e = crate::broadcast_shapes(&[&[0, 1 << 40, 1 << 40]]).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "cannot broadcast [0, 1099511627776, 1099511627776]: the result has more elements than usize can count"
+            "cannot broadcast [0, 1099511627776, 1099511627776]: the result's sizes other than 0 multiply \
+             past usize, which no shape's may, even one with no elements"
         );
         let e = BroadcastError::wrong_length(Form::BroadcastTo, (&[2], &[2]), Slot::Target, 2, 1);
         assert_eq!(
             e.to_string(),
             "cannot broadcast [2] to [2]: the target's slice holds 1 element but its shape has 2"
+        );
+    }
+
+    #[test]
+    fn an_overflow_names_what_overflows_and_an_empty_shape_is_not_too_many() {
+        let text = |e: BroadcastError| e.to_string();
+        let (max, big) = (usize::MAX, 1usize << 62);
+        const NONE_MAY: &str = "multiply past usize, which no shape's may, even one with no elements";
+        // A reshape: the target, empty or not, and the operand.
+        assert_eq!(
+            text(crate::reshape_shape(&[0, 3], &[max, 2, 0]).unwrap_err()),
+            format!("cannot reshape [0, 3] to [{max}, 2, 0]: the target's sizes other than 0 {NONE_MAY}")
+        );
+        assert_eq!(
+            text(crate::reshape_shape(&[6, 2], &[max, 2]).unwrap_err()),
+            format!("cannot reshape [6, 2] to [{max}, 2]: the target has more elements than usize can count")
+        );
+        assert_eq!(
+            text(crate::reshape_shape(&[max, 2, 0], &[0]).unwrap_err()),
+            format!("cannot reshape [{max}, 2, 0] to [0]: the operand's sizes other than 0 {NONE_MAY}")
+        );
+        assert_eq!(
+            text(crate::reshape_shape(&[max, 2], &[0]).unwrap_err()),
+            format!("cannot reshape [{max}, 2] to [0]: the operand has more elements than usize can count")
+        );
+        // A concatenation: the joined axis' sum, and a result with no elements.
+        assert_eq!(
+            text(crate::concat_shape(&[max, 0], &[1, 0], 0).unwrap_err()),
+            format!(
+                "cannot concatenate [{max}, 0] with [1, 0] along axis 0: the joined axis 0 would have size {max} + 1, past usize"
+            )
+        );
+        assert_eq!(
+            text(crate::concat_shape(&[big, 0, 2], &[big, 0, 2], 0).unwrap_err()),
+            format!(
+                "cannot concatenate [{big}, 0, 2] with [{big}, 0, 2] along axis 0: the result's sizes other than 0 {NONE_MAY}"
+            )
+        );
+        assert_eq!(
+            text(crate::stack_shape(&[&[big, 0, 2], &[big, 0, 2]], 1).unwrap_err()),
+            format!(
+                "cannot stack [{big}, 0, 2] along a new axis 1: the result's sizes other than 0 {NONE_MAY}"
+            )
+        );
+        // A result with elements keeps its words.
+        assert_eq!(
+            text(crate::broadcast_shapes(&[&[1 << 40, 1], &[1, 1 << 40]]).unwrap_err()),
+            "cannot broadcast [1099511627776, 1] with [1, 1099511627776]: the result has more elements than usize can count"
         );
     }
 

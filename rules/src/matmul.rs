@@ -59,5 +59,5 @@ pub(crate) fn matmul_in(mode: Mode, a: &[usize], b: &[usize]) -> Result<DynShape
     if b.len() >= 2 {
         out.push(b[b.len() - 1]);
     }
-    counted(mode, out).map_err(error)
+    counted(mode, out, error)
 }

@@ -52,5 +52,5 @@ pub(crate) fn axes_in(
             return Err(error(ErrorKind::KeptSizeMismatch { arg_axis, axis, size, target }));
         }
     }
-    counted(mode, target).map_err(error)
+    counted(mode, target, error)
 }

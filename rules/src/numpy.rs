@@ -52,7 +52,7 @@ pub(crate) fn shapes_in(mode: Mode, operands: &[&[usize]]) -> Result<DynShape, B
         }
         *size = seen.map_or(1, |(_, s)| s);
     }
-    counted(mode, out).map_err(|kind| numpy_error(mode, operands, kind))
+    counted(mode, out, |kind| numpy_error(mode, operands, kind))
 }
 
 fn numpy_error(mode: Mode, operands: &[&[usize]], kind: ErrorKind) -> BroadcastError {
@@ -99,5 +99,5 @@ pub(crate) fn to_in(mode: Mode, from: &[usize], to: &[usize]) -> Result<DynShape
             return Err(error(ErrorKind::CannotStretch { operand_axis: k, axis, size, target }));
         }
     }
-    counted(mode, target).map_err(error)
+    counted(mode, target, error)
 }

@@ -56,7 +56,7 @@ pub(crate) fn in_dim_in(
         }
     }
     increasing(dims).map_err(error)?;
-    counted(mode, target).map_err(error)
+    counted(mode, target, error)
 }
 
 /// The output shape of an XLA binary operation on `lhs` and `rhs` with `broadcast_dimensions`.
@@ -129,5 +129,5 @@ pub(crate) fn with_dims_in(
         }
     }
     increasing(dims).map_err(error)?;
-    counted(mode, out).map_err(error)
+    counted(mode, out, error)
 }

@@ -52,7 +52,15 @@ fn operand(i: usize, n: usize) -> String {
     }
 }
 
-const OVERFLOW: &str = "the result has more elements than usize can count";
+/// Why a result `out` that `overflows` is refused: its element count, or, with a size 0 (no
+/// elements), its other sizes' product.
+fn overflow(out: &[usize]) -> &'static str {
+    if out.contains(&0) {
+        "the result's sizes other than 0 multiply past usize, which no shape's may, even one with no elements"
+    } else {
+        "the result has more elements than usize can count"
+    }
+}
 const SYMMETRIC: &str = "sizes must be equal or one of them 1";
 const ONE_WAY: &str = "a size must equal the target's or be 1";
 
@@ -110,10 +118,10 @@ pub fn numpy(shapes: &[Vec<usize>]) -> Option<String> {
     }
     // The first two operands (a lone operand alone).
     overflows(&out).then(|| match shapes {
-        [a] => format!("cannot broadcast {}: {OVERFLOW}", printed([a, &[], &[]])[0]),
+        [a] => format!("cannot broadcast {}: {}", printed([a, &[], &[]])[0], overflow(&out)),
         _ => {
             let [a, b, _] = printed([&shapes[0], &shapes[1], &[]]);
-            format!("cannot broadcast {a} with {b}: {OVERFLOW}")
+            format!("cannot broadcast {a} with {b}: {}", overflow(&out))
         }
     })
 }
@@ -143,7 +151,7 @@ pub fn broadcast_to(a: &[usize], s: &[usize]) -> Option<String> {
             ));
         }
     }
-    overflows(s).then(|| format!("{head}: {OVERFLOW}"))
+    overflows(s).then(|| format!("{head}: {}", overflow(s)))
 }
 
 /// nGraph's `Broadcast`: each axis's range, the order, the argument's rank, then each kept size.
@@ -175,7 +183,7 @@ pub fn axes(arg: &[usize], s: &[usize], axes: &[usize]) -> Option<String> {
             ));
         }
     }
-    overflows(s).then(|| format!("{head}: {OVERFLOW}"))
+    overflows(s).then(|| format!("{head}: {}", overflow(s)))
 }
 
 /// XLA's `BroadcastInDim`: the rank, the length of `dims`, each entry's range, each size, then
@@ -218,7 +226,7 @@ pub fn in_dim(a: &[usize], s: &[usize], dims: &[usize]) -> Option<String> {
     if let Some(m) = order_error("dims", dims) {
         return Some(format!("{head}: {m}"));
     }
-    overflows(s).then(|| format!("{head}: {OVERFLOW}"))
+    overflows(s).then(|| format!("{head}: {}", overflow(s)))
 }
 
 /// XLA's binary form: how `dims` fits the ranks, each entry's range, each size pair, then the
@@ -272,7 +280,7 @@ pub fn with_dims(l: &[usize], r: &[usize], dims: &[usize]) -> Option<String> {
     if let Some(m) = order_error("dims", dims) {
         return Some(format!("{head}: {m}"));
     }
-    overflows(&out).then(|| format!("{head}: {OVERFLOW}"))
+    overflows(&out).then(|| format!("{head}: {}", overflow(&out)))
 }
 
 /// What pairing a slice of length `len` with `shape` must print (`Array::new`, a tensor's
@@ -286,7 +294,12 @@ pub fn data(shape: &[usize], len: usize) -> Option<String> {
     }
     let [printed, ..] = printed([shape, &[], &[]]);
     if overflows(shape) {
-        return Some(format!("invalid data for shape {printed}: its element count overflows usize"));
+        let why = if shape.contains(&0) {
+            "its sizes other than 0 multiply past usize, which no shape's may, even one with no elements"
+        } else {
+            "its element count overflows usize"
+        };
+        return Some(format!("invalid data for shape {printed}: {why}"));
     }
     let count: usize = shape.iter().product();
     let s = if len == 1 { "" } else { "s" };
