@@ -185,10 +185,16 @@ fn narrow_binds_a_run_time_length() {
     assert_eq!(err.to_string(), "positions 4..6 are out of range for axis 1, of size 5");
     let err = x.narrow::<1, _>(usize::MAX, window).unwrap_err();
     assert_eq!(err.index(), usize::MAX);
-    assert_eq!(err.to_string(), format!("2 positions from {} pass usize, for axis 1 of size 5", usize::MAX));
+    assert_eq!(
+        err.to_string(),
+        format!("the 2 positions from {} are out of range for axis 1, of size 5", usize::MAX)
+    );
     bind!(let huge: Window = usize::MAX);
     let err = x.narrow::<1, _>(1, huge).unwrap_err(); // 1 + len overflows
-    assert_eq!(err.to_string(), format!("{} positions from 1 pass usize, for axis 1 of size 5", usize::MAX));
+    assert_eq!(
+        err.to_string(),
+        format!("the {} positions from 1 are out of range for axis 1, of size 5", usize::MAX)
+    );
     let err = x.split_off::<1, _>(huge).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -346,13 +352,27 @@ mod run_time_twins {
         let mut out = [0; 3];
         assert_eq!(
             dynamic::index_axis(a, 2, 0, &mut out).unwrap_err().to_string(),
-            "cannot slice [2, 3] along axis 2 to 0..1: axis 2 is out of range for rank 2"
+            "cannot index [2, 3] along axis 2 at 0: axis 2 is out of range for rank 2"
         );
         assert_eq!(
             dynamic::index_axis(a, 0, 1, &mut out[..2]).unwrap_err().to_string(),
-            "cannot slice [2, 3] along axis 0 to 1..2: the target's slice holds 2 elements but its shape has 3"
+            "cannot index [2, 3] along axis 0 at 1: the target's slice holds 2 elements but its shape has 3"
         );
-        assert!(dynamic::index_axis(a, 0, usize::MAX, &mut out).is_err());
+        // The index given and the axis' size, with no range made from the index (`usize::MAX`
+        // has no position after it).
+        let max = usize::MAX;
+        let err = dynamic::index_axis(a, 0, max, &mut out).unwrap_err();
+        assert_eq!(err.kind(), dynamic::ErrorKind::IndexOutOfRange { index: max, size: 2 });
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot index [2, 3] along axis 0 at {max}: the axis has size 2; an index must be below it"
+            )
+        );
+        assert_eq!(
+            dynamic::index_axis(a, 1, 3, &mut out).unwrap_err().to_string(),
+            "cannot index [2, 3] along axis 1 at 3: the axis has size 3; an index must be below it"
+        );
         assert_eq!(out, [0; 3]);
         assert_eq!(*dynamic::index_axis(a, 0, 1, &mut out).unwrap(), [3]);
         assert_eq!(out, [4, 5, 6]);

@@ -223,3 +223,38 @@ pub fn slice_shape(
     out.as_mut_slice()[axis] = (end - start).div_ceil(step);
     Ok(out)
 }
+
+/// The shape of position `index` of axis `axis` of `dims`, without that axis (NumPy's
+/// `x[:, index]` for axis 1): `index` below the axis' size.
+///
+/// ```
+/// use shapecast_rules::index_shape;
+/// assert_eq!(*index_shape(&[2, 7], 1, 6)?, [2]);
+/// assert_eq!(
+///     index_shape(&[2, 7], 1, usize::MAX).unwrap_err().to_string(),
+///     format!("cannot index [2, 7] along axis 1 at {}: the axis has size 7; an index must be below it", usize::MAX)
+/// );
+/// assert_eq!(
+///     index_shape(&[2, 7], 2, 0).unwrap_err().to_string(),
+///     "cannot index [2, 7] along axis 2 at 0: axis 2 is out of range for rank 2"
+/// );
+/// # Ok::<(), shapecast_rules::BroadcastError>(())
+/// ```
+pub fn index_shape(dims: &[usize], axis: usize, index: usize) -> Result<DynShape, BroadcastError> {
+    let error =
+        |kind| BroadcastError::new(Form::Index, kind, dims, &[]).with_operands(1).naming_list(&[axis, index]);
+    within_rank(Form::Index, Slot::Operand(0), dims)?;
+    let Some(&size) = dims.get(axis) else {
+        return Err(error(ErrorKind::AxisOutOfRange { entry: 0, axis, rank: dims.len() }));
+    };
+    if index >= size {
+        return Err(error(ErrorKind::IndexOutOfRange { index, size }));
+    }
+    let mut out = DynShape::scalar();
+    for (k, &d) in dims.iter().enumerate() {
+        if k != axis {
+            out.push(d);
+        }
+    }
+    Ok(out)
+}

@@ -38,6 +38,9 @@ pub enum Form {
     /// Shape algebra: a slice of one axis, `start..end` in steps of `step`. The error's
     /// [`list`](BroadcastError::list) holds the axis, the start, the end and the step.
     Slice,
+    /// Shape algebra: one position of an axis, without that axis. The error's
+    /// [`list`](BroadcastError::list) holds the axis and the index.
+    Index,
     /// No broadcast: a shape on its own (too many axes, a slice of the wrong length).
     Shape,
     /// A checked conversion between two spellings of one shape: the sizes must be equal.
@@ -136,6 +139,19 @@ pub enum ErrorKind {
     },
     /// A slice in steps of 0.
     ZeroStep,
+    /// An index (one position of an axis) not below the axis' size.
+    ///
+    /// ```
+    /// use shapecast_rules::{ErrorKind, index_shape};
+    /// let e = index_shape(&[2, 6], 1, usize::MAX).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::IndexOutOfRange { index: usize::MAX, size: 6 });
+    /// ```
+    IndexOutOfRange {
+        /// The index given.
+        index: usize,
+        /// The axis' size.
+        size: usize,
+    },
     /// A shape or list has more than [`MAX_RANK`] entries.
     TooManyAxes {
         /// Which input.
@@ -782,6 +798,13 @@ impl BroadcastError {
             f.write_str("invalid data for shape ")?;
             return self.write_list(f, names, 0);
         }
+        if self.form == Form::Index {
+            let list = self.list();
+            let at = |k: usize| list.get(k).copied().unwrap_or(0);
+            f.write_str("cannot index ")?;
+            self.write_list(f, names, 0)?;
+            return write!(f, " along axis {} at {}", at(0), at(1));
+        }
         if self.form == Form::Slice {
             let list = self.list();
             let at = |k: usize| list.get(k).copied().unwrap_or(0);
@@ -961,11 +984,16 @@ impl BroadcastError {
                 f.write_str("; a range needs start ≤ end ≤ size")
             }
             ErrorKind::ZeroStep => f.write_str("a step is at least 1"),
+            ErrorKind::IndexOutOfRange { size: n, .. } => {
+                f.write_str("the axis has size ")?;
+                size(f, n)?;
+                f.write_str("; an index must be below it")
+            }
             ErrorKind::AxisOutOfRange { axis, rank, .. } if self.form == Form::Stack => {
                 write!(f, "the new axis {axis} is out of range for the result's rank {rank}")
             }
             ErrorKind::AxisOutOfRange { axis, rank, .. }
-                if matches!(self.form, Form::Concat | Form::Slice) =>
+                if matches!(self.form, Form::Concat | Form::Slice | Form::Index) =>
             {
                 write!(f, "axis {axis} is out of range for rank {rank}")
             }

@@ -46,7 +46,9 @@ mod symbol;
 mod symbolic;
 mod xla;
 
-pub use algebra::{concat_shape, permute_shape, reshape_shape, slice_shape, stack_shape, stack_shape_of};
+pub use algebra::{
+    concat_shape, index_shape, permute_shape, reshape_shape, slice_shape, stack_shape, stack_shape_of,
+};
 pub use convert::same_shape;
 pub use einsum::{Einsum, MAX_LABELS, MAX_OPERANDS, einsum_shape};
 pub use error::{BroadcastError, ErrorKind, Form, Named, Reason, Slot};

@@ -171,8 +171,9 @@ pub fn reshape<'a, T>(a: Array<'a, T>, to: &'a [usize]) -> Result<Array<'a, T>, 
 }
 
 /// `out` = position `index` of `a`'s axis `axis`, without that axis (NumPy's `a[:, index]` for
-/// axis 1), row-major; the result's shape is returned. An axis or index out of range is the
-/// error [`slice`](fn@slice) gives for the range `index..index + 1`. Nothing is written on error.
+/// axis 1), row-major ([`index_shape`](super::index_shape)); the result's shape is returned.
+/// An axis past the rank, or an index not below the axis' size, is an error that names the axis
+/// and the index given. Nothing is written on error.
 ///
 /// ```
 /// use shapecast::dynamic::{self, Array};
@@ -182,7 +183,7 @@ pub fn reshape<'a, T>(a: Array<'a, T>, to: &'a [usize]) -> Result<Array<'a, T>, 
 /// assert_eq!(column, [3, 6]);
 /// assert_eq!(
 ///     dynamic::index_axis(a, 0, 2, &mut column).unwrap_err().to_string(),
-///     "cannot slice [2, 3] along axis 0 to 2..3: the range 2..3 does not lie within the axis' size 2; a range needs start ≤ end ≤ size"
+///     "cannot index [2, 3] along axis 0 at 2: the axis has size 2; an index must be below it"
 /// );
 /// # Ok::<(), dynamic::BroadcastError>(())
 /// ```
@@ -192,17 +193,13 @@ pub fn index_axis<T: Copy>(
     index: usize,
     out: &mut [T],
 ) -> Result<DynShape, BroadcastError> {
-    let end = index.saturating_add(1);
-    let one = rules::slice_shape(a.shape(), axis, index, end, 1)?;
-    // (One axis fewer than a shape that was checked: never refused.)
-    let mut dims = [0; super::MAX_RANK];
-    let rest = one.iter().enumerate().filter(|&(k, _)| k != axis).map(|(_, &d)| d);
-    let rank = dims.iter_mut().zip(rest).map(|(slot, d)| *slot = d).count();
-    let result = DynShape::try_from_slice(&dims[..rank]).unwrap_or_default();
+    let result = rules::index_shape(a.shape(), axis, index)?;
     check_output_len(out.len(), &result, |expected, found| {
-        BroadcastError::wrong_length(Form::Slice, (a.shape(), &[]), Slot::Target, expected, found)
-            .naming_list(&[axis, index, end, 1])
+        BroadcastError::wrong_length(Form::Index, (a.shape(), &[]), Slot::Target, expected, found)
+            .naming_list(&[axis, index])
     })?;
-    slice(a, axis, index..end, 1, out)?;
+    // (`index` is below the axis' size: `index + 1` fits, and the one position's slice is the
+    // result, of `out`'s length.)
+    slice(a, axis, index..index + 1, 1, out)?;
     Ok(result)
 }

@@ -65,8 +65,8 @@ pub use shapecast_rules::{
 pub use shapecast_rules::{
     BroadcastError, DynShape, Einsum, ErrorKind, Form, MAX_LABELS, MAX_OPERANDS, MAX_RANK, Slot,
     broadcast_axes, broadcast_in_dim, broadcast_shapes, broadcast_to, broadcast_with_dims, concat_shape,
-    einsum_shape, element_count, matmul_shape, permute_shape, reshape_shape, same_shape, slice_shape,
-    stack_shape, sum_to_axes,
+    einsum_shape, element_count, index_shape, matmul_shape, permute_shape, reshape_shape, same_shape,
+    slice_shape, stack_shape, sum_to_axes,
 };
 pub use sum::{sum_axes, sum_to};
 pub use zip::{zip_broadcast, zip_broadcast_with_dims};

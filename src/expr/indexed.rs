@@ -115,7 +115,11 @@ impl fmt::Display for IndexError {
                 Some(end) => {
                     write!(f, "positions {index}..{end} are out of range for axis {axis}, of size {len}")
                 }
-                None => write!(f, "{count} positions from {index} pass usize, for axis {axis} of size {len}"),
+                // (Past `usize`: the run is named by its start and length, with no end.)
+                None => write!(
+                    f,
+                    "the {count} positions from {index} are out of range for axis {axis}, of size {len}"
+                ),
             },
             Self { axis: Some(axis), index, len, .. } => {
                 write!(f, "index {index} is out of range for axis {axis}, of size {len}")
