@@ -753,8 +753,17 @@ impl BroadcastError {
             return f.write_str(if complete { "\"" } else { "…\"" });
         }
         if let ErrorKind::TooManyAxes { .. } = self.kind {
+            // (The shapes are not kept: only the operation is named.)
             return f.write_str(match self.form {
                 Form::Shape => "invalid shape",
+                Form::Permute => "cannot permute",
+                Form::Reshape => "cannot reshape",
+                Form::Concat => "cannot concatenate",
+                Form::Stack => "cannot stack",
+                Form::Slice => "cannot slice",
+                Form::Index => "cannot index",
+                Form::MatMul => "cannot multiply",
+                Form::Convert => "cannot convert",
                 _ => "cannot broadcast",
             });
         }
@@ -1262,6 +1271,23 @@ mod tests {
         assert_eq!(
             text(DynShape::new(&many).unwrap_err()),
             "invalid shape: the shape has 65 entries; at most 64 axes are supported"
+        );
+        // The shape algebra names its own operation, not a broadcast.
+        assert_eq!(
+            text(crate::reshape_shape(&many, &[1]).unwrap_err()),
+            "cannot reshape: the operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::slice_shape(&many, 0, 0, 1, 1).unwrap_err()),
+            "cannot slice: the operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::index_shape(&many, 0, 0).unwrap_err()),
+            "cannot index: the operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::concat_shape(&[1], &many, 0).unwrap_err()),
+            "cannot concatenate: the operand has 65 entries; at most 64 axes are supported"
         );
         let wrong = |form, slot| BroadcastError::wrong_length(form, (&[2], &[3]), slot, 2, 3);
         assert_eq!(
