@@ -463,7 +463,11 @@ fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
     bind!(let rows: Rows = 100);
     let short =
         try_einsum_owned(Same, (dims![rows, 4],), dims![rows, 4], PhantomData::<OnHeap>, [&sixteen[..4]]);
-    assert!(short.unwrap_err().to_string().contains("holds 4 elements"));
+    // Named by the subscripts the call was made from, not an empty `einsum ""`.
+    assert_eq!(
+        short.unwrap_err().to_string(),
+        "einsum \"ij->ij\": operand 1's slice holds 4 elements but its shape has 400"
+    );
     // An output of another size than the subscripts' result.
     let mut small = Tensor::<f32, shape![2, 2]>::splat(-1.0);
     einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut small);
@@ -513,7 +517,7 @@ fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
     );
     assert_eq!(
         reshaped.unwrap_err().to_string(),
-        "einsum \"\": the output's shape [2, 8] is not the result's [4, 4]"
+        "einsum \"ij->ij\": the output's shape [2, 8] is not the result's [4, 4]"
     );
     // A label number past every letter, with a result shape at run time: refused, not a panic
     // in the rule that names the letters.
@@ -529,7 +533,11 @@ fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
         PhantomData::<OnHeap>,
         [&[1.0f64; 6][..]],
     );
-    assert!(past.is_err());
+    // (The label past the letters is written `?`.)
+    assert_eq!(
+        past.unwrap_err().to_string(),
+        "einsum \"i?->ij\": `?` (character 1) is not a label; labels are ASCII letters, `a` to `z` and `A` to `Z`"
+    );
     // An output of the result's length but another shape, fixed and at run time.
     let mut flat = Tensor::<f32, shape![16]>::splat(-1.0);
     einsum_into(Same, (<shape![4, 4]>::default(),), [&sixteen[..]], &mut flat);
@@ -560,11 +568,21 @@ fn hand_made_calls_that_disagree_with_their_subscripts_are_refused() {
         PhantomData::<OnHeap>,
         [&sixteen[..], &one[..]],
     );
-    assert!(
-        unshaped
-            .unwrap_err()
-            .to_string()
-            .contains("2 subscripts (before `->`, separated by commas) but 1 operand")
+    assert_eq!(
+        unshaped.unwrap_err().to_string(),
+        "einsum \"ij,->ij\": 2 subscripts (before `->`, separated by commas) but 1 operand; there must be one subscript per operand"
+    );
+    // More data slices than the subscripts have operands: the two counts, not a slice's length.
+    let extra = try_einsum_owned(
+        Same,
+        (dims![four, 4],),
+        dims![four, 4],
+        PhantomData::<OnHeap>,
+        [&sixteen[..], &one[..]],
+    );
+    assert_eq!(
+        extra.unwrap_err().to_string(),
+        "einsum \"ij->ij\": 1 subscript (before `->`, separated by commas) but 2 operands; there must be one subscript per operand"
     );
     einsum_into(
         Scaled,

@@ -250,9 +250,17 @@ impl Einsum {
         self.labels as usize
     }
 
-    /// The letter of label `l`.
+    /// The letter of label `l` (`?` past the labels).
     pub fn letter(&self, l: usize) -> char {
-        self.letters.get(l).map_or('?', |&c| c as char)
+        self.letter_byte(l) as char
+    }
+
+    /// The letter of label `l` as a byte, `?` past the labels.
+    fn letter_byte(&self, l: usize) -> u8 {
+        match self.letters.get(l) {
+            Some(&c) if l < self.label_count() => c,
+            _ => b'?',
+        }
     }
 
     /// The output shape for operands of shapes `operands`: each operand has one axis per
@@ -275,6 +283,9 @@ impl Einsum {
     pub fn shape(&self, operands: &[&[usize]]) -> Result<DynShape, BroadcastError> {
         let (text, len) = self.characters();
         let fail = |kind, shapes| Err(error(&text[..len], kind, shapes));
+        if let Some(at) = self.unreadable() {
+            return fail(ErrorKind::EinsumNotALabel { at, found: '?' }, [&[], &[]]);
+        }
         if operands.len() != self.operands() {
             let kind =
                 ErrorKind::EinsumOperandCount { subscripts: self.operands(), operands: operands.len() };
@@ -310,6 +321,23 @@ impl Einsum {
         counted(Mode::Plain, out, |kind| error(&text[..len], kind, [out.as_slice(), &[]]))
     }
 
+    /// Where the subscripts, as [`Display`](fmt::Display) writes them, first hold a label
+    /// number past the labels (subscripts made by hand with [`from_labels`](Self::from_labels)
+    /// may), which has no letter and no size: its character's position, counted from 0.
+    fn unreadable(&self) -> Option<usize> {
+        let labels = self.label_count().min(MAX_LABELS);
+        let mut at = 0;
+        for o in 0..self.operands() {
+            at += usize::from(o > 0); // the comma
+            if let Some(axis) = self.labels_of(o).iter().position(|&l| usize::from(l) >= labels) {
+                return Some(at + axis);
+            }
+            at += self.rank(o);
+        }
+        // The output's labels are 0 .. output_rank: past the labels from `labels` on.
+        (self.output_rank() > labels).then_some(at + 2 + labels)
+    }
+
     /// The subscripts as written by [`Display`](fmt::Display), as numbers, cut as
     /// [`characters`] cuts them.
     fn characters(&self) -> ([usize; MAX_RANK + 1], usize) {
@@ -325,11 +353,12 @@ impl Einsum {
             if o > 0 {
                 put(b',');
             }
-            self.labels_of(o).iter().for_each(|&l| put(self.letters[l as usize]));
+            // (A label past the labels, in subscripts made by hand, is written `?`.)
+            self.labels_of(o).iter().for_each(|&l| put(self.letter_byte(usize::from(l))));
         }
         put(b'-');
         put(b'>');
-        self.letters[..self.output_rank()].iter().for_each(|&c| put(c));
+        (0..self.output_rank()).for_each(|l| put(self.letter_byte(l)));
         (out, n)
     }
 }
@@ -411,6 +440,27 @@ mod tests {
         assert_eq!(ok(",->", &[&[], &[]]), [0usize; 0]);
         assert_eq!(ok("i,i->i", &[&[0], &[0]]), [0]);
         assert_eq!(ok(" a b , b c -> c a ", &[&[2, 3], &[3, 4]]), [4, 2]);
+    }
+
+    #[test]
+    fn hand_made_subscripts_past_their_labels_are_refused_not_a_panic() {
+        // Label 60 has no letter (52 at most), label 2 none of the two given.
+        let past = Einsum::from_labels(b"ij", &[&[0, 60]], 2);
+        assert_eq!(past.to_string(), "i?->ij");
+        assert_eq!(
+            past.shape(&[&[3, 2]]).unwrap_err().to_string(),
+            "einsum \"i?->ij\": `?` (character 1) is not a label; labels are ASCII letters, `a` to `z` and `A` to `Z`"
+        );
+        let unnamed = Einsum::from_labels(b"ij", &[&[0, 1], &[1, 2]], 2);
+        assert_eq!(unnamed.to_string(), "ij,j?->ij");
+        assert_eq!(
+            unnamed.shape(&[&[3, 2], &[2, 4]]).unwrap_err().kind(),
+            ErrorKind::EinsumNotALabel { at: 4, found: '?' }
+        );
+        // An output of more labels than there are.
+        let wide = Einsum::from_labels(b"i", &[&[0]], 3);
+        assert_eq!(wide.to_string(), "i->i??");
+        assert_eq!(wide.shape(&[&[3]]).unwrap_err().kind(), ErrorKind::EinsumNotALabel { at: 4, found: '?' });
     }
 
     #[test]

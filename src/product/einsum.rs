@@ -195,13 +195,14 @@ where
     // shape is not the result's.
     let len = match table {
         Some(t) if t.counted && t.is_output(const { &Sp::SPEC }, &shape) => t.out_len,
-        _ => owned_len::<Sp, Sh, Out, N>(&shapes, &shape)?,
+        _ => owned_len::<Sp, Sh, Out, N>(&shapes, &shape).map_err(|e| with_subscripts(e, &Sp::SPEC))?,
     };
     let mut storage = <New<Out, H> as OwnedData<T, Out>>::try_from_fn(len, |_| T::ZERO)
         .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
     {
         use crate::tensor::DataMut as _;
-        run_checked::<Sp, Sh, T, N, false>(table, &shapes, &data, &mut storage.slice_mut()[..len])?;
+        run_checked::<Sp, Sh, T, N, false>(table, &shapes, &data, &mut storage.slice_mut()[..len])
+            .map_err(|e| with_subscripts(e, &Sp::SPEC))?;
     }
     Ok(TensorBase::from_parts(storage, shape))
 }
@@ -219,11 +220,7 @@ fn owned_len<Sp: EinsumSpec, Sh: EinsumShapes, Out: AnyShape, const N: usize>(
     let spec = &Sp::SPEC;
     let dims = operand_dims::<Sh, N>(shapes);
     let operands = operands_of::<Sh, N>(&dims);
-    // (The rule reads the subscripts' letters: a label past them, in subscripts made by hand,
-    // is refused as `refusal` refuses it.)
-    if !readable(spec) {
-        return Err(wrong_count(spec, N));
-    }
+    // (A label past the subscripts' letters, in subscripts made by hand, is the rule's error.)
     let out = spec.shape(given_operands::<Sh, N>(&operands))?;
     let n = out.element_count().ok_or_else(|| BroadcastError::too_many_elements(&out))?;
     let given = shape.extents();
@@ -467,10 +464,10 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     let dims = operand_dims::<Sh, N>(shapes);
     let operands = operands_of::<Sh, N>(&dims);
     let Some(table) = Table::<N>::of(spec, &operands) else {
-        // The rule's own error, which names what disagrees, where the rule can read the
-        // subscripts; otherwise a wrong operand count.
-        let named = if readable(spec) { spec.shape(given_operands::<Sh, N>(&operands)).err() } else { None };
-        return named.unwrap_or_else(|| wrong_count(spec, N));
+        // The rule's own error, which names what disagrees (a label past the letters too);
+        // otherwise a wrong operand count.
+        let named = spec.shape(given_operands::<Sh, N>(&operands)).err();
+        return named.unwrap_or_else(|| wrong_count::<N>(spec));
     };
     for (o, (data, shape)) in data.iter().zip(operands).enumerate() {
         let expected = element_count(shape).unwrap_or(usize::MAX);
@@ -488,18 +485,43 @@ fn refusal<Sp: EinsumSpec, Sh: EinsumShapes, T, const N: usize>(
     BroadcastError::wrong_length(Form::Einsum, (out, &[]), Slot::Target, table.out_len, out_len)
 }
 
-/// Whether the rule can read `spec`'s subscripts: every label one of the letters (subscripts
-/// made by hand, through the hidden entry points, may hold any number).
+/// `e`, an error of a call of subscripts `spec`, with them in its header where it names none:
+/// the errors of a call made by hand (through the hidden entry points) are made from shapes
+/// and lengths, with no text, and would print `einsum` with nothing after it.
 #[cold]
-fn readable(spec: &Einsum) -> bool {
-    (0..spec.operands()).all(|o| spec.labels_of(o).iter().all(|&l| usize::from(l) < MAX_LABELS))
+#[inline(never)]
+fn with_subscripts(e: BroadcastError, spec: &Einsum) -> BroadcastError {
+    use core::fmt::Write as _;
+    /// The first characters written, as numbers, one more than an error keeps (so that it
+    /// knows to mark them cut short).
+    struct Text([usize; MAX_RANK + 1], usize);
+    impl core::fmt::Write for Text {
+        fn write_str(&mut self, s: &str) -> core::fmt::Result {
+            for c in s.chars() {
+                if let Some(slot) = self.0.get_mut(self.1) {
+                    (*slot, self.1) = (c as usize, self.1 + 1);
+                }
+            }
+            Ok(())
+        }
+    }
+    if e.form() != Form::Einsum || !e.list().is_empty() {
+        return e;
+    }
+    let mut text = Text([0; MAX_RANK + 1], 0);
+    let _ = write!(text, "{spec}");
+    e.naming_list(&text.0[..text.1])
 }
 
-/// The error of a call whose subscripts the rule cannot read, or that gives `n` operands where
-/// `spec` has another count: a wrong operand count.
+/// The error of a call that gives `N` operands (data slices) where `spec` has another count:
+/// the rule's, which names both counts.
 #[cold]
-fn wrong_count(spec: &Einsum, n: usize) -> BroadcastError {
-    BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), n)
+fn wrong_count<const N: usize>(spec: &Einsum) -> BroadcastError {
+    match spec.shape(&[&[][..]; N]) {
+        Err(e) => e,
+        // (Not reached: the rule refuses a count other than the subscripts'.)
+        Ok(_) => BroadcastError::wrong_length(Form::Einsum, (&[], &[]), Slot::Operand(0), spec.operands(), N),
+    }
 }
 
 /// NumPy's `einsum` over arrays whose shapes are known only at run time: the result of
