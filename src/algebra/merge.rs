@@ -131,6 +131,32 @@ where
 /// `S` with its axis `I` split into `[size/F, F]`.
 pub type Split<S, const I: usize, const F: usize> = <S as SplitAt<U<I>, Dim<F>>>::Output;
 
+/// A factor that [`split_axis`](crate::TensorBase::split_axis) splits by: a fixed size of at
+/// least 1. `[N/F, F]` has no value for `F = 0`, for a run-time size `N` as for a fixed one, so
+/// a factor 0 does not compile.
+///
+/// ```
+/// use shapecast::algebra::SplitFactor;
+/// use shapecast::shape::Dim;
+/// fn splits_by<F: SplitFactor>() {}
+/// splits_by::<Dim<4>>();
+/// ```
+///
+/// ```compile_fail,E0277
+/// # use shapecast::algebra::SplitFactor;
+/// # use shapecast::shape::Dim;
+/// # fn splits_by<F: SplitFactor>() {}
+/// splits_by::<Dim<0>>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot split an axis by the factor 0: `[size/0, 0]` has no size",
+    label = "the factor F of `split_axis::<A, F>` is 0",
+    note = "`split_axis::<A, F>` splits an axis of size N into `[N/F, F]`: F is a fixed size of at least 1 that divides N (checked when the program runs for a run-time N, while it compiles for a fixed N)"
+)]
+pub trait SplitFactor {}
+#[diagnostic::do_not_recommend]
+impl<F: Number> SplitFactor for F where F::U: typenum::NonZero {}
+
 /// `Self` with its axis `I`, a merged size `Times<A, F>` whose second factor is a fixed size
 /// other than 0, split back into `[A, F]`: `A`'s value is the merged value over `F`. (With
 /// two run-time factors, or a factor 0, the merged value does not tell the first factor.)
@@ -202,6 +228,7 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// checked when it runs (an error if `F` does not divide `N`), the quotient a size of its own
     /// type, [`Over`]; a fixed size is checked at compile time, the quotient a fixed size
     /// (attention's heads, `[B, T, 32]` into `[B, T, 4, 8]`), and the result is always `Ok`.
+    /// A factor 0 does not compile, for a run-time size too ([`SplitFactor`]).
     ///
     /// ```
     /// use shapecast::prelude::*;
@@ -231,13 +258,14 @@ impl<D: Data, S: AnyShape> TensorBase<D, S> {
     ) -> Result<TensorBase<D::View<'_>, Split<S, I, F>>, ShapeError>
     where
         Const<I>: ToUInt,
-        Dim<F>: Number,
+        Dim<F>: Number + SplitFactor,
         S: SplitAt<U<I>, Dim<F>>,
         Split<S, I, F>: AnyShape,
     {
         let mut dims = [0; MAX_RANK];
         self.shape().write_extents(&mut dims[..S::RANK]);
         let n = dims[I];
+        // (`SplitFactor` refuses F = 0 while compiling; the check keeps `%` defined anyway.)
         if F == 0 || n % F != 0 {
             let mut to = [0; MAX_RANK];
             to[..S::RANK].copy_from_slice(&dims[..S::RANK]);

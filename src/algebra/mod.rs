@@ -105,7 +105,7 @@ pub use join::{
     Concat, ConcatOutput, ConcatShape, Concatenated, HomeOfBoth, RejoinOutput, RejoinShape, Rejoined, Stack,
     StackShape, Stacked,
 };
-pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, SplitsBy, UnmergeAt, Unmerged};
+pub use merge::{MergeAt, MergeWith, Merged, Split, SplitAt, SplitFactor, SplitsBy, UnmergeAt, Unmerged};
 pub use permute::{AnyPermute, Order, Perm, Permuted, SwapAxes, Swapped};
 pub use reshape::{
     Elements, FlattenShape, Flattened, ReshapeInto, SplitBack, SplitFront, SplitShape, SqueezeShape, Squeezed,
