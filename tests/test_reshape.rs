@@ -488,7 +488,9 @@ fn views_compose() {
 /// unmerged it would give a run-time size another value than its binding's. `stack` and
 /// `concat` refuse such a shape, as their documentation says, before it exists.
 #[test]
-#[should_panic(expected = "no tensor has the shape of this stack")]
+#[should_panic(
+    expected = "cannot stack [4611686018427387904, 0] along a new axis 1: the result's sizes other than 0"
+)]
 fn a_stack_past_the_element_count_is_refused() {
     struct A;
     bind!(let a: A = 1usize << 62);
@@ -498,7 +500,7 @@ fn a_stack_past_the_element_count_is_refused() {
 
 /// See [`a_stack_past_the_element_count_is_refused`], for a concatenation of run-time sizes.
 #[test]
-#[should_panic(expected = "no tensor has the shape of this concatenation")]
+#[should_panic(expected = "along axis 0: the result's sizes other than 0 multiply past usize")]
 fn a_concatenation_past_the_element_count_is_refused() {
     struct A;
     struct B;
@@ -507,6 +509,41 @@ fn a_concatenation_past_the_element_count_is_refused() {
     let za = TensorRef::from_shape(dims![a, 17592186044416, 0], &[] as &[f32]).unwrap();
     let zb = TensorRef::from_shape(dims![b, 17592186044416, 0], &[] as &[f32]).unwrap();
     let _ = za.concat::<0>(&zb); // [A+B, 2^44, 0]: (2^20 + 2) · 2^44 passes 2^64
+}
+
+/// `try_stack` and `try_concat` return the errors `stack` and `concat` panic with: those of
+/// `dynamic::stack` and `dynamic::concat` for the same shapes.
+#[test]
+fn try_stack_and_try_concat_return_the_refusal() {
+    struct A;
+    struct B;
+    bind!(let a: A = 1usize << 62);
+    let t = TensorRef::from_shape(dims![a, 0], &[] as &[u8]).unwrap();
+    let err = [&t, &t, &t, &t].try_stack::<1>().unwrap_err();
+    assert_eq!(err.kind(), shapecast::dynamic::ErrorKind::TooManyElements);
+    let parts = [shapecast::dynamic::Array::new(&[] as &[u8], &[1 << 62, 0]).unwrap(); 4];
+    assert_eq!(shapecast::dynamic::stack(&parts, 1, &mut []).unwrap_err(), err);
+    assert_eq!(
+        err.to_string(),
+        "cannot stack [4611686018427387904, 0] along a new axis 1: the result's sizes other than 0 multiply past \
+         usize, which no shape's may, even one with no elements"
+    );
+    // A joined run-time size past `usize`: no `Plus` of that value exists.
+    bind!(let b: B = usize::MAX);
+    let u = TensorRef::from_shape(dims![b, 0], &[] as &[u8]).unwrap();
+    let one = Tensor::<u8, shape![1, 0]>::from_fn(|_| 0);
+    let err = u.try_concat::<0>(&one).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "cannot concatenate [{0}, 0] with [1, 0] along axis 0: the joined axis 0 would have size {0} + 1, past usize",
+            usize::MAX
+        )
+    );
+    // What joins is the tensor `concat` and `stack` give.
+    let x = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
+    assert_eq!(x.try_concat::<1>(&x).unwrap().as_slice(), x.concat::<1>(&x).as_slice());
+    assert_eq!([&x, &x].try_stack::<2>().unwrap().as_slice(), [&x, &x].stack::<2>().as_slice());
 }
 
 /// The same shapes' operands joined where the result can be counted: no refusal.

@@ -9,7 +9,7 @@ use super::index::NoAxis;
 use super::permute::SetAt;
 use crate::shape::sealed::{FromExtents as _, Proof};
 use crate::shape::{AnyShape, Cons, Dim, Extent, Nil, Number};
-use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, TensorBase, TensorMut};
+use crate::tensor::{Data, Home, HomeOf, New, Owned, OwnedData, Owning, ShapeError, TensorBase, TensorMut};
 use crate::typelevel::{
     Ahead, At, AtOr, Axis, Checked, Fixed, Here, InsertCheck, InsertWithin, ListRank, Next, NextAxis, Rank,
     Runtime, SizeOf, ToSize,
@@ -626,8 +626,8 @@ pub type ConcatOutput<A, B, const AXIS: usize> = Owned<
 /// # Panics
 ///
 /// If a joined run-time size would pass `usize` (possible only for operands of no elements,
-/// with a size 0 on another axis): no size of that type exists. `concat_into`'s output has the
-/// joined shape already, and never panics.
+/// with a size 0 on another axis): no size of that type exists. `try_concat` returns that
+/// error instead; `concat_into`'s output has the joined shape already, and never panics.
 ///
 /// ```
 /// use shapecast::prelude::*;
@@ -678,7 +678,8 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
     /// 0 multiply past it, which operands of no elements can reach: `[2^62, 0]` and `[2^62,
     /// 0]` joined along axis 1 are `[2^62, 0]`, but `[2^62, 2, 0]` and `[2^62, 2, 0]` along
     /// axis 1 are `[2^62, 4, 0]`, which no tensor has), or if the allocation of a boxed result
-    /// fails. [`concat_into`](Self::concat_into) never panics.
+    /// fails, with the error [`try_concat`](Self::try_concat) returns.
+    /// [`concat_into`](Self::concat_into) never panics.
     #[inline]
     fn concat<const AXIS: usize>(&self, other: &Rhs) -> ConcatOutput<Self, Rhs, AXIS>
     where
@@ -687,10 +688,47 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        let (shape, blocks) = join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+        match self.try_concat::<AXIS>(other) {
+            Ok(out) => out,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`concat`](Self::concat), with the error of a joined shape that no tensor has (sizes
+    /// other than 0 that multiply past `usize`, a joined run-time size past it: operands of no
+    /// elements can reach both) or whose elements cannot be allocated, where `concat` panics.
+    /// The error is [`dynamic::concat`](crate::dynamic::concat)'s for the same shapes; nothing
+    /// is allocated then.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<u8, shape![1, 2]>::from([[1, 2]]);
+    /// let ab = a.try_concat::<0>(&a)?; // [2, 2]
+    /// assert_eq!(ab.as_slice(), [1, 2, 1, 2]);
+    ///
+    /// struct Big;
+    /// bind!(let big: Big = 1 << 62);
+    /// let empty = BoxedTensor::from_elem(dims![big, 2, 0], 0u8)?; // no elements
+    /// let err = empty.try_concat::<1>(&empty).unwrap_err(); // [2^62, 4, 0]: no tensor has it
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "cannot concatenate [4611686018427387904, 2, 0] with [4611686018427387904, 2, 0] along axis 1: \
+    ///      the result's sizes other than 0 multiply past usize, which no shape's may, even one with no elements"
+    /// );
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    #[inline]
+    fn try_concat<const AXIS: usize>(&self, other: &Rhs) -> Result<ConcatOutput<Self, Rhs, AXIS>, ShapeError>
+    where
+        Self::Shape: ConcatShape<Rhs::Shape, AXIS>,
+        Self::Elem: Clone,
+        New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
+            OwnedData<Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
+    {
+        let (shape, blocks) = try_join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
             &self.shape_value(),
             &other.shape_value(),
-        );
+        )?;
         joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], shape, blocks)
     }
 
@@ -714,10 +752,8 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         Self::Shape: ConcatShape<Rhs::Shape, AXIS>,
         Self::Elem: Clone,
     {
-        let (_, blocks) = join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
-            &self.shape_value(),
-            &other.shape_value(),
-        );
+        // (`out` has the joined shape: it exists, and nothing is checked.)
+        let blocks = join_blocks::<AXIS>(&self.shape_value(), &other.shape_value());
         fill_rows(out.as_mut_slice(), [self.elements(), other.elements()], blocks);
     }
 
@@ -787,7 +823,10 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
             &self.shape_value(),
             &rest.shape_value(),
         );
-        joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], shape, blocks)
+        match joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], shape, blocks) {
+            Ok(out) => out,
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// The two parts of a split joined back along axis `AXIS` (as [`rejoin`](Self::rejoin)),
@@ -814,10 +853,8 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         Self::Shape: RejoinShape<Rhs::Shape, AXIS>,
         Self::Elem: Clone,
     {
-        let (_, blocks) = join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
-            &self.shape_value(),
-            &rest.shape_value(),
-        );
+        // (`out` has the joined shape: it exists, and nothing is checked.)
+        let blocks = join_blocks::<AXIS>(&self.shape_value(), &rest.shape_value());
         fill_rows(out.as_mut_slice(), [self.elements(), rest.elements()], blocks);
     }
 }
@@ -830,50 +867,59 @@ impl<D: Data, S: AnyShape, D2: Data<Elem = D::Elem>, S2: AnyShape> Concat<Tensor
 /// The joined shape's value, and the length of each operand's block in a row of the result
 /// (its size on `AXIS` times the sizes after; a row for each index of the axes before): the
 /// plan of [`concat`](Concat::concat) and of [`rejoin`](Concat::rejoin), which differ only in
-/// the type `J` of the joined shape.
+/// the type `J` of the joined shape. Panics with [`try_join_plan`]'s error.
 fn join_plan<J: AnyShape, const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShape) -> (J, [usize; 2]) {
-    let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
-    let rank = crate::shape::extents_in(a, &mut dims).len();
-    let db = crate::shape::extents_in(b, &mut other);
-    let (ja, jb) = (dims[..rank].get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
-    let inner = product(dims[..rank].get(AXIS + 1..).unwrap_or(&[]));
-    if let Some(d) = dims[..rank].get_mut(AXIS) {
-        // A run-time joined size must be the sum its type promises: past `usize` (operands of
-        // no elements along other axes), there is none. (The two parts of a split add up to
-        // the size they were cut from, which fits.)
-        *d = match ja.checked_add(jb) {
-            Some(sum) => sum,
-            None => panic!("shapecast: the joined size {ja} + {jb} of a concatenation overflows usize"),
-        };
+    match try_join_plan::<J, AXIS>(a, b) {
+        Ok(plan) => plan,
+        Err(e) => panic!("{e}"),
     }
-    refuse_uncountable(&dims[..rank], "concatenation");
-    let shape = J::from_extents(&dims[..rank], Proof::new());
-    (shape, [ja.saturating_mul(inner), jb.saturating_mul(inner)])
 }
 
-/// Panics where the sizes `dims` of the result of a `what` (a concatenation, a stack) other
-/// than 0 multiply past `usize`, as no tensor's may (`from_shape` refuses them): operands with
-/// no elements, of sizes that fit, can join into such a shape, whose sizes would then have no
-/// element count (a merge of its axes no value).
-fn refuse_uncountable(dims: &[usize], what: &str) {
-    if let Err(e) = crate::dynamic::check_shape(dims) {
-        panic!("shapecast: no tensor has the shape of this {what}: {e}");
-    }
+/// [`join_plan`], or the error of a joined shape no tensor has, [`dynamic::concat`]'s rule's:
+/// a run-time joined size must be the sum its type promises, and past `usize` (operands of no
+/// elements along other axes) there is none; sizes other than 0 that multiply past `usize`
+/// would have no element count (a merge of their axes no value). (The two parts of a split add
+/// up to the size they were cut from, which fits.)
+///
+/// [`dynamic::concat`]: crate::dynamic::concat
+fn try_join_plan<J: AnyShape, const AXIS: usize>(
+    a: &impl AnyShape,
+    b: &impl AnyShape,
+) -> Result<(J, [usize; 2]), ShapeError> {
+    let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
+    let da = crate::shape::extents_in(a, &mut dims);
+    let db = crate::shape::extents_in(b, &mut other);
+    let joined = shapecast_rules::concat_shape(da, db, AXIS)?;
+    Ok((J::from_extents(&joined, Proof::new()), join_blocks::<AXIS>(a, b)))
+}
+
+/// The length of each operand's block in a row of the joined result: its size on `AXIS` times
+/// the sizes after (saturating: each a factor of a count that fits).
+fn join_blocks<const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShape) -> [usize; 2] {
+    let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
+    let da = crate::shape::extents_in(a, &mut dims);
+    let db = crate::shape::extents_in(b, &mut other);
+    let (ja, jb) = (da.get(AXIS).copied().unwrap_or(0), db.get(AXIS).copied().unwrap_or(0));
+    let inner = product(da.get(AXIS + 1..).unwrap_or(&[]));
+    [ja.saturating_mul(inner), jb.saturating_mul(inner)]
 }
 
 /// A new tensor of the joined shape `shape` (stored in `H`), filled from the two operands'
 /// elements in the order of [`rows`]: what [`concat`](Concat::concat) and
-/// [`rejoin`](Concat::rejoin) return.
-fn joined<T: Clone, J: AnyShape, H: Home>(parts: [&[T]; 2], shape: J, blocks: [usize; 2]) -> Owned<T, J, H>
+/// [`rejoin`](Concat::rejoin) return; the error of an allocation that fails.
+fn joined<T: Clone, J: AnyShape, H: Home>(
+    parts: [&[T]; 2],
+    shape: J,
+    blocks: [usize; 2],
+) -> Result<Owned<T, J, H>, ShapeError>
 where
     New<J, H>: OwnedData<T, J>,
 {
-    let Some(len) = parts[0].len().checked_add(parts[1].len()) else {
-        panic!("shapecast: the element count of a concatenation passes usize");
-    };
-    let data = <<New<J, H> as OwnedData<T, J>>::Data as Owning>::from_slices(len, rows(parts, blocks));
-    let Some(data) = data else { panic!("shapecast: the joined tensor could not be allocated") };
-    TensorBase::from_parts(data, shape)
+    // (The joined shape was counted: its element count, the operands' sum, fits.)
+    let len = parts[0].len().saturating_add(parts[1].len());
+    let data = <<New<J, H> as OwnedData<T, J>>::Data as Owning>::from_slices(len, rows(parts, blocks))
+        .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
+    Ok(TensorBase::from_parts(data, shape))
 }
 
 /// The product of `dims`, saturating (each a factor of a count that fits).
@@ -957,9 +1003,50 @@ pub trait Stack<const N: usize>: sealed::Sealed {
     /// Only if the result's shape has more elements than `usize` counts (its sizes other than
     /// 0 multiply past it, which tensors of no elements can reach: four `[2^62, 0]` stacked
     /// along axis 1 would be `[2^62, 4, 0]`, which no tensor has), or if the allocation of a
-    /// boxed result fails. [`stack_into`](Self::stack_into) never panics.
+    /// boxed result fails, with the error [`try_stack`](Self::try_stack) returns.
+    /// [`stack_into`](Self::stack_into) never panics.
     #[inline]
     fn stack<const AXIS: usize>(&self) -> Owned<Self::Elem, Stacked<Self::Shape, AXIS, N>, Self::Home>
+    where
+        Self::Shape: StackShape<AXIS, N>,
+        Dim<N>: StackCount<N>,
+        Self::Elem: Clone,
+        New<Stacked<Self::Shape, AXIS, N>, Self::Home>: OwnedData<Self::Elem, Stacked<Self::Shape, AXIS, N>>,
+    {
+        match self.try_stack::<AXIS>() {
+            Ok(out) => out,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`stack`](Self::stack), with the error of a stacked shape that no tensor has (sizes
+    /// other than 0 that multiply past `usize`, which tensors of no elements can reach) or
+    /// whose elements cannot be allocated, where `stack` panics. The error is
+    /// [`dynamic::stack`](crate::dynamic::stack)'s for the same shapes; nothing is allocated
+    /// then.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// let a = Tensor::<u8, shape![2]>::from([1, 2]);
+    /// let rows = [&a, &a].try_stack::<0>()?; // [2, 2]
+    /// assert_eq!(rows.as_slice(), [1, 2, 1, 2]);
+    ///
+    /// struct Big;
+    /// bind!(let big: Big = 1 << 62);
+    /// let empty = BoxedTensor::from_elem(dims![big, 0], 0u8)?; // no elements
+    /// let err = [&empty, &empty, &empty, &empty].try_stack::<1>().unwrap_err(); // [2^62, 4, 0]
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "cannot stack [4611686018427387904, 0] along a new axis 1: the result's sizes other than 0 \
+    ///      multiply past usize, which no shape's may, even one with no elements"
+    /// );
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    #[inline]
+    #[allow(clippy::type_complexity)]
+    fn try_stack<const AXIS: usize>(
+        &self,
+    ) -> Result<Owned<Self::Elem, Stacked<Self::Shape, AXIS, N>, Self::Home>, ShapeError>
     where
         Self::Shape: StackShape<AXIS, N>,
         Dim<N>: StackCount<N>,
@@ -970,16 +1057,15 @@ pub trait Stack<const N: usize>: sealed::Sealed {
         let Some(first) = self.shape_value() else {
             unreachable!("`StackCount` proves that there is a tensor");
         };
-        let (shape, block) = stack_plan::<Self::Shape, AXIS, N>(&first);
-        let Some(len) = parts[0].len().checked_mul(N) else {
-            panic!("shapecast: the element count of a stack passes usize");
-        };
+        let (shape, block) = try_stack_plan::<Self::Shape, AXIS, N>(&first)?;
+        // (The stacked shape was counted: its element count, N parts' counts, fits.)
+        let len = parts[0].len().saturating_mul(N);
         let data = <<New<Stacked<Self::Shape, AXIS, N>, Self::Home> as OwnedData<
             Self::Elem,
             Stacked<Self::Shape, AXIS, N>,
-        >>::Data as Owning>::from_slices(len, rows(parts, [block; N]));
-        let Some(data) = data else { panic!("shapecast: the stacked tensor could not be allocated") };
-        TensorBase::from_parts(data, shape)
+        >>::Data as Owning>::from_slices(len, rows(parts, [block; N]))
+        .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))?;
+        Ok(TensorBase::from_parts(data, shape))
     }
 
     /// The `N` tensors along a new axis `AXIS`, written into `out`: nothing allocated.
@@ -1001,9 +1087,9 @@ pub trait Stack<const N: usize>: sealed::Sealed {
         Dim<N>: StackCount<N>,
         Self::Elem: Clone,
     {
+        // (`out` has the stacked shape: it exists, and nothing is checked.)
         if let Some(first) = self.shape_value() {
-            let (_, block) = stack_plan::<Self::Shape, AXIS, N>(&first);
-            fill_rows(out.as_mut_slice(), self.parts(), [block; N]);
+            fill_rows(out.as_mut_slice(), self.parts(), [stack_block::<AXIS>(&first); N]);
         }
     }
 }
@@ -1034,18 +1120,22 @@ stack_impl! {
 }
 
 /// The stacked shape's value, and the length of each tensor's block in a row of the result (the
-/// product of the sizes from `AXIS` on).
-fn stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
+/// product of the sizes from `AXIS` on); or the error of a stacked shape no tensor has
+/// ([`dynamic::stack`](crate::dynamic::stack)'s rule's: sizes other than 0 that multiply past
+/// `usize`).
+fn try_stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
     s: &S,
-) -> (Stacked<S, AXIS, N>, usize) {
+) -> Result<(Stacked<S, AXIS, N>, usize), ShapeError> {
     let mut d = [0; MAX_RANK];
     let d = crate::shape::extents_in(s, &mut d);
-    let at = AXIS.min(d.len());
-    let mut dims = [0; MAX_RANK];
-    dims[..at].copy_from_slice(&d[..at]);
-    dims[at] = N;
-    dims[at + 1..=d.len()].copy_from_slice(&d[at..]);
-    refuse_uncountable(&dims[..=d.len()], "stack");
-    let shape = Stacked::<S, AXIS, N>::from_extents(&dims[..=d.len()], Proof::new());
-    (shape, product(&d[at..]))
+    let dims = shapecast_rules::stack_shape_of(N, |_| d, AXIS)?;
+    Ok((Stacked::<S, AXIS, N>::from_extents(&dims, Proof::new()), stack_block::<AXIS>(s)))
+}
+
+/// The length of each tensor's block in a row of the stacked result: the product of its sizes
+/// from `AXIS` on.
+fn stack_block<const AXIS: usize>(s: &impl AnyShape) -> usize {
+    let mut d = [0; MAX_RANK];
+    let d = crate::shape::extents_in(s, &mut d);
+    product(&d[AXIS.min(d.len())..])
 }
