@@ -458,6 +458,8 @@ mod tests {
             ErrorKind::EinsumNotALabel { at: 4, found: '?' }
         );
         // An output of more labels than there are.
+        // (Empty subscripts, written so, are named so: the quotes stay.)
+        assert!(text("", &[&[]]).starts_with("einsum \"\": no `->`"));
         let wide = Einsum::from_labels(b"i", &[&[0]], 3);
         assert_eq!(wide.to_string(), "i->i??");
         assert_eq!(wide.shape(&[&[3]]).unwrap_err().kind(), ErrorKind::EinsumNotALabel { at: 4, found: '?' });

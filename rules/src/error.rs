@@ -387,7 +387,7 @@ pub enum ErrorKind {
     /// use shapecast_rules::{BroadcastError, ErrorKind, Form};
     /// let e = BroadcastError::not_the_result(Form::Einsum, &[4, 4], &[2, 8]);
     /// assert_eq!(e.kind(), ErrorKind::NotTheResult);
-    /// assert_eq!(e.to_string(), "einsum: the output's shape [2, 8] is not the result's [4, 4]");
+    /// assert_eq!(e.to_string(), "einsum \"\": the output's shape [2, 8] is not the result's [4, 4]");
     /// ```
     NotTheResult,
     /// A slice does not hold as many elements as its shape needs.
@@ -746,10 +746,6 @@ impl BroadcastError {
     fn write_header(&self, f: &mut fmt::Formatter<'_>, names: &[&str]) -> fmt::Result {
         if self.form == Form::Einsum {
             let (text, complete) = self.lists.get(2);
-            if text.is_empty() && complete {
-                // (No subscripts kept: an error made without them names none.)
-                return f.write_str("einsum");
-            }
             f.write_str("einsum \"")?;
             for &c in text.iter() {
                 write!(f, "{}", char::from_u32(c as u32).unwrap_or(char::REPLACEMENT_CHARACTER))?;
