@@ -195,6 +195,17 @@ fn narrow_binds_a_run_time_length() {
         err.to_string(),
         format!("the {} positions from 1 are out of range for axis 1, of size 5", usize::MAX)
     );
+    // An empty run past the end has no positions to name: its start is.
+    bind!(let none: Window = 0);
+    assert!(x.narrow::<1, _>(5, none).is_ok());
+    let err = x.narrow::<1, _>(usize::MAX, none).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "an empty run at position {} is out of range for axis 1, of size 5; it may start at 5 at most",
+            usize::MAX
+        )
+    );
     let err = x.split_off::<1, _>(huge).unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -111,6 +111,10 @@ impl IndexError {
 impl fmt::Display for IndexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self { axis: Some(axis), index, len, run: Some(0), .. } => write!(
+                f,
+                "an empty run at position {index} is out of range for axis {axis}, of size {len}; it may start at {len} at most"
+            ),
             Self { axis: Some(axis), index, len, run: Some(count), .. } => match index.checked_add(*count) {
                 Some(end) => {
                     write!(f, "positions {index}..{end} are out of range for axis {axis}, of size {len}")
