@@ -544,6 +544,13 @@ fn try_stack_and_try_concat_return_the_refusal() {
     let x = Tensor::<u8, shape![2, 2]>::from([[1, 2], [3, 4]]);
     assert_eq!(x.try_concat::<1>(&x).unwrap().as_slice(), x.concat::<1>(&x).as_slice());
     assert_eq!([&x, &x].try_stack::<2>().unwrap().as_slice(), [&x, &x].stack::<2>().as_slice());
+    struct Cut;
+    bind!(let cut: Cut = 1);
+    let (front, back) = x.split_off::<1, _>(cut).unwrap();
+    let (front, back) = (front.to_tensor(), back.to_tensor());
+    let joined: Tensor<u8, shape![2, 2]> = front.try_rejoin::<1>(&back).unwrap();
+    assert_eq!(joined.as_slice(), front.rejoin::<1>(&back).as_slice());
+    assert_eq!(joined.as_slice(), x.as_slice());
 }
 
 /// The same shapes' operands joined where the result can be counted: no refusal.

@@ -809,7 +809,8 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
     ///
     /// # Panics
     ///
-    /// Only if the allocation of the result fails. [`rejoin_into`](Self::rejoin_into) never
+    /// Only if the allocation of the result fails, with the error
+    /// [`try_rejoin`](Self::try_rejoin) returns. [`rejoin_into`](Self::rejoin_into) never
     /// panics.
     #[inline]
     fn rejoin<const AXIS: usize>(&self, rest: &Rhs) -> RejoinOutput<Self, Rhs, AXIS>
@@ -819,14 +820,39 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Rejoined<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        let (shape, blocks) = join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
-            &self.shape_value(),
-            &rest.shape_value(),
-        );
-        match joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], shape, blocks) {
+        match self.try_rejoin::<AXIS>(rest) {
             Ok(out) => out,
             Err(e) => panic!("{e}"),
         }
+    }
+
+    /// [`rejoin`](Self::rejoin), with the error of a result whose elements cannot be
+    /// allocated, where `rejoin` panics (its shape, the one the parts were cut from, always
+    /// exists). Nothing is allocated then.
+    ///
+    /// ```
+    /// use shapecast::prelude::*;
+    /// struct Cut;
+    /// let x = Tensor::<u8, shape![4]>::from([1, 2, 3, 4]);
+    /// bind!(let cut: Cut = 1);
+    /// let (a, b) = x.split_off::<0, _>(cut)?;
+    /// let back = a.to_tensor().try_rejoin::<0>(&b.to_tensor())?; // [4] again
+    /// assert_eq!(back.as_slice(), [1, 2, 3, 4]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn try_rejoin<const AXIS: usize>(&self, rest: &Rhs) -> Result<RejoinOutput<Self, Rhs, AXIS>, ShapeError>
+    where
+        Self::Shape: RejoinShape<Rhs::Shape, AXIS>,
+        Self::Elem: Clone,
+        New<Rejoined<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
+            OwnedData<Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
+    {
+        let (shape, blocks) = try_join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &rest.shape_value(),
+        )?;
+        joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], shape, blocks)
     }
 
     /// The two parts of a split joined back along axis `AXIS` (as [`rejoin`](Self::rejoin)),
@@ -867,15 +893,8 @@ impl<D: Data, S: AnyShape, D2: Data<Elem = D::Elem>, S2: AnyShape> Concat<Tensor
 /// The joined shape's value, and the length of each operand's block in a row of the result
 /// (its size on `AXIS` times the sizes after; a row for each index of the axes before): the
 /// plan of [`concat`](Concat::concat) and of [`rejoin`](Concat::rejoin), which differ only in
-/// the type `J` of the joined shape. Panics with [`try_join_plan`]'s error.
-fn join_plan<J: AnyShape, const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShape) -> (J, [usize; 2]) {
-    match try_join_plan::<J, AXIS>(a, b) {
-        Ok(plan) => plan,
-        Err(e) => panic!("{e}"),
-    }
-}
-
-/// [`join_plan`], or the error of a joined shape no tensor has, [`dynamic::concat`]'s rule's:
+/// the type `J` of the joined shape. Or the error of a joined shape no tensor has,
+/// [`dynamic::concat`]'s rule's:
 /// a run-time joined size must be the sum its type promises, and past `usize` (operands of no
 /// elements along other axes) there is none; sizes other than 0 that multiply past `usize`
 /// would have no element count (a merge of their axes no value). (The two parts of a split add
