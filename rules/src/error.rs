@@ -870,7 +870,9 @@ impl BroadcastError {
     fn write_slot(&self, f: &mut fmt::Formatter<'_>, slot: Slot) -> fmt::Result {
         match slot {
             Slot::Operand(_) if self.form == Form::Shape => f.write_str("the shape"),
-            Slot::Operand(i) if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul) => {
+            Slot::Operand(i)
+                if matches!(self.form, Form::Numpy | Form::WithDims | Form::MatMul | Form::Concat) =>
+            {
                 match (self.operands, i) {
                     (0 | 1, _) => f.write_str("the operand"),
                     (2, 0) => f.write_str("the first operand"),
@@ -908,6 +910,9 @@ impl BroadcastError {
         match self.kind {
             ErrorKind::TooManyAxes { slot: Slot::Operand(o), rank } if self.form == Form::Einsum => {
                 write!(f, "operand {} has {rank} labels; at most {MAX_RANK} axes are supported", o + 1)
+            }
+            ErrorKind::TooManyAxes { slot: Slot::Target, rank } if self.form == Form::Stack => {
+                write!(f, "the result would have {rank} axes; at most {MAX_RANK} axes are supported")
             }
             ErrorKind::TooManyAxes { slot, rank } => {
                 self.write_slot(f, slot)?;
@@ -1289,7 +1294,11 @@ mod tests {
         );
         assert_eq!(
             text(crate::concat_shape(&[1], &many, 0).unwrap_err()),
-            "cannot concatenate: the operand has 65 entries; at most 64 axes are supported"
+            "cannot concatenate: the second operand has 65 entries; at most 64 axes are supported"
+        );
+        assert_eq!(
+            text(crate::stack_shape(&[&many[1..]], 0).unwrap_err()),
+            "cannot stack: the result would have 65 axes; at most 64 axes are supported"
         );
         let wrong = |form, slot| BroadcastError::wrong_length(form, (&[2], &[3]), slot, 2, 3);
         assert_eq!(
