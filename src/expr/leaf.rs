@@ -74,7 +74,10 @@ impl<'a, T: Copy + Shared, S: AnyShape, H: Home> Expression for Leaf<'a, T, S, H
         if const { S::FIXED } {
             // (A leaf's strides in the table of constant plans: row-major, 0 along a size of 1.)
             let strides = const { super::small::at_table(Self::STRIDES.of_leaf(0)) };
-            return self.data[super::small::offset(index, &strides, S::RANK)];
+            // (Sliced to the shape's count first: the length is then a constant, so that the
+            // compiler drops the check of each read, whose offset it bounds from the loops.)
+            let data = &self.data[..const { super::small::count::<S>() }];
+            return data[super::small::offset(index, &strides, S::RANK)];
         }
         let mut dims = [0; AT_RANK];
         let dims = crate::shape::extents_in(&self.shape, &mut dims);
