@@ -502,16 +502,19 @@ struct VecSink<T>(alloc::vec::Vec<T>);
 #[cfg(feature = "alloc")]
 impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<T> {
     /// A short block (a row of softmax's 10 classes) element by element: as a slice, it is a
-    /// call to `memmove` per row. Full blocks as slices: element by element, batch norm's pass
-    /// is slower. The room is asserted first (a branch that cannot return): with only the
-    /// vector's own check, which may call the allocator, every operand's block is kept on the
-    /// stack across that call, and a new tensor costs more than a hand loop's new `Vec`.
+    /// call to `memmove` per row. A full block element by element: batch norm's pass is
+    /// slower. A full block as a slice: where the compiler leaves the vector's copy out of
+    /// line (the pass inlined into a large function), a call to `memmove` per block; as an
+    /// iterator of a known length, that copy is a short loop. The room is asserted first (a
+    /// branch that cannot return): with only the vector's own check, which may call the
+    /// allocator, every operand's block is kept on the stack across that call, and a new
+    /// tensor costs more than a hand loop's new `Vec`.
     #[hot]
     fn next(&mut self, block: &[T]) {
         let data = &mut self.0;
         assert!(block.len() <= data.capacity() - data.len(), "a pass writes its output's length");
-        if block.len() == crate::kernel::fused::BLOCK {
-            data.extend_from_slice(block);
+        if let Ok(block) = <&[T; crate::kernel::fused::BLOCK]>::try_from(block) {
+            data.extend(block.iter().copied());
         } else {
             for &x in block {
                 data.push(x);
