@@ -776,7 +776,9 @@ pub(crate) fn stretched<const W: usize, E: Expression>(expr: E, dims: &[usize]) 
 /// with, so they panic, as allocating too much does.
 #[inline(never)]
 pub(crate) fn check_result<S: AnyShape>(shape: &S) {
-    if let Err(e) = crate::dynamic::check_shape(&shape.extents()) {
+    if let Err(e) =
+        crate::dynamic::check_shape(crate::shape::extents_in(shape, &mut [0; shapecast_rules::MAX_RANK]))
+    {
         panic!("shapecast: no tensor has the shape of this result: {e}");
     }
 }

@@ -361,8 +361,9 @@ pub(crate) fn arg_slices<
         );
     }
     // Offsets in this tensor to flat indices within the reduced axes (none of them empty).
-    let dims = big.extents();
-    let strides = shapecast_rules::row_major_strides(&dims);
+    let mut dims = [0; shapecast_rules::MAX_RANK];
+    let dims = crate::shape::extents_in(big, &mut dims);
+    let strides = shapecast_rules::row_major_strides(dims);
     for at in best {
         *at = axes.iter().fold(0, |index, &a| index * dims[a] + *at / strides[a] % dims[a]);
     }

@@ -6,13 +6,13 @@ use core::marker::PhantomData;
 use shapecast_macros::hot;
 
 use shapecast_rules::{
-    DynShape, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides, strides_over_output,
-    with_dims_axis_maps,
+    DynShape, MAX_RANK, in_dim_axis_map, ngraph_axis_map, numpy_axis_map, row_major_strides,
+    strides_over_output, with_dims_axis_maps,
 };
 
 use super::{Plan, Runs};
 use crate::shape::sealed::Proof;
-use crate::shape::{AnyShape, Axes, List};
+use crate::shape::{AnyShape, Axes, List, extents_in};
 
 /// The sizes of `S` known at compile time: all of them when `S::FIXED`.
 pub(crate) const fn static_dims<S: AnyShape>() -> &'static [usize] {
@@ -74,9 +74,9 @@ impl<F: AnyShape, T: AnyShape, M: MapInto<F, T>> CopyPlan<F, T, M> {
             let plan: &'static Plan<_> = &Self::PLAN;
             k(plan, plan.runs())
         } else {
-            let (from, to) = (from.extents(), to.extents());
-            Plan::new(&to, [&strides_over_output(&from, M::MAP.as_slice(), T::RANK)])
-                .with_runs(&Self::PLAN, k)
+            let (mut fb, mut tb) = ([0; MAX_RANK], [0; MAX_RANK]);
+            let (from, to) = (extents_in(from, &mut fb), extents_in(to, &mut tb));
+            Plan::new(to, [&strides_over_output(from, M::MAP.as_slice(), T::RANK)]).with_runs(&Self::PLAN, k)
         }
     }
 }
@@ -91,8 +91,9 @@ impl<A: AnyShape, B: AnyShape, O: AnyShape, MA: MapInto<A, O>, MB: MapInto<B, O>
         if O::FIXED {
             return O::from_extents(&[], Proof::new());
         }
-        let mut out = [1; shapecast_rules::MAX_RANK];
-        for (extents, map) in [(a.extents(), MA::MAP), (b.extents(), MB::MAP)] {
+        let mut out = [1; MAX_RANK];
+        let (mut ab, mut bb) = ([0; MAX_RANK], [0; MAX_RANK]);
+        for (extents, map) in [(extents_in(a, &mut ab), MA::MAP), (extents_in(b, &mut bb), MB::MAP)] {
             for (&size, &axis) in extents.iter().zip(map.iter()) {
                 if size != 1 {
                     out[axis] = size;
@@ -124,9 +125,10 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
             let plan: &'static Plan<_> = &Self::PLAN;
             k(plan, plan.runs())
         } else {
-            let (big, small) = (big.extents(), small.extents());
-            let strides = strides_over_output(&small, M::MAP.as_slice(), Big::RANK);
-            Plan::new(&big, [&row_major_strides(&big), &strides]).with_runs(&Self::PLAN, k)
+            let (mut bb, mut sb) = ([0; MAX_RANK], [0; MAX_RANK]);
+            let (big, small) = (extents_in(big, &mut bb), extents_in(small, &mut sb));
+            let strides = strides_over_output(small, M::MAP.as_slice(), Big::RANK);
+            Plan::new(big, [&row_major_strides(big), &strides]).with_runs(&Self::PLAN, k)
         }
     }
 
@@ -138,9 +140,10 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
             let plan: &'static Plan<_> = &Self::FIRST;
             k(plan, plan.runs())
         } else {
-            let (big, small) = (big.extents(), small.extents());
-            let strides = first_strides(&big, M::MAP.as_slice());
-            Plan::new(&small, [&strides[..Small::RANK]]).with_runs(&Self::FIRST, k)
+            let (mut bb, mut sb) = ([0; MAX_RANK], [0; MAX_RANK]);
+            let (big, small) = (extents_in(big, &mut bb), extents_in(small, &mut sb));
+            let strides = first_strides(big, M::MAP.as_slice());
+            Plan::new(small, [&strides[..Small::RANK]]).with_runs(&Self::FIRST, k)
         }
     }
 
@@ -163,8 +166,9 @@ impl<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>> ReducePlan<Big, Sma
         if Big::FIXED && Small::FIXED {
             const { Self::FIXED_COUNT }
         } else {
-            let big = big.extents();
-            reduced_count(&big, &strides_over_output(&small.extents(), M::MAP.as_slice(), Big::RANK))
+            let (mut bb, mut sb) = ([0; MAX_RANK], [0; MAX_RANK]);
+            let (big, small) = (extents_in(big, &mut bb), extents_in(small, &mut sb));
+            reduced_count(big, &strides_over_output(small, M::MAP.as_slice(), Big::RANK))
         }
     }
 }

@@ -203,7 +203,7 @@ fn check_len<S: AnyShape>(shape: &S, len: usize) -> Result<(), ShapeError> {
     if S::FIXED && const { checked_product(S::STATIC.split_at(S::RANK).0) } == Some(len) {
         return Ok(());
     }
-    crate::dynamic::check_data(&shape.extents(), len)
+    crate::dynamic::check_data(crate::shape::extents_in(shape, &mut [0; shapecast_rules::MAX_RANK]), len)
 }
 
 /// The flat row-major offset of `index` in `shape`, if `index` is inside it. (The sizes are

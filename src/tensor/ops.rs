@@ -214,7 +214,8 @@ where
     Sh: AnyShape,
     E: crate::expr::Expression<Elem = D::Elem>,
 {
-    if *a.shape().extents() != *shape.extents() {
+    let (mut ab, mut sb) = ([0; shapecast_rules::MAX_RANK], [0; shapecast_rules::MAX_RANK]);
+    if crate::shape::extents_in(&a.shape(), &mut ab) != crate::shape::extents_in(&shape, &mut sb) {
         return Err(a);
     }
     let (data, own) = a.into_parts();
