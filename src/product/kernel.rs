@@ -78,6 +78,11 @@ fn at(offset: usize, i: usize, rs: usize, j: usize, cs: usize) -> usize {
 /// costs more than it saves.
 const GEMM_FROM: usize = 16 * 16 * 16;
 
+#[cfg(feature = "alloc")]
+/// A float product of fewer rows than this runs the plain loops at any size, where `b` and the
+/// output lie by rows (see [`gemm_float`]).
+const SKINNY: usize = 4;
+
 /// `c = a · b` for `f32` and `f64`: the plain loops for small products and for an operand
 /// that steps back along an axis (a reversed view: the GEMM takes strides of at least 0),
 /// `matrixmultiply`'s GEMM (through `shapecast-gemm`, which checks every stride first)
@@ -92,7 +97,11 @@ pub(crate) fn gemm_float<T: Dot + shapecast_gemm::Gemm + num_traits::One>(
     let back = |m: &Mat<'_, T>| {
         crate::kernel::source::backwards(m.row_stride) || crate::kernel::source::backwards(m.col_stride)
     };
-    if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM || back(&a) || back(&b) {
+    // A product of a few rows (one sample's layer, `[1, K] · [K, N]`) by rows of `b` where
+    // `b` and `c` lie by rows: each row of `b` read once per row of `a`, where the GEMM would
+    // copy all of `b` into its packed form first.
+    let by_rows = a.rows < SKINNY && b.col_stride == 1 && c.col_stride == 1;
+    if a.rows.saturating_mul(a.cols).saturating_mul(b.cols) < GEMM_FROM || by_rows || back(&a) || back(&b) {
         return naive(a, b, c);
     }
     fn view<T>(m: Mat<'_, T>) -> shapecast_gemm::MatRef<'_, T> {
