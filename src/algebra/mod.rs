@@ -1,8 +1,9 @@
 //! Shape algebra: the same elements in another shape or order, a part of them, or tensors
 //! joined into a new one, every result's shape computed while the program compiles.
 //!
-//! Strided views ([`StridedView`]: no copy; every expression, reduction and product reads one
-//! in place):
+//! Strided views ([`StridedView`]: no copy; every expression, reduction and `matmul` reads one
+//! in place; `einsum!`, `concat`, `stack` and `rejoin` take tensors, which
+//! [`to_tensor`](StridedView::to_tensor) makes of a view):
 //!
 //! - [`permute::<perm![…]>()`](crate::TensorBase::permute) and
 //!   [`swap_axes`](crate::TensorBase::swap_axes): the axes in another order;
