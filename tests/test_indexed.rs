@@ -260,7 +260,7 @@ fn integers_wrap_and_floats_add() {
 }
 
 /// Index errors of `take_at`, `take_along` and `add_along` name the first bad position,
-/// row-major, and leave the tensor as it was.
+/// row-major (and the axis, for the last two), and leave the tensor as it was.
 #[test]
 fn along_errors() {
     let rows = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
@@ -269,12 +269,12 @@ fn along_errors() {
     let mut x = Tensor::<i32, shape![2, 3]>::from([[1, 2, 3], [4, 5, 6]]);
     let bad = Tensor::<usize, shape![2]>::from([0, 3]);
     let err = x.take_along::<1>(&bad).unwrap_err();
-    assert_eq!(err.to_string(), "index 3 at position 1 is out of range for an axis of size 3");
+    assert_eq!(err.to_string(), "index 3 at position 1 is out of range for axis 1, of size 3");
     let err = x.add_along::<1>(&bad, 10).unwrap_err();
-    assert_eq!((err.position(), err.index(), err.len()), (1, 3, 3));
+    assert_eq!((err.position(), err.axis(), err.index(), err.len()), (1, Some(1), 3, 3));
     assert_eq!(x.as_slice(), [1, 2, 3, 4, 5, 6]);
     let err = x.add_along::<0>(&Tensor::<usize, shape![3]>::from([1, 2, 0]), 10).unwrap_err();
-    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for an axis of size 2");
+    assert_eq!(err.to_string(), "index 2 at position 1 is out of range for axis 0, of size 2");
     assert_eq!(x.as_slice(), [1, 2, 3, 4, 5, 6]);
 }
 

@@ -61,6 +61,8 @@ use crate::typelevel::{Checked, ListRank, Rank, Reverse};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IndexError {
     position: usize,
+    /// Whether `position` is among several indices (a tensor of them), not the only one.
+    among: bool,
     axis: Option<usize>,
     index: usize,
     len: usize,
@@ -71,17 +73,23 @@ pub struct IndexError {
 impl IndexError {
     /// Index `index` at `position`, out of range for an axis of size `len`.
     pub(crate) const fn new(position: usize, index: usize, len: usize) -> Self {
-        IndexError { position, axis: None, index, len, run: None }
+        IndexError { position, among: true, axis: None, index, len, run: None }
+    }
+
+    /// Index `index` at `position` of a tensor of indices along axis `axis`, out of range for
+    /// its size `len`.
+    pub(crate) const fn among_on_axis(position: usize, axis: usize, index: usize, len: usize) -> Self {
+        IndexError { position, among: true, axis: Some(axis), index, len, run: None }
     }
 
     /// Index `index` along axis `axis`, out of range for its size `len`.
     pub(crate) const fn on_axis(axis: usize, index: usize, len: usize) -> Self {
-        IndexError { position: 0, axis: Some(axis), index, len, run: None }
+        IndexError { position: 0, among: false, axis: Some(axis), index, len, run: None }
     }
 
     /// The `count` positions from `start` along axis `axis`, not all within its size `len`.
     pub(crate) const fn run_on_axis(axis: usize, start: usize, count: usize, len: usize) -> Self {
-        IndexError { position: 0, axis: Some(axis), index: start, len, run: Some(count) }
+        IndexError { position: 0, among: false, axis: Some(axis), index: start, len, run: Some(count) }
     }
 
     /// Where the index is among the indices, counted in row-major order (0 for a position
@@ -91,7 +99,8 @@ impl IndexError {
     }
 
     /// The axis indexed, for a position along one axis (`index_axis`, `narrow`,
-    /// `split_off`); `None` for a tensor of indices (`take_at`, `add_at`, …).
+    /// `split_off`) and for indices along a chosen one (`take_along`, `add_along`); `None` for
+    /// indices of the first axis (`take_at`, `add_at`, …).
     pub fn axis(&self) -> Option<usize> {
         self.axis
     }
@@ -125,6 +134,10 @@ impl fmt::Display for IndexError {
                     "the {count} positions from {index} are out of range for axis {axis}, of size {len}"
                 ),
             },
+            Self { among: true, position, axis: Some(axis), index, len, .. } => write!(
+                f,
+                "index {index} at position {position} is out of range for axis {axis}, of size {len}"
+            ),
             Self { axis: Some(axis), index, len, .. } => {
                 write!(f, "index {index} is out of range for axis {axis}, of size {len}")
             }
@@ -717,7 +730,8 @@ where
     /// assert_eq!(picked.as_slice(), [12, 20]);
     /// let columns = x.take_along::<0>(&Tensor::<usize, shape![3]>::from([1, 0, 1]))?;
     /// assert_eq!(columns.as_slice(), [20, 11, 22]);
-    /// assert!(x.take_along::<1>(&Tensor::<usize, shape![2]>::from([0, 3])).is_err());
+    /// let err = x.take_along::<1>(&Tensor::<usize, shape![2]>::from([0, 3])).unwrap_err();
+    /// assert_eq!(err.to_string(), "index 3 at position 1 is out of range for axis 1, of size 3");
     /// # Ok::<(), shapecast::IndexError>(())
     /// ```
     #[inline]
@@ -732,7 +746,7 @@ where
     {
         let (at, x) = (indices.as_slice(), self.as_slice());
         let (len, inner) = along(&self.shape(), A);
-        check(at, len)?;
+        check_along(at, A, len)?;
         let read = gather(x, inner, |i, p| i * len + at.get(p).copied().unwrap_or(0));
         let data = <New<Along<S, A>, HomeOf<D, S>> as OwnedData<_, _>>::Data::from_fn(at.len(), read);
         Ok(TensorBase::from_parts(data, indices.shape().positions()))
@@ -770,7 +784,7 @@ where
         S: AnyRemoveAxes<OneAxis<A>>,
     {
         let (len, inner) = along(&self.shape(), A);
-        check(indices.as_slice(), len)?;
+        check_along(indices.as_slice(), A, len)?;
         let positions = indices.shape().positions();
         add_along(self.as_mut_slice(), indices.as_slice(), positions, values.into_expression(), len, inner);
         Ok(())
@@ -856,6 +870,12 @@ fn check(indices: &[usize], len: usize) -> Result<(), IndexError> {
         Some(position) => Err(IndexError::new(position, indices[position], len)),
         None => Ok(()),
     }
+}
+
+/// [`check`] for indices along axis `axis`, which its error names.
+#[hot]
+fn check_along(indices: &[usize], axis: usize, len: usize) -> Result<(), IndexError> {
+    check(indices, len).map_err(|e| IndexError::among_on_axis(e.position, axis, e.index, len))
 }
 
 /// The size of axis `axis` of `shape`, and the number of elements after it in a row-major
