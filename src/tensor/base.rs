@@ -231,19 +231,21 @@ impl<D: DataMut, S: AnyShape> TensorBase<D, S> {
     }
 }
 
-impl<D: Data, S: AnyShape<Kind = crate::typelevel::Fixed>> TensorBase<D, S>
-where
-    S: Shape,
-{
-    /// The element count, a constant of the shape.
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
+    /// The element count: the product of the sizes (a constant where every size is fixed).
     ///
     /// ```
     /// # use shapecast::prelude::*;
     /// assert_eq!(Tensor::<u8, shape![2, 3]>::splat(0).len(), 6);
+    /// struct Rows;
+    /// bind!(let rows: Rows = 4);
+    /// let data = [0u8; 12];
+    /// assert_eq!(TensorRef::from_shape(dims![rows, 3], &data)?.len(), 12);
+    /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     #[hot]
-    pub const fn len(&self) -> usize {
-        S::LEN
+    pub fn len(&self) -> usize {
+        crate::tensor::len_of(&self.shape)
     }
 
     /// Whether the shape has no elements (a size is 0).
@@ -253,8 +255,8 @@ where
     /// assert!(Tensor::<u8, shape![2, 0]>::splat(0).is_empty());
     /// ```
     #[hot]
-    pub const fn is_empty(&self) -> bool {
-        S::LEN == 0
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
