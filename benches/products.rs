@@ -190,6 +190,38 @@ fn batched(c: &mut Criterion) {
     g.finish();
 }
 
+/// A few rows against a layer's weights, `[B, 64] · [64, 128]` f32 for B = 1, 2 and 4 bound at
+/// run time (one sample, or a handful, through a layer), as a new tensor, against a hand loop
+/// (row by row of the weights, into a new vector) and ndarray's `dot`.
+fn few_rows(c: &mut Criterion) {
+    struct Batch;
+    let w = BoxedTensor::<f32, shape![64, 128]>::from_fn(|i| (i % 19) as f32 * 0.125 - 1.0);
+    let nw = Array2::from_shape_vec((64, 128), w.as_slice().to_vec()).unwrap();
+    for n in [1usize, 2, 4] {
+        let mut g = c.benchmark_group(format!("few rows [B,64]·[64,128] B={n} f32"));
+        let xs: Vec<f32> = (0..n * 64).map(|i| (i % 23) as f32 * 0.125 - 1.0).collect();
+        bind!(let batch: Batch = black_box(n));
+        let x = TensorRef::from_shape(dims![batch, 64], &xs).unwrap();
+        g.bench_function("shapecast", |t| t.iter(|| black_box(black_box(&x).matmul(&w))));
+        let hand = |xs: &[f32], w: &[f32]| {
+            let mut y = vec![0f32; n * 128];
+            for (yr, xr) in y.chunks_exact_mut(128).zip(xs.chunks_exact(64)) {
+                for (&xk, wk) in xr.iter().zip(w.chunks_exact(128)) {
+                    for (o, &v) in yr.iter_mut().zip(wk) {
+                        *o += xk * v;
+                    }
+                }
+            }
+            y
+        };
+        assert_eq!(x.matmul(&w).as_slice(), hand(&xs, w.as_slice()));
+        g.bench_function("hand loop", |t| t.iter(|| black_box(hand(black_box(&xs), w.as_slice()))));
+        let nx = Array2::from_shape_vec((n, 64), xs.clone()).unwrap();
+        g.bench_function("ndarray", |t| t.iter(|| black_box(black_box(&nx).dot(&nw))));
+        g.finish();
+    }
+}
+
 criterion_group! { name = small; config = config(); targets = small_products }
-criterion_group! { name = large; config = config(); targets = square, batched }
+criterion_group! { name = large; config = config(); targets = square, batched, few_rows }
 criterion_main!(small, large);

@@ -57,7 +57,7 @@ def position(name):  # the order of benches/products.rs
                              "small product [4,4]·[4,1] f64", "small product [4,4]·[4,1] f32", "small product [2,4]",
                              "gemm square 256 f32", "gemm square 1024 f32", "gemm square 2048 f32",
                              "gemm square 256 f64", "gemm square 1024 f64", "gemm square 2048 f64",
-                             "batched", "broadcast"]):
+                             "batched", "broadcast", "few rows"]):
         if name.startswith(key):
             return i
     return 99

@@ -145,5 +145,40 @@ fn runtime_sum(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = runtime_add, runtime_columns, runtime_sum }
+/// A run-time size of 64: what a call costs beyond its few elements (the plan made from the
+/// shape at each call), an add into a buffer and a new tensor of an operator.
+fn runtime_small(c: &mut Criterion) {
+    const N: usize = 64;
+    bind!(let batch: Batch = black_box(N));
+    let (a, b) = (values(N), values(N));
+    let mut out = vec![0f32; N];
+    let mut g = c.benchmark_group("run-time add [B]+[B] B=64 into a buffer");
+    g.bench_function("shapecast", |t| {
+        let (x, y) = (
+            TensorRef::from_shape(dims![batch], &a).unwrap(),
+            TensorRef::from_shape(dims![batch], &b).unwrap(),
+        );
+        let mut o = TensorMut::from_shape(dims![batch], &mut out).unwrap();
+        t.iter(|| (black_box(&x).lazy() + black_box(&y)).eval_into(black_box(&mut o)))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| {
+            for ((o, x), y) in black_box(&mut out).iter_mut().zip(black_box(&a)).zip(black_box(&b)) {
+                *o = x + y;
+            }
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("run-time add [B]+1 B=64 as a new tensor");
+    g.bench_function("shapecast", |t| {
+        let x = TensorRef::from_shape(dims![batch], &a).unwrap();
+        t.iter(|| black_box(black_box(&x) + 1.0))
+    });
+    g.bench_function("hand loop", |t| {
+        t.iter(|| black_box(black_box(&a).iter().map(|x| x + 1.0).collect::<Vec<f32>>()))
+    });
+    g.finish();
+}
+
+criterion_group! { name = benches; config = config(); targets = runtime_add, runtime_columns, runtime_sum, runtime_small }
 criterion_main!(benches);
