@@ -83,8 +83,9 @@ const GEMM_FROM: usize = 16 * 16 * 16;
 /// output lie by rows (see [`gemm_float`]).
 const SKINNY: usize = 4;
 
-/// `c = a · b` for `f32` and `f64`: the plain loops for small products and for an operand
-/// that steps back along an axis (a reversed view: the GEMM takes strides of at least 0),
+/// `c = a · b` for `f32` and `f64`: the plain loops for small products, for products of fewer
+/// than [`SKINNY`] rows laid out by rows, and for an operand that steps back along an axis (a
+/// reversed view: the GEMM takes strides of at least 0),
 /// `matrixmultiply`'s GEMM (through `shapecast-gemm`, which checks every stride first)
 /// otherwise.
 #[cfg(feature = "alloc")]

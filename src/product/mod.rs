@@ -22,8 +22,9 @@
 //! large to count instead of panicking, and [`dynamic::matmul`](crate::dynamic::matmul) does
 //! the same over shapes given as `&[usize]`. Small fixed products run as loops with constant
 //! bounds (no allocation, `no_std`); large `f32`/`f64` ones through `matrixmultiply`'s GEMM
-//! (feature `alloc`; its threads with `rayon`); other element types through plain loops (the
-//! integers wrap).
+//! (feature `alloc`; its threads with `rayon`), except a product of at most three rows (one
+//! sample through a layer), which runs row by row of the right operand with no packing; other
+//! element types through plain loops (the integers wrap).
 //!
 //! ```
 //! use shapecast::prelude::*;
