@@ -602,6 +602,10 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     /// sees through it.
     #[doc(hidden)]
     type Itself: AnyShape;
+    /// The sizes as a tuple, `(Dim<2>, Dim<3>)` for `shape![2, 3]`: what a check comparing two
+    /// shapes names in its error, where the shapes themselves print as type-level lists.
+    #[doc(hidden)]
+    type Sizes: SizeTuple;
     /// Whether every size is fixed: then [`STATIC`](Self::STATIC) is the whole shape, and the
     /// kernels' plans are constants.
     #[doc(hidden)]
@@ -719,6 +723,7 @@ impl AnyShape for Nil {
     type Room = FullRoom;
     type Strides = Nil;
     type Itself = Nil;
+    type Sizes = ();
     const RANK: usize = 0;
     const FIXED: bool = true;
     const FIXED_AFTER_FIRST: bool = true;
@@ -739,6 +744,7 @@ where
     type Room = <T::Room as MoreAxes>::Less;
     type Strides = Cons<usize, T::Strides>;
     type Itself = Self;
+    type Sizes = <T::Sizes as SizeTuple>::Prepend<H>;
     const RANK: usize = T::RANK + 1;
     const FIXED: bool = H::FIXED.is_some() && T::FIXED;
     const FIXED_AFTER_FIRST: bool = T::FIXED;
@@ -964,4 +970,170 @@ pub trait IsShape {
 #[diagnostic::do_not_recommend]
 impl<T: crate::AnyShape> IsShape for T {
     type Output = T::Itself;
+}
+
+/// A tuple of sizes, [`AnyShape::Sizes`]: `(Dim<2>, Dim<3>)` is how an error names the shape
+/// `shape![2, 3]` (`[2, 3]`), one element per axis, outermost first.
+#[doc(hidden)]
+pub trait SizeTuple {
+    /// The tuple with the size `H` first.
+    type Prepend<H>: SizeTuple;
+}
+
+/// What a tuple of [`MAX_RANK`] sizes becomes with one more: never reached, a shape has at most
+/// [`MAX_RANK`] axes.
+#[doc(hidden)]
+pub struct TooManyAxes;
+impl SizeTuple for TooManyAxes {
+    type Prepend<H> = TooManyAxes;
+}
+
+/// `SizeTuple` for the tuples of 0 to [`MAX_RANK`] − 1 sizes, from the longest.
+macro_rules! size_tuples {
+    ($($name:ident)*) => {
+        impl<$($name),*> SizeTuple for ($($name,)*) {
+            type Prepend<H> = (H, $($name,)*);
+        }
+        size_tuples!(@rest $($name)*);
+    };
+    (@rest) => {};
+    (@rest $first:ident $($name:ident)*) => {
+        size_tuples!($($name)*);
+    };
+}
+size_tuples!(S02 S03 S04 S05 S06 S07 S08 S09 S10 S11 S12 S13 S14 S15 S16 S17 S18 S19 S20 S21 S22 S23 S24 S25 S26 S27 S28 S29 S30 S31 S32 S33 S34 S35 S36 S37 S38 S39 S40 S41 S42 S43 S44 S45 S46 S47 S48 S49 S50 S51 S52 S53 S54 S55 S56 S57 S58 S59 S60 S61 S62 S63 S64);
+impl<
+    S01,
+    S02,
+    S03,
+    S04,
+    S05,
+    S06,
+    S07,
+    S08,
+    S09,
+    S10,
+    S11,
+    S12,
+    S13,
+    S14,
+    S15,
+    S16,
+    S17,
+    S18,
+    S19,
+    S20,
+    S21,
+    S22,
+    S23,
+    S24,
+    S25,
+    S26,
+    S27,
+    S28,
+    S29,
+    S30,
+    S31,
+    S32,
+    S33,
+    S34,
+    S35,
+    S36,
+    S37,
+    S38,
+    S39,
+    S40,
+    S41,
+    S42,
+    S43,
+    S44,
+    S45,
+    S46,
+    S47,
+    S48,
+    S49,
+    S50,
+    S51,
+    S52,
+    S53,
+    S54,
+    S55,
+    S56,
+    S57,
+    S58,
+    S59,
+    S60,
+    S61,
+    S62,
+    S63,
+    S64,
+> SizeTuple
+    for (
+        S01,
+        S02,
+        S03,
+        S04,
+        S05,
+        S06,
+        S07,
+        S08,
+        S09,
+        S10,
+        S11,
+        S12,
+        S13,
+        S14,
+        S15,
+        S16,
+        S17,
+        S18,
+        S19,
+        S20,
+        S21,
+        S22,
+        S23,
+        S24,
+        S25,
+        S26,
+        S27,
+        S28,
+        S29,
+        S30,
+        S31,
+        S32,
+        S33,
+        S34,
+        S35,
+        S36,
+        S37,
+        S38,
+        S39,
+        S40,
+        S41,
+        S42,
+        S43,
+        S44,
+        S45,
+        S46,
+        S47,
+        S48,
+        S49,
+        S50,
+        S51,
+        S52,
+        S53,
+        S54,
+        S55,
+        S56,
+        S57,
+        S58,
+        S59,
+        S60,
+        S61,
+        S62,
+        S63,
+        S64,
+    )
+{
+    type Prepend<H> = TooManyAxes;
 }

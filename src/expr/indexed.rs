@@ -27,6 +27,7 @@ use crate::forms::{AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::fused;
 use crate::kernel::source::{Shared, Source};
 use crate::kernel::way;
+use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes, AxisSet, Cons, Dim, Extent, Nil};
 use crate::summable::Summable;
 use crate::tensor::{Data, DataMut, HomeOf, New, Owned, OwnedData, Owning, TensorBase, len_of};
@@ -273,26 +274,19 @@ impl OneIndexAxis for Rank<1> {
     type Proof = ();
 }
 
-/// `Self`, the shape of the indices given to [`take_along`](TensorBase::take_along) or
-/// [`add_along`](TensorBase::add_along), is `Positions`, the tensor's shape without the indexed
-/// axis: one index per position.
+/// `Self`, the sizes of the indices given to [`take_along`](TensorBase::take_along) or
+/// [`add_along`](TensorBase::add_along), are `Positions`, the sizes of the tensor's shape without
+/// the indexed axis: one index per position. Checked on the shapes' sizes as tuples
+/// (`AnyShape::Sizes`), `(Dim<10>,)` against `(Dyn<'_, Batch>,)`, which is how an error names
+/// them.
 #[diagnostic::on_unimplemented(
-    message = "the indices' shape is not the tensor's shape without the indexed axis: one index per position is needed",
+    message = "the indices' shape is not the tensor's shape without the indexed axis: the indices have the sizes `{Self}`, the tensor without that axis `{Positions}`",
     label = "indices of the tensor's shape without the indexed axis are needed here",
     note = "`take_along::<A>` and `add_along::<A>` take one index per element of the tensor's shape with axis `A` removed (NumPy's `take_along_axis`, whose indices keep that axis as size 1)",
     note = "a run-time size equals only itself: indices bound apart from the tensor's sizes need a checked `cast_shape` first"
 )]
-pub trait IndicesFor<Positions>: AnyShape {
-    /// The shape, as the positions' shape.
-    #[doc(hidden)]
-    fn positions(self) -> Positions;
-}
-impl<S: AnyShape> IndicesFor<S> for S {
-    #[hot]
-    fn positions(self) -> S {
-        self
-    }
-}
+pub trait IndicesFor<Positions> {}
+impl<P> IndicesFor<P> for P {}
 
 /// Axis `A` as a set of one axis: what `axes![A]` names.
 pub type OneAxis<const A: usize> = AxisSet<Cons<Dim<A>, Nil>>;
@@ -737,7 +731,10 @@ where
     #[inline]
     pub fn take_along<const A: usize>(
         &self,
-        indices: &TensorBase<impl Data<Elem = usize>, impl IndicesFor<Along<S, A>>>,
+        indices: &TensorBase<
+            impl Data<Elem = usize>,
+            impl AnyShape<Sizes: IndicesFor<<Along<S, A> as AnyShape>::Sizes>>,
+        >,
     ) -> Result<Taken<D::Elem, D, S, A>, IndexError>
     where
         OneAxis<A>: Axes,
@@ -749,7 +746,7 @@ where
         check_along(at, A, len)?;
         let read = gather(x, inner, |i, p| i * len + at.get(p).copied().unwrap_or(0));
         let data = <New<Along<S, A>, HomeOf<D, S>> as OwnedData<_, _>>::Data::from_fn(at.len(), read);
-        Ok(TensorBase::from_parts(data, indices.shape().positions()))
+        Ok(TensorBase::from_parts(data, positions::<Along<S, A>>(&indices.shape())))
     }
 }
 
@@ -776,7 +773,10 @@ where
     #[inline]
     pub fn add_along<const A: usize>(
         &mut self,
-        indices: &TensorBase<impl Data<Elem = usize>, impl IndicesFor<Along<S, A>>>,
+        indices: &TensorBase<
+            impl Data<Elem = usize>,
+            impl AnyShape<Sizes: IndicesFor<<Along<S, A> as AnyShape>::Sizes>>,
+        >,
         values: impl IntoExpression<Expr: Expression<Elem = D::Elem, Shape: ValuesFor<Along<S, A>, Proof: Sized>>>,
     ) -> Result<(), IndexError>
     where
@@ -785,10 +785,18 @@ where
     {
         let (len, inner) = along(&self.shape(), A);
         check_along(indices.as_slice(), A, len)?;
-        let positions = indices.shape().positions();
+        let positions = positions::<Along<S, A>>(&indices.shape());
         add_along(self.as_mut_slice(), indices.as_slice(), positions, values.into_expression(), len, inner);
         Ok(())
     }
+}
+
+/// The indices' shape `indices` as the positions' shape `P`, the same sizes (what
+/// [`IndicesFor`] proved of their types).
+#[hot]
+fn positions<P: AnyShape>(indices: &impl AnyShape) -> P {
+    let mut dims = [0; shapecast_rules::MAX_RANK];
+    P::from_extents(crate::shape::extents_in(indices, &mut dims), Proof::new())
 }
 
 /// Adds element `p` of `values` (stretched to `positions`, the shape of the indices `at`) onto

@@ -565,7 +565,8 @@ impl<E: Expression> Lazy<E> {
     pub fn eval_into<D, S>(self, out: &mut TensorBase<D, S>)
     where
         D: DataMut<Elem = E::Elem>,
-        S: AnyShape + OutputOf<E::Shape>,
+        S: AnyShape,
+        S::Sizes: OutputOf<<E::Shape as AnyShape>::Sizes>,
     {
         if const { !matches!(E::ALONE, Alone::Never) } && self.0.alone(out.as_mut_slice(), false) {
             return;
@@ -806,10 +807,12 @@ impl<E: Expression, S: AnyShape> Table<S> for Stretched<E> {
     const SLOTS: usize = E::SLOTS;
 }
 
-/// `Self` is the shape `S`: an output given to [`Lazy::eval_into`] must have the expression's
-/// shape, the same type (so, for run-time sizes, the same bindings).
+/// `Self` is `S`: an output given to [`Lazy::eval_into`] must have the expression's shape, the
+/// same type (so, for run-time sizes, the same bindings). Checked on the shapes' sizes as tuples
+/// (`AnyShape::Sizes`), `(Dim<3>, Dim<2>)` against `(Dim<2>, Dim<3>)`, which is how an error
+/// names them.
 #[diagnostic::on_unimplemented(
-    message = "the output's shape is not the expression's shape",
+    message = "the output's shape is not the expression's shape: the output has the sizes `{Self}`, the expression `{S}`",
     label = "an output of the expression's shape is needed here",
     note = "`eval_into` writes every element of the expression into an output of exactly its shape; to stretch an expression over a larger output, use `out.assign(expr)`"
 )]

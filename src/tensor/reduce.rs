@@ -70,7 +70,7 @@ where
     where
         S: AnyRemoveAxes<Ax>,
     {
-        Lazy(Reduce::<_, Ax, SumFold, _>::new(self.lazy().0)).eval_into(out);
+        Lazy(Reduce::<_, Ax, SumFold, AnyWithoutAxes<S, Ax>>::new(self.lazy().0)).eval_into(out);
     }
 
     /// The adjoint of `broadcast_to`: sums this tensor of shape `S` down to `S2`, which must
@@ -387,7 +387,7 @@ where
     where
         S: AnyRemoveAxes<Ax>,
     {
-        Lazy(Reduce::<_, Ax, MeanFold, _>::new(self.lazy().0)).eval_into(out);
+        Lazy(Reduce::<_, Ax, MeanFold, AnyWithoutAxes<S, Ax>>::new(self.lazy().0)).eval_into(out);
     }
 }
 
