@@ -380,6 +380,9 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
             let (first, last) = ends_of(dst_expr);
             let dst = local("__einsum_out", Span::call_site());
             let message = format!("{head}: the output tensor's shape is not the result's shape");
+            let sizes_message = format!(
+                "{head}: the output tensor's shape is not the result's shape: the output has the sizes `{{O}}`, the result `{{Self}}`"
+            );
             let label = "not the result's shape";
             let note = format!(
                 "the result's axes are the output's labels, `{}`, each of the size of its axes in the operands",
@@ -387,8 +390,30 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
             );
             // The output tensor is the first argument, the result's shape the second: a shape
             // not written out (`&mut TensorMut::new(&mut data)?`) is inferred by the one impl,
-            // and one written out is checked, not inferred from it.
+            // and one written out is checked, not inferred from it. The output tensor's type is
+            // known (the match reads it first), so its shape is checked on the two shapes' sizes
+            // as tuples (`(Dim<4>, Dim<2>)`) before the cast: the result's shape as the cast's
+            // `Self` is then `Checked` on that check, an error type when the sizes differ, and
+            // the cast reports nothing more. The output comes first, so that its shape is known
+            // when the check is met (and not inferred as the result's, then found to differ).
             items.extend(quote! {
+                #[diagnostic::on_unimplemented(message = #sizes_message, label = #label, note = #note)]
+                trait EinsumSizes<O> {
+                    type Proof;
+                }
+                impl<X> EinsumSizes<X> for X {
+                    type Proof = ();
+                }
+                #[inline(always)]
+                fn einsum_checked<'a, R: ::shapecast::AnyShape, O: ::shapecast::AnyShape, D>(
+                    _: &::shapecast::TensorBase<D, O>,
+                    shape: &'a R,
+                ) -> &'a #p::Checked<R, <R::Sizes as EinsumSizes<O::Sizes>>::Proof>
+                where
+                    R::Sizes: EinsumSizes<O::Sizes>,
+                {
+                    shape
+                }
                 #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
                 trait EinsumOutput<O>: ::core::marker::Sized {
                     fn cast<'a, D>(
@@ -408,9 +433,16 @@ fn expand(call: &Call, spec: &Einsum) -> TokenStream {
                 }
             });
             let (dst_first, shape_last) = (local("__einsum_out", first), local("__einsum_shape", last));
+            let checked = local("__einsum_checked", Span::call_site());
+            let check = call_at(
+                quote_spanned!(first=> einsum_checked),
+                quote_spanned!(first=> #dst_first, &#shape_last),
+                last,
+            );
+            body.extend(quote!(let #checked = #check;));
             let out = call_at(
                 quote_spanned!(first=> EinsumOutput::cast),
-                quote_spanned!(first=> #dst_first, &#shape_last),
+                quote_spanned!(first=> #dst_first, #checked),
                 last,
             );
             quote! {
