@@ -605,7 +605,7 @@ pub trait AnyShape: Copy + sealed::FromExtents {
     /// The sizes as a tuple, `(Dim<2>, Dim<3>)` for `shape![2, 3]`: what a check comparing two
     /// shapes names in its error, where the shapes themselves print as type-level lists.
     #[doc(hidden)]
-    type Sizes: SizeTuple;
+    type Sizes: SizeTuple<Shape = Self>;
     /// Whether every size is fixed: then [`STATIC`](Self::STATIC) is the whole shape, and the
     /// kernels' plans are constants.
     #[doc(hidden)]
@@ -977,163 +977,44 @@ impl<T: crate::AnyShape> IsShape for T {
 #[doc(hidden)]
 pub trait SizeTuple {
     /// The tuple with the size `H` first.
-    type Prepend<H>: SizeTuple;
+    type Prepend<H>: SizeTuple<Shape = Cons<H, Self::Shape>>;
+    /// The shape of these sizes, back as a type-level list: a shape's [`AnyShape::Sizes`] are
+    /// its own, so that a check on the sizes is one on the shape, generic ones too.
+    type Shape;
 }
 
-/// What a tuple of [`MAX_RANK`] sizes becomes with one more: never reached, a shape has at most
-/// [`MAX_RANK`] axes.
+/// What a tuple of [`MAX_RANK`] sizes of the shape `S` becomes with more: never reached, a
+/// shape has at most [`MAX_RANK`] axes.
 #[doc(hidden)]
-pub struct TooManyAxes;
-impl SizeTuple for TooManyAxes {
-    type Prepend<H> = TooManyAxes;
+pub struct TooManyAxes<S>(PhantomData<S>);
+impl<S> SizeTuple for TooManyAxes<S> {
+    type Prepend<H> = TooManyAxes<Cons<H, S>>;
+    type Shape = S;
 }
 
-/// `SizeTuple` for the tuples of 0 to [`MAX_RANK`] − 1 sizes, from the longest.
+/// `SizeTuple` for the tuples of 0 to [`MAX_RANK`] sizes: the longest first, which has no
+/// longer one, then each tuple and those shorter.
 macro_rules! size_tuples {
-    ($($name:ident)*) => {
+    (@impl [$($name:ident)*] $prepend:ty, $shape:ty) => {
         impl<$($name),*> SizeTuple for ($($name,)*) {
-            type Prepend<H> = (H, $($name,)*);
+            type Prepend<H> = $prepend;
+            type Shape = $shape;
         }
-        size_tuples!(@rest $($name)*);
     };
-    (@rest) => {};
-    (@rest $first:ident $($name:ident)*) => {
-        size_tuples!($($name)*);
+    (@all) => {
+        size_tuples!(@impl [] (H,), Nil);
+    };
+    (@all $first:ident $($rest:ident)*) => {
+        size_tuples!(@impl [$first $($rest)*] (H, $first, $($rest,)*), Cons<$first, <($($rest,)*) as SizeTuple>::Shape>);
+        size_tuples!(@all $($rest)*);
+    };
+    ($first:ident $($rest:ident)*) => {
+        size_tuples!(
+            @impl [$first $($rest)*]
+            TooManyAxes<Cons<H, Cons<$first, <($($rest,)*) as SizeTuple>::Shape>>>,
+            Cons<$first, <($($rest,)*) as SizeTuple>::Shape>
+        );
+        size_tuples!(@all $($rest)*);
     };
 }
-size_tuples!(S02 S03 S04 S05 S06 S07 S08 S09 S10 S11 S12 S13 S14 S15 S16 S17 S18 S19 S20 S21 S22 S23 S24 S25 S26 S27 S28 S29 S30 S31 S32 S33 S34 S35 S36 S37 S38 S39 S40 S41 S42 S43 S44 S45 S46 S47 S48 S49 S50 S51 S52 S53 S54 S55 S56 S57 S58 S59 S60 S61 S62 S63 S64);
-impl<
-    S01,
-    S02,
-    S03,
-    S04,
-    S05,
-    S06,
-    S07,
-    S08,
-    S09,
-    S10,
-    S11,
-    S12,
-    S13,
-    S14,
-    S15,
-    S16,
-    S17,
-    S18,
-    S19,
-    S20,
-    S21,
-    S22,
-    S23,
-    S24,
-    S25,
-    S26,
-    S27,
-    S28,
-    S29,
-    S30,
-    S31,
-    S32,
-    S33,
-    S34,
-    S35,
-    S36,
-    S37,
-    S38,
-    S39,
-    S40,
-    S41,
-    S42,
-    S43,
-    S44,
-    S45,
-    S46,
-    S47,
-    S48,
-    S49,
-    S50,
-    S51,
-    S52,
-    S53,
-    S54,
-    S55,
-    S56,
-    S57,
-    S58,
-    S59,
-    S60,
-    S61,
-    S62,
-    S63,
-    S64,
-> SizeTuple
-    for (
-        S01,
-        S02,
-        S03,
-        S04,
-        S05,
-        S06,
-        S07,
-        S08,
-        S09,
-        S10,
-        S11,
-        S12,
-        S13,
-        S14,
-        S15,
-        S16,
-        S17,
-        S18,
-        S19,
-        S20,
-        S21,
-        S22,
-        S23,
-        S24,
-        S25,
-        S26,
-        S27,
-        S28,
-        S29,
-        S30,
-        S31,
-        S32,
-        S33,
-        S34,
-        S35,
-        S36,
-        S37,
-        S38,
-        S39,
-        S40,
-        S41,
-        S42,
-        S43,
-        S44,
-        S45,
-        S46,
-        S47,
-        S48,
-        S49,
-        S50,
-        S51,
-        S52,
-        S53,
-        S54,
-        S55,
-        S56,
-        S57,
-        S58,
-        S59,
-        S60,
-        S61,
-        S62,
-        S63,
-        S64,
-    )
-{
-    type Prepend<H> = TooManyAxes;
-}
+size_tuples!(S01 S02 S03 S04 S05 S06 S07 S08 S09 S10 S11 S12 S13 S14 S15 S16 S17 S18 S19 S20 S21 S22 S23 S24 S25 S26 S27 S28 S29 S30 S31 S32 S33 S34 S35 S36 S37 S38 S39 S40 S41 S42 S43 S44 S45 S46 S47 S48 S49 S50 S51 S52 S53 S54 S55 S56 S57 S58 S59 S60 S61 S62 S63 S64);
