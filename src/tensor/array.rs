@@ -11,7 +11,7 @@ use shapecast_macros::hot;
 use typenum::Const;
 
 use super::{Inline, Tensor, TensorBase, TensorMut, TensorRef};
-use crate::shape::{Cons, Dim, Nil, Shape};
+use crate::shape::{Cons, Dim, Nil, Shape, SizeTuple};
 
 /// A type that `From` reads as one element of a tensor: anything but an array, so that nested
 /// arrays are read as axes (`&[[i32; 3]; 16]` is a `[16, 3]` tensor of `i32`, with no other
@@ -77,6 +77,19 @@ where
     }
 }
 
+/// The sizes `Self` of a shape (`(Dim<16>, Dim<3>)`, the sizes of [`AnyShape`](crate::AnyShape) as a tuple)
+/// hold exactly `N` elements: [`HoldsArray`] of the shape, checked on its sizes, so that an error
+/// names them, not the shape's type-level list. What `from_array` requires; a shape that
+/// [`HoldsArray`] meets it, generic ones too.
+#[diagnostic::on_unimplemented(
+    message = "an array of {N} elements does not fill the tensor's shape, of the sizes `{Self}`: its length must be the product of the sizes",
+    label = "the shape's element count is not the array's length",
+    note = "`from_array` needs an array exactly as long as the product of the shape's sizes (and a length typenum has a number for: up to 1024, powers of two, …); for data whose length is known only at run time, use `new` or `from_slice`, which check it"
+)]
+pub trait FillsWith<const N: usize>: SizeTuple<Shape: HoldsArray<N>> {}
+#[diagnostic::do_not_recommend]
+impl<Z: SizeTuple<Shape: HoldsArray<N>>, const N: usize> FillsWith<N> for Z {}
+
 impl<T, S: Shape> Tensor<T, S> {
     /// A flat array, row-major, as a tensor of shape `S`: the counts must be equal, which is
     /// checked at compile time, so nothing can fail.
@@ -95,7 +108,7 @@ impl<T, S: Shape> Tensor<T, S> {
     #[hot]
     pub fn from_array<const N: usize>(data: [T; N]) -> Self
     where
-        S: HoldsArray<N>,
+        S::Sizes: FillsWith<N>,
     {
         TensorBase::from_parts(Inline(S::storage(data)), S::default())
     }
@@ -114,7 +127,7 @@ impl<'a, T, S: Shape> TensorRef<'a, T, S> {
     #[hot]
     pub fn from_array<const N: usize>(data: &'a [T; N]) -> Self
     where
-        S: HoldsArray<N>,
+        S::Sizes: FillsWith<N>,
     {
         TensorBase::from_parts(data.as_slice(), S::default())
     }
@@ -134,7 +147,7 @@ impl<'a, T, S: Shape> TensorMut<'a, T, S> {
     #[hot]
     pub fn from_array<const N: usize>(data: &'a mut [T; N]) -> Self
     where
-        S: HoldsArray<N>,
+        S::Sizes: FillsWith<N>,
     {
         TensorBase::from_parts(data.as_mut_slice(), S::default())
     }

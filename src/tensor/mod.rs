@@ -74,7 +74,7 @@ mod view;
 use crate::shape::AnyShape;
 use shapecast_macros::hot;
 
-pub use array::{Element, HoldsArray};
+pub use array::{Element, FillsWith, HoldsArray};
 #[cfg(feature = "alloc")]
 pub use data::BoxedRef;
 pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
