@@ -5,7 +5,10 @@ use super::small::small;
 use super::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed, kernel};
 use crate::shape::AnyShape;
 use crate::shape::sealed::{FromExtents as _, Proof};
-use crate::tensor::{Data, Home, New, Owned, OwnedData, ShapeError, TensorBase, TensorMut};
+use crate::tensor::{
+    Data, DataMut, Home, New, OutputShape, OutputSizes, Owned, OwnedData, ResultSizes, ShapeError,
+    TensorBase, WritesInto,
+};
 use shapecast_macros::hot;
 use shapecast_rules::{DynShape, MAX_RANK};
 
@@ -207,11 +210,15 @@ macro_rules! products {
             /// # Ok::<(), shapecast::ShapeError>(())
             /// ```
             #[inline]
-            pub fn matmul_into<B>(&self, other: &B, out: &mut TensorMut<'_, T, MatMulShape<S, B::Shape>>)
+            pub fn matmul_into<B, DO, O>(&self, other: &B, out: &mut TensorBase<DO, O>)
             where
                 B: MatrixOperand<Elem = T>,
                 S: MatMul<B::Shape>,
                 T: Dot,
+                DO: DataMut<Elem = T>,
+                O: AnyShape,
+                OutputSizes<O::Sizes>: ResultSizes<<MatMulShape<S, B::Shape> as AnyShape>::Sizes, DO>,
+                OutputShape<MatMulShape<S, B::Shape>, O, DO>: WritesInto<O, DO>,
             {
                 let mut dims = [0; MAX_RANK];
                 let rank = <MatMulShape<S, B::Shape> as AnyShape>::RANK;

@@ -5,8 +5,8 @@ use core::marker::PhantomData;
 use shapecast_macros::hot;
 
 use super::{
-    Both, Data, DataMut, Home, HomeOf, HomeWith, New, Owned, OwnedData, TensorBase, TensorMut, TensorRef,
-    len_of,
+    Both, Data, DataMut, Home, HomeOf, HomeWith, New, OutputShape, OutputSizes, Owned, OwnedData,
+    ResultSizes, TensorBase, TensorMut, TensorRef, WritesInto, as_result, len_of,
 };
 use crate::expr::planned;
 use crate::forms::{
@@ -97,17 +97,23 @@ where
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     #[inline]
-    pub fn zip_with_into<D2, S2, V>(
+    pub fn zip_with_into<D2, S2, V, DO, O>(
         &self,
         other: &TensorBase<D2, S2>,
-        out: &mut TensorMut<'_, V, AnyBroadcasted<S, S2>>,
+        out: &mut TensorBase<DO, O>,
         f: impl FnMut(D::Elem, D2::Elem) -> V,
     ) where
         D2: Data,
         D2::Elem: Copy,
         S2: AnyShape,
         S: AnyBroadcast<S2>,
+        DO: DataMut<Elem = V>,
+        O: AnyShape,
+        OutputSizes<O::Sizes>: ResultSizes<<AnyBroadcasted<S, S2> as AnyShape>::Sizes, DO>,
+        OutputShape<AnyBroadcasted<S, S2>, O, DO>: WritesInto<O, DO>,
     {
+        let shape = as_result::<AnyBroadcasted<S, S2>>(&out.shape());
+        let out = &mut TensorBase::from_parts(out.as_mut_slice(), shape);
         self.zip_into::<D2, S2, AnyBroadcasted<S, S2>, Numpy, Numpy, V>(other, out, f);
     }
 
@@ -353,18 +359,24 @@ impl<T: Copy, S: AnyShape, Dm: Axes, H: Home> WithDims<'_, T, S, Dm, H> {
     /// # Ok::<(), shapecast::ShapeError>(())
     /// ```
     #[inline]
-    pub fn zip_with_into<D2, S2, V>(
+    pub fn zip_with_into<D2, S2, V, DO, O>(
         &self,
         other: &TensorBase<D2, S2>,
-        out: &mut TensorMut<'_, V, AnyBroadcastedWithDims<S, S2, Dm>>,
+        out: &mut TensorBase<DO, O>,
         f: impl FnMut(T, D2::Elem) -> V,
     ) where
         D2: Data,
         D2::Elem: Copy,
         S2: AnyShape,
         S: AnyBroadcastWithDims<S2, Dm>,
+        DO: DataMut<Elem = V>,
+        O: AnyShape,
+        OutputSizes<O::Sizes>: ResultSizes<<AnyBroadcastedWithDims<S, S2, Dm> as AnyShape>::Sizes, DO>,
+        OutputShape<AnyBroadcastedWithDims<S, S2, Dm>, O, DO>: WritesInto<O, DO>,
     {
         type Out<S, S2, Dm> = AnyBroadcastedWithDims<S, S2, Dm>;
+        let shape = as_result::<Out<S, S2, Dm>>(&out.shape());
+        let out = &mut TensorBase::from_parts(out.as_mut_slice(), shape);
         self.lhs
             .zip_into::<D2, S2, Out<S, S2, Dm>, WithDimsLhs<Dm, S2>, WithDimsRhs<Dm, S>, V>(other, out, f);
     }

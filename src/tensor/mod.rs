@@ -66,6 +66,7 @@ mod elementwise;
 #[cfg(feature = "ndarray")]
 mod ndarray;
 mod ops;
+mod output;
 pub(crate) mod reduce;
 mod scope;
 mod square;
@@ -79,6 +80,8 @@ pub use array::{Element, FillsWith, HoldsArray};
 pub use data::BoxedRef;
 pub use data::{ByShape, Data, DataMut, Home, Inline, OnHeap, OwnedData, Owning};
 pub use elementwise::WithDims;
+pub(crate) use output::as_result;
+pub use output::{NoData, OutputShape, OutputSizes, ResultSizes, WritesInto};
 pub use square::{
     ColumnsRank, FirstSize, MatrixRank, RightHandSide, SameRowsAs, SameSideAs, Sides, SingularError,
     SquareShape,
