@@ -102,7 +102,7 @@ pub use forms::*;
 pub use generativity::make_guard;
 pub use product::{Dot, MatMul, MatMulShape, MatrixOperand, Transposed};
 pub use shape::{AnyShape, Axes, Dyn, Shape};
-pub use summable::Summable;
+pub use summable::{Mean, Summable};
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
@@ -424,7 +424,7 @@ pub mod prelude {
     };
     pub use crate::product::{MatMul, MatMulShape};
     pub use crate::shape::{AnyShape, Axes, Dyn, Extent, Shape};
-    pub use crate::summable::Summable;
+    pub use crate::summable::{Mean, Summable};
     #[cfg(feature = "alloc")]
     pub use crate::tensor::BoxedTensor;
     pub use crate::tensor::{Owned, ShapeError, SingularError, Tensor, TensorBase, TensorMut, TensorRef};

@@ -102,3 +102,22 @@ impl<T: Summable> Summable for core::num::Wrapping<T> {
         core::num::Wrapping(self.0.plus(other.0))
     }
 }
+
+/// An element type with a mean: the floats. What [`mean_axes`](crate::TensorBase::mean_axes),
+/// the expressions' `mean_axes` and `mean_keepdims`, and `mean_all` need; NumPy's mean of
+/// integers is a `float64`, so convert integers first.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let counts = Tensor::<i32, shape![4]>::from([1, 2, 3, 5]);
+/// assert_eq!(counts.map(f64::from).mean_axes::<axes![0]>().value(), 2.75);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no mean: a mean is of floats (`f32`, `f64`)",
+    label = "a mean of `{Self}` elements",
+    note = "NumPy's mean of integers is a `float64`: convert first, `x.map(f64::from)` (or `f32::from`), then take the mean"
+)]
+pub trait Mean: num_traits::float::FloatCore + Summable {}
+
+#[diagnostic::do_not_recommend]
+impl<T: num_traits::float::FloatCore + Summable> Mean for T {}

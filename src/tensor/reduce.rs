@@ -8,7 +8,6 @@
 //! in the expressions' pass, or by the kernels over slices (`kernel::reduce`)
 //! where those are faster.
 
-use num_traits::float::FloatCore;
 use shapecast_macros::hot;
 
 use super::{Data, HomeOf, New, Owned, OwnedData, TensorBase, TensorMut};
@@ -18,7 +17,7 @@ use crate::expr::{
 use crate::forms::{AnyBroadcastTo, AnyRemoveAxes, AnyWithoutAxes};
 use crate::kernel::statics::{NGraph, ReducePlan};
 use crate::shape::{AnyShape, Axes};
-use crate::summable::Summable;
+use crate::summable::{Mean, Summable};
 
 /// The fold `F` over the axes `Ax` of a tensor of shape `S` and storage `D`, as an expression.
 type Folded<'a, D, S, Ax, F> =
@@ -334,11 +333,9 @@ where
     }
 }
 
-/// The mean.
-impl<D: Data, S: AnyShape> TensorBase<D, S>
-where
-    D::Elem: FloatCore + Summable + Shared,
-{
+/// The mean. (Its bound on the elements is each method's, so that a mean of integers is
+/// refused with [`Mean`]'s message, not as a method that does not exist.)
+impl<D: Data, S: AnyShape> TensorBase<D, S> {
     /// The mean over the axes `Ax`, which are removed: NumPy's rule, [`sum_axes`](Self::sum_axes)
     /// divided by `count`, the product of the sizes of `Ax` (read at run time for run-time
     /// sizes). So the mean of equal elements is that element whenever their sum is exact (49
@@ -366,6 +363,7 @@ where
     #[inline]
     pub fn mean_axes<Ax: Axes>(&self) -> Reduced<D::Elem, D, S, Ax>
     where
+        D::Elem: Mean + Shared,
         S: AnyRemoveAxes<Ax>,
         New<AnyWithoutAxes<S, Ax>, HomeOf<D, S>>: OwnedData<D::Elem, AnyWithoutAxes<S, Ax>>,
     {
@@ -385,6 +383,7 @@ where
     #[inline]
     pub fn mean_axes_into<Ax: Axes>(&self, out: &mut TensorMut<'_, D::Elem, AnyWithoutAxes<S, Ax>>)
     where
+        D::Elem: Mean + Shared,
         S: AnyRemoveAxes<Ax>,
     {
         Lazy(Reduce::<_, Ax, MeanFold, AnyWithoutAxes<S, Ax>>::new(self.lazy().0)).eval_into(out);

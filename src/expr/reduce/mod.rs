@@ -41,6 +41,7 @@ use crate::kernel::source::Shared;
 use crate::kernel::statics::ReducePlan;
 use crate::shape::sealed::Proof;
 use crate::shape::{AnyShape, Axes};
+use crate::summable::Mean;
 use crate::typelevel::{FewPositionsAt, InsertOnes, NonEmptyAt};
 use core::marker::PhantomData;
 use shapecast_macros::hot;
@@ -441,6 +442,8 @@ reductions! {
     /// assert_eq!((x.lazy() + &b).sum_axes::<axes![1]>().eval().as_slice(), [9.0, 18.0]);
     /// ```
     sum_axes, sum_keepdims, SumFold;
+    }
+    bounds [E::Elem: Mean,] {
     /// The mean over the axes `Ax`, which are removed: the sum divided by the count, as NumPy's
     /// `mean` (NaN over an empty axis); nothing is computed yet.
     ///

@@ -7,7 +7,7 @@ use crate::kernel::fold::{Max, Min, Pick};
 use crate::kernel::fused::{self, BLOCK};
 use crate::kernel::way;
 use crate::shape::AnyShape;
-use crate::summable::Summable;
+use crate::summable::{Mean, Summable};
 use num_traits::float::FloatCore;
 use shapecast_macros::hot;
 
@@ -43,7 +43,7 @@ impl<E: Expression> Lazy<E> {
     #[inline]
     pub fn mean_all(self) -> E::Elem
     where
-        E::Elem: FloatCore + Summable,
+        E::Elem: Mean,
     {
         let count = self.0.shape().element_count();
         let sum = self.fold_all::<SumFold>();
