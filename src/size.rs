@@ -107,8 +107,8 @@ pub use generativity::Guard;
 /// ```
 ///
 /// In a return type, a struct field or a type alias, rustc asks for the lifetime (E0106
-/// "missing lifetime specifier", with a suggestion that does not apply here): write
-/// `Samples<'id>` and declare `'id`.
+/// "missing lifetime specifier", pointing at the name, and suggesting `'a` in its place, which
+/// does not apply here): write `Samples<'id>` and declare `'id`.
 ///
 /// ## One size, two arguments
 ///

@@ -67,7 +67,10 @@ impl Name {
         let path: TokenStream = path.into_iter().collect();
         let key = path.to_string().replace(' ', "");
         let span = tokens[0].span();
-        let lifetime = lifetime.unwrap_or_else(|| quote::quote!('_));
+        let lifetime = lifetime.unwrap_or_else(|| {
+            let at = proc_macro2::Span::mixed_site().located_at(span);
+            quote::quote_spanned!(at=> '_)
+        });
         let ty = quote::quote_spanned!(span=> ::shapecast::__private::Dyn<#lifetime, #path>);
         Some(Name { key, ty })
     }
