@@ -564,3 +564,22 @@ fn a_stack_of_empty_tensors_within_the_element_count_is_made() {
     let back = s.merge_axes::<0>().unmerge_axis::<0>();
     assert_eq!(*back.shape().extents(), *s.shape().extents());
 }
+
+/// A joined shape of fixed sizes is checked while the program compiles, and one no tensor has
+/// (sizes other than 0 past `usize`, reachable from operands of no elements) is still refused.
+#[test]
+#[should_panic(expected = "the result's sizes other than 0 multiply past usize")]
+fn a_fixed_concatenation_past_the_element_count_is_refused() {
+    let empty: [u8; 0] = [];
+    let half = TensorRef::<u8, shape![0, 4611686018427387904, 2]>::new(&empty).unwrap();
+    let _ = half.concat::<2>(&half); // [0, 2^62, 4]
+}
+
+/// As for `concat`: four `[0, 2^62]` stacked along a new axis 2 are `[0, 2^62, 4]`.
+#[test]
+#[should_panic(expected = "the result's sizes other than 0 multiply past usize")]
+fn a_fixed_stack_past_the_element_count_is_refused() {
+    let empty: [u8; 0] = [];
+    let part = TensorRef::<u8, shape![0, 4611686018427387904]>::new(&empty).unwrap();
+    let _ = [&part, &part, &part, &part].stack::<2>();
+}

@@ -688,10 +688,18 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        match self.try_concat::<AXIS>(other) {
-            Ok(out) => out,
-            Err(e) => panic!("{e}"),
-        }
+        // (Not through `try_concat`: a result wrapped in a `Result` was copied once more on
+        // its way out, a whole inline tensor.)
+        let (shape, blocks) = try_join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &other.shape_value(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], blocks)
+            .unwrap_or_else(|| {
+                panic!("{}", ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))
+            });
+        TensorBase::from_parts(data, shape)
     }
 
     /// [`concat`](Self::concat), with the error of a joined shape that no tensor has (sizes
@@ -729,7 +737,9 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
             &self.shape_value(),
             &other.shape_value(),
         )?;
-        joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], shape, blocks)
+        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], blocks)
+            .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))?;
+        Ok(TensorBase::from_parts(data, shape))
     }
 
     /// `self` and `other` joined along axis `AXIS`, written into `out`: nothing allocated.
@@ -820,10 +830,17 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Rejoined<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        match self.try_rejoin::<AXIS>(rest) {
-            Ok(out) => out,
-            Err(e) => panic!("{e}"),
-        }
+        // (Not through `try_rejoin`, as `concat` is not through `try_concat`.)
+        let (shape, blocks) = try_join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+            &self.shape_value(),
+            &rest.shape_value(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], blocks)
+            .unwrap_or_else(|| {
+                panic!("{}", ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))
+            });
+        TensorBase::from_parts(data, shape)
     }
 
     /// [`rejoin`](Self::rejoin), with the error of a result whose elements cannot be
@@ -852,7 +869,9 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
             &self.shape_value(),
             &rest.shape_value(),
         )?;
-        joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], shape, blocks)
+        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], blocks)
+            .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))?;
+        Ok(TensorBase::from_parts(data, shape))
     }
 
     /// The two parts of a split joined back along axis `AXIS` (as [`rejoin`](Self::rejoin)),
@@ -905,6 +924,11 @@ fn try_join_plan<J: AnyShape, const AXIS: usize>(
     a: &impl AnyShape,
     b: &impl AnyShape,
 ) -> Result<(J, [usize; 2]), ShapeError> {
+    // (A joined shape of fixed sizes is checked while the program compiles; only one that no
+    // tensor has goes on to the rule, for its error.)
+    if const { J::FIXED && countable(J::STATIC.split_at(J::RANK).0) } {
+        return Ok((J::from_extents(&[], Proof::new()), join_blocks::<AXIS>(a, b)));
+    }
     let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
     let da = crate::shape::extents_in(a, &mut dims);
     let db = crate::shape::extents_in(b, &mut other);
@@ -923,22 +947,36 @@ fn join_blocks<const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShape) -> [usiz
     [ja.saturating_mul(inner), jb.saturating_mul(inner)]
 }
 
-/// A new tensor of the joined shape `shape` (stored in `H`), filled from the two operands'
-/// elements in the order of [`rows`]: what [`concat`](Concat::concat) and
-/// [`rejoin`](Concat::rejoin) return; the error of an allocation that fails.
+/// The storage of a new tensor of the joined shape `J` (stored in `H`), filled from the two
+/// operands' elements in the order of [`rows`]: what [`concat`](Concat::concat) and
+/// [`rejoin`](Concat::rejoin) return; `None` where its allocation fails.
+#[allow(clippy::type_complexity)]
 fn joined<T: Clone, J: AnyShape, H: Home>(
     parts: [&[T]; 2],
-    shape: J,
     blocks: [usize; 2],
-) -> Result<Owned<T, J, H>, ShapeError>
+) -> Option<<New<J, H> as OwnedData<T, J>>::Data>
 where
     New<J, H>: OwnedData<T, J>,
 {
     // (The joined shape was counted: its element count, the operands' sum, fits.)
     let len = parts[0].len().saturating_add(parts[1].len());
-    let data = <<New<J, H> as OwnedData<T, J>>::Data as Owning>::from_slices(len, rows(parts, blocks))
-        .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
-    Ok(TensorBase::from_parts(data, shape))
+    <<New<J, H> as OwnedData<T, J>>::Data as Owning>::from_slices(len, rows(parts, blocks))
+}
+
+/// Whether the sizes `dims` other than 0 multiply within `usize`, as every tensor's must (the
+/// rule of `dynamic::check_shape`, while the program compiles).
+const fn countable(dims: &[usize]) -> bool {
+    let (mut n, mut k) = (1usize, 0);
+    while k < dims.len() {
+        if dims[k] != 0 {
+            n = match n.checked_mul(dims[k]) {
+                Some(n) => n,
+                None => return false,
+            };
+        }
+        k += 1;
+    }
+    true
 }
 
 /// The product of `dims`, saturating (each a factor of a count that fits).
@@ -1145,6 +1183,13 @@ stack_impl! {
 fn try_stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
     s: &S,
 ) -> Result<(Stacked<S, AXIS, N>, usize), ShapeError> {
+    // (A stacked shape of fixed sizes is checked while the program compiles, as for `concat`.)
+    type Out<S, const AXIS: usize, const N: usize> = Stacked<S, AXIS, N>;
+    if const {
+        Out::<S, AXIS, N>::FIXED && countable(Out::<S, AXIS, N>::STATIC.split_at(Out::<S, AXIS, N>::RANK).0)
+    } {
+        return Ok((Out::<S, AXIS, N>::from_extents(&[], Proof::new()), stack_block::<AXIS>(s)));
+    }
     let mut d = [0; MAX_RANK];
     let d = crate::shape::extents_in(s, &mut d);
     let dims = shapecast_rules::stack_shape_of(N, |_| d, AXIS)?;
