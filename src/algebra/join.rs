@@ -690,16 +690,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
     {
         // (Not through `try_concat`: a result wrapped in a `Result` was copied once more on
         // its way out, a whole inline tensor.)
-        let (shape, blocks) = try_join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+        join_or_panic::<_, _, HomeOfBoth<Self, Rhs>, AXIS>(
             &self.shape_value(),
             &other.shape_value(),
+            [self.elements(), other.elements()],
         )
-        .unwrap_or_else(|e| panic!("{e}"));
-        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], blocks)
-            .unwrap_or_else(|| {
-                panic!("{}", ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))
-            });
-        TensorBase::from_parts(data, shape)
     }
 
     /// [`concat`](Self::concat), with the error of a joined shape that no tensor has (sizes
@@ -733,13 +728,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Concatenated<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Concatenated<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        let (shape, blocks) = try_join_plan::<Concatenated<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+        try_join::<_, _, HomeOfBoth<Self, Rhs>, AXIS>(
             &self.shape_value(),
             &other.shape_value(),
-        )?;
-        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), other.elements()], blocks)
-            .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))?;
-        Ok(TensorBase::from_parts(data, shape))
+            [self.elements(), other.elements()],
+        )
     }
 
     /// `self` and `other` joined along axis `AXIS`, written into `out`: nothing allocated.
@@ -831,16 +824,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
             OwnedData<Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
     {
         // (Not through `try_rejoin`, as `concat` is not through `try_concat`.)
-        let (shape, blocks) = try_join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+        join_or_panic::<_, _, HomeOfBoth<Self, Rhs>, AXIS>(
             &self.shape_value(),
             &rest.shape_value(),
+            [self.elements(), rest.elements()],
         )
-        .unwrap_or_else(|e| panic!("{e}"));
-        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], blocks)
-            .unwrap_or_else(|| {
-                panic!("{}", ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))
-            });
-        TensorBase::from_parts(data, shape)
     }
 
     /// [`rejoin`](Self::rejoin), with the error of a result whose elements cannot be
@@ -865,13 +853,11 @@ pub trait Concat<Rhs: Operand<Elem = Self::Elem>>: Operand {
         New<Rejoined<Self::Shape, Rhs::Shape, AXIS>, HomeOfBoth<Self, Rhs>>:
             OwnedData<Self::Elem, Rejoined<Self::Shape, Rhs::Shape, AXIS>>,
     {
-        let (shape, blocks) = try_join_plan::<Rejoined<Self::Shape, Rhs::Shape, AXIS>, AXIS>(
+        try_join::<_, _, HomeOfBoth<Self, Rhs>, AXIS>(
             &self.shape_value(),
             &rest.shape_value(),
-        )?;
-        let data = joined::<_, _, HomeOfBoth<Self, Rhs>>([self.elements(), rest.elements()], blocks)
-            .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<Self::Elem>()))?;
-        Ok(TensorBase::from_parts(data, shape))
+            [self.elements(), rest.elements()],
+        )
     }
 
     /// The two parts of a split joined back along axis `AXIS` (as [`rejoin`](Self::rejoin)),
@@ -926,7 +912,7 @@ fn try_join_plan<J: AnyShape, const AXIS: usize>(
 ) -> Result<(J, [usize; 2]), ShapeError> {
     // (A joined shape of fixed sizes is checked while the program compiles; only one that no
     // tensor has goes on to the rule, for its error.)
-    if const { J::FIXED && countable(J::STATIC.split_at(J::RANK).0) } {
+    if const { J::FIXED && shapecast_rules::element_count(J::STATIC.split_at(J::RANK).0).is_some() } {
         return Ok((J::from_extents(&[], Proof::new()), join_blocks::<AXIS>(a, b)));
     }
     let (mut dims, mut other) = ([0; MAX_RANK], [0; MAX_RANK]);
@@ -947,6 +933,41 @@ fn join_blocks<const AXIS: usize>(a: &impl AnyShape, b: &impl AnyShape) -> [usiz
     [ja.saturating_mul(inner), jb.saturating_mul(inner)]
 }
 
+/// The new tensor of the joined shape `J` (stored in `H`) of the operands of shapes `a` and `b`
+/// and elements `parts`: what [`concat`](Concat::concat) and [`rejoin`](Concat::rejoin) return,
+/// which differ only in `J`; a panic with [`try_join`]'s error.
+#[inline]
+fn join_or_panic<T: Clone, J: AnyShape, H: Home, const AXIS: usize>(
+    a: &impl AnyShape,
+    b: &impl AnyShape,
+    parts: [&[T]; 2],
+) -> Owned<T, J, H>
+where
+    New<J, H>: OwnedData<T, J>,
+{
+    let (shape, blocks) = try_join_plan::<J, AXIS>(a, b).unwrap_or_else(|e| panic!("{e}"));
+    let data = joined::<T, J, H>(parts, blocks)
+        .unwrap_or_else(|| panic!("{}", ShapeError::allocation_failed(&shape.extents(), size_of::<T>())));
+    TensorBase::from_parts(data, shape)
+}
+
+/// [`join_or_panic`] with its error: what [`try_concat`](Concat::try_concat) and
+/// [`try_rejoin`](Concat::try_rejoin) return.
+#[inline]
+fn try_join<T: Clone, J: AnyShape, H: Home, const AXIS: usize>(
+    a: &impl AnyShape,
+    b: &impl AnyShape,
+    parts: [&[T]; 2],
+) -> Result<Owned<T, J, H>, ShapeError>
+where
+    New<J, H>: OwnedData<T, J>,
+{
+    let (shape, blocks) = try_join_plan::<J, AXIS>(a, b)?;
+    let data = joined::<T, J, H>(parts, blocks)
+        .ok_or_else(|| ShapeError::allocation_failed(&shape.extents(), size_of::<T>()))?;
+    Ok(TensorBase::from_parts(data, shape))
+}
+
 /// The storage of a new tensor of the joined shape `J` (stored in `H`), filled from the two
 /// operands' elements in the order of [`rows`]: what [`concat`](Concat::concat) and
 /// [`rejoin`](Concat::rejoin) return; `None` where its allocation fails.
@@ -961,22 +982,6 @@ where
     // (The joined shape was counted: its element count, the operands' sum, fits.)
     let len = parts[0].len().saturating_add(parts[1].len());
     <<New<J, H> as OwnedData<T, J>>::Data as Owning>::from_slices(len, rows(parts, blocks))
-}
-
-/// Whether the sizes `dims` other than 0 multiply within `usize`, as every tensor's must (the
-/// rule of `dynamic::check_shape`, while the program compiles).
-const fn countable(dims: &[usize]) -> bool {
-    let (mut n, mut k) = (1usize, 0);
-    while k < dims.len() {
-        if dims[k] != 0 {
-            n = match n.checked_mul(dims[k]) {
-                Some(n) => n,
-                None => return false,
-            };
-        }
-        k += 1;
-    }
-    true
 }
 
 /// The product of `dims`, saturating (each a factor of a count that fits).
@@ -1186,7 +1191,9 @@ fn try_stack_plan<S: StackShape<AXIS, N>, const AXIS: usize, const N: usize>(
     // (A stacked shape of fixed sizes is checked while the program compiles, as for `concat`.)
     type Out<S, const AXIS: usize, const N: usize> = Stacked<S, AXIS, N>;
     if const {
-        Out::<S, AXIS, N>::FIXED && countable(Out::<S, AXIS, N>::STATIC.split_at(Out::<S, AXIS, N>::RANK).0)
+        Out::<S, AXIS, N>::FIXED
+            && shapecast_rules::element_count(Out::<S, AXIS, N>::STATIC.split_at(Out::<S, AXIS, N>::RANK).0)
+                .is_some()
     } {
         return Ok((Out::<S, AXIS, N>::from_extents(&[], Proof::new()), stack_block::<AXIS>(s)));
     }
