@@ -25,12 +25,21 @@ pub enum NoData {}
 pub struct OutputSizes<T>(PhantomData<T>);
 
 /// The output's sizes `Self` are the result's `R`, for an output stored in `D`.
+///
+/// Sealed: only the crate's [`OutputSizes`] implements it.
+///
+/// ```compile_fail,E0277
+/// struct Mine;
+/// impl shapecast::tensor::ResultSizes<(), ()> for Mine {
+///     type Proof = ();
+/// }
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the output's shape is not the result's shape: the output has `{Self}`, the result has the sizes `{R}`",
     label = "an output of the result's shape is needed here",
     note = "`zip_with_into` and `matmul_into` write every element of their result into an output of exactly its shape: NumPy's broadcast of the operands' shapes for `zip_with_into`, `[…, M, N]` of `[…, M, K]` times `[…, K, N]` for `matmul_into`"
 )]
-pub trait ResultSizes<R, D> {
+pub trait ResultSizes<R, D>: sealed::OutputCheck<R, D> {
     /// `()`: computed, the sizes are checked.
     type Proof;
 }
@@ -50,9 +59,40 @@ pub type OutputShape<R, O, D> =
 
 /// The result's shape `Self` is the output's `O`, stored in `D`: what infers an output's shape
 /// that is not written out.
-pub trait WritesInto<O, D> {}
+///
+/// Sealed: implemented by the crate, for a shape and itself only.
+///
+/// ```compile_fail,E0277
+/// struct Mine;
+/// impl shapecast::tensor::WritesInto<(), ()> for Mine {}
+/// ```
+pub trait WritesInto<O, D>: sealed::OutputCheck<O, D> {}
 impl<X, D: DataMut> WritesInto<X, D> for X {}
 impl<X> WritesInto<X, NoData> for X {}
+
+mod sealed {
+    use super::{DataMut, NoData, OutputSizes};
+
+    /// What seals [`ResultSizes`](super::ResultSizes) and [`WritesInto`](super::WritesInto):
+    /// the checks `zip_with_into` and `matmul_into` make of their output are the crate's own.
+    #[diagnostic::on_unimplemented(
+        message = "`ResultSizes` and `WritesInto` are shapecast's own: `{Self}` cannot implement them",
+        label = "not a type shapecast implements these checks for",
+        note = "they are the checks `zip_with_into` and `matmul_into` make of their output (its shape is the result's), implemented by shapecast for every shape; no other type needs them, and their bounds on those methods are met by any output of the result's shape"
+    )]
+    pub trait OutputCheck<R, D> {}
+    // Bound as the two traits' impls are, so that an impl of another crate's would overlap one
+    // of the crate's; reported as this trait, not as the storage type's bound.
+    #[diagnostic::do_not_recommend]
+    impl<X, D: OutputData> OutputCheck<X, D> for OutputSizes<X> {}
+    #[diagnostic::do_not_recommend]
+    impl<X, D: OutputData> OutputCheck<X, D> for X {}
+
+    /// An output's storage, or [`NoData`] while it is not known yet.
+    pub trait OutputData {}
+    impl<D: DataMut> OutputData for D {}
+    impl OutputData for NoData {}
+}
 
 /// The output's shape `out` as the result's `R`, the same sizes (what [`ResultSizes`] proved of
 /// their types).
