@@ -39,10 +39,30 @@ pub struct Nil;
 /// static_assertions::assert_type_eq_all!(Cons<Dim<2>, Cons<Dim<3>, Nil>>, shape![2, 3]);
 /// assert_eq!(size_of::<shape![2, 3]>(), 0);
 /// ```
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cons<H, T> {
     pub(crate) head: H,
     pub(crate) tail: T,
+}
+
+/// A list of entries that are each `Default`: a shape of fixed sizes (`shape![2, 3]`), an axis
+/// set. Not a shape with a run-time size, whose value only `bind!` gives (the bound says so in
+/// its error).
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let _fixed: shape![4, 2] = Default::default();
+/// ```
+///
+/// ```compile_fail,E0277
+/// use shapecast::prelude::*;
+/// struct Rows;
+/// let _forged: shape![Rows<'static>, 2] = Default::default();
+/// ```
+impl<H: sealed::DefaultSize, T: Default> Default for Cons<H, T> {
+    fn default() -> Self {
+        Cons { head: H::default_size(), tail: T::default() }
+    }
 }
 
 /// The number `N` as a type, for every `N` in typenum's table of constants (0 to 1024, and some
@@ -195,6 +215,27 @@ pub(crate) mod sealed {
     impl<const N: usize> Sealed for super::Dim<N> {}
     impl<const N: usize, U> Sealed for super::Big<N, U> {}
     impl<L> Sealed for super::AxisSet<L> {}
+
+    /// What `Default` of a [`Cons`](super::Cons) asks of each entry: that it is `Default`,
+    /// which a run-time size is not. A trait of its own so that a run-time size made by
+    /// `Default` is reported in these words.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is a size known only at run time, and `Default` cannot make one",
+        label = "a run-time size made by `Default`",
+        note = "a run-time size comes only from `bind!` (a computed one, `Times`, `Over` or `Minus`, only from the operation that computes and checks it), so that its value is the one its type promises; a shape value that holds one comes from `dims![…]` or a tensor's `shape()`",
+        note = "a shape of fixed sizes is `Default`: `<shape![2, 3]>::default()`"
+    )]
+    pub trait DefaultSize {
+        /// The entry's default value.
+        fn default_size() -> Self;
+    }
+    #[diagnostic::do_not_recommend]
+    impl<H: Default> DefaultSize for H {
+        #[shapecast_macros::hot]
+        fn default_size() -> Self {
+            H::default()
+        }
+    }
 
     /// The crate's word that the types prove the values it passes with it (an output's run-time
     /// sizes, taken from its operands'). Not `Default`, and not constructible elsewhere: the

@@ -494,6 +494,28 @@ mod boxed {
     use super::{Data, ShapeError, TensorBase, check_len};
     use crate::shape::AnyShape;
 
+    /// Every element `T::default()`, on the heap: a shape of fixed sizes, as [`Tensor`]'s.
+    /// A shape with a run-time size is not `Default` (its size comes from `bind!`), so neither
+    /// is a tensor of one.
+    ///
+    /// [`Tensor`]: crate::Tensor
+    ///
+    /// ```
+    /// # use shapecast::prelude::*;
+    /// let t: BoxedTensor<f32, shape![2, 3]> = Default::default();
+    /// assert_eq!(t.as_slice(), [0.0; 6]);
+    /// ```
+    impl<T: Default, S: AnyShape + Default> Default for TensorBase<Box<[T]>, S> {
+        fn default() -> Self {
+            let shape = S::default();
+            let data =
+                <Box<[T]> as super::super::data::Owning>::from_fn(super::super::len_of(&shape), |_| {
+                    T::default()
+                });
+            TensorBase::from_parts(data, shape)
+        }
+    }
+
     impl<T, S: AnyShape> TensorBase<Box<[T]>, S> {
         /// Takes `data` in `shape`, which must hold exactly as many elements as the shape.
         ///
