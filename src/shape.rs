@@ -237,6 +237,21 @@ pub(crate) mod sealed {
         }
     }
 
+    /// What `Default` of a tensor on the heap asks of its shape: fixed sizes (a [`Shape`], whose
+    /// element count is known), and so `Default`. A trait of its own so that a run-time size
+    /// there is reported as [`DefaultSize`] reports it, not as the other uses of a fixed shape.
+    ///
+    /// [`Shape`]: super::Shape
+    #[diagnostic::on_unimplemented(
+        message = "a tensor made by `Default` needs a shape of fixed sizes, and a run-time size cannot be made by `Default`",
+        label = "a tensor of a run-time shape made by `Default`",
+        note = "a run-time size comes only from `bind!` (a computed one, `Times`, `Over` or `Minus`, only from the operation that computes and checks it), so that its value is the one its type promises; a tensor of a run-time shape is built from a shape value, `BoxedTensor::from_shape_fn(dims![rows, 2], …)`",
+        note = "a tensor of fixed sizes is `Default`: `BoxedTensor::<f32, shape![2, 3]>::default()`"
+    )]
+    pub trait DefaultShape: super::Shape + Default {}
+    #[diagnostic::do_not_recommend]
+    impl<S: super::Shape + Default> DefaultShape for S {}
+
     /// The crate's word that the types prove the values it passes with it (an output's run-time
     /// sizes, taken from its operands'). Not `Default`, and not constructible elsewhere: the
     /// field is private to this module, and only [`Proof::new`] makes one, within the crate.

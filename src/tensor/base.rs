@@ -493,6 +493,7 @@ mod boxed {
 
     use super::{Data, ShapeError, TensorBase, check_len};
     use crate::shape::AnyShape;
+    use crate::shape::sealed::DefaultShape;
 
     /// Every element `T::default()`, on the heap: a shape of fixed sizes, as [`Tensor`]'s.
     /// A shape with a run-time size is not `Default` (its size comes from `bind!`), so neither
@@ -505,14 +506,9 @@ mod boxed {
     /// let t: BoxedTensor<f32, shape![2, 3]> = Default::default();
     /// assert_eq!(t.as_slice(), [0.0; 6]);
     /// ```
-    impl<T: Default, S: AnyShape + Default> Default for TensorBase<Box<[T]>, S> {
+    impl<T: Default, S: DefaultShape> Default for TensorBase<Box<[T]>, S> {
         fn default() -> Self {
-            let shape = S::default();
-            let data =
-                <Box<[T]> as super::super::data::Owning>::from_fn(super::super::len_of(&shape), |_| {
-                    T::default()
-                });
-            TensorBase::from_parts(data, shape)
+            Self::from_fn(|_| T::default())
         }
     }
 
