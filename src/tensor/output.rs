@@ -60,7 +60,7 @@ pub type OutputShape<R, O, D> =
 /// The result's shape `Self` is the output's `O`, stored in `D`: what infers an output's shape
 /// that is not written out.
 ///
-/// Sealed: implemented by the crate, for a shape and itself only.
+/// Sealed: the crate implements it, of each type and itself, and no other crate can.
 ///
 /// ```compile_fail,E0277
 /// struct Mine;
