@@ -59,11 +59,57 @@ pub struct Cons<H, T> {
 /// struct Rows;
 /// let _forged: shape![Rows<'static>, 2] = Default::default();
 /// ```
-impl<H: sealed::DefaultSize, T: Default> Default for Cons<H, T> {
+impl<H: DefaultSize, T: Default> Default for Cons<H, T> {
     fn default() -> Self {
         Cons { head: H::default_size(), tail: T::default() }
     }
 }
+
+/// What `Default` of a shape asks of each of its sizes: that it is `Default`, as a fixed size
+/// ([`Dim`]) is and a run-time size ([`Dyn`], or one computed from it) is not, its
+/// value coming only from `bind!`. Every `Default` type has it; a trait of its own so that a
+/// run-time size made by `Default` is reported in these words.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let _fixed: shape![4, 2] = Default::default();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a size known only at run time, and `Default` cannot make one",
+    label = "a run-time size made by `Default`",
+    note = "a run-time size comes only from `bind!` (a computed one, `Times`, `Over` or `Minus`, only from the operation that computes and checks it), so that its value is the one its type promises; a shape value that holds one comes from `dims![…]` or a tensor's `shape()`",
+    note = "a shape of fixed sizes is `Default`: `<shape![2, 3]>::default()`"
+)]
+pub trait DefaultSize {
+    /// The entry's default value.
+    fn default_size() -> Self;
+}
+#[diagnostic::do_not_recommend]
+impl<H: Default> DefaultSize for H {
+    #[shapecast_macros::hot]
+    fn default_size() -> Self {
+        H::default()
+    }
+}
+
+/// What `Default` of a tensor on the heap asks of its shape: fixed sizes (a [`Shape`], whose
+/// element count is known), and so `Default`. Every such shape has it; a trait of its own so
+/// that a run-time size there is reported as [`DefaultSize`] reports it.
+///
+/// ```
+/// use shapecast::prelude::*;
+/// let t: BoxedTensor<f32, shape![2, 3]> = Default::default();
+/// assert_eq!(t.as_slice(), [0.0; 6]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a tensor made by `Default` needs a shape of fixed sizes, and a run-time size cannot be made by `Default`",
+    label = "a tensor of a run-time shape made by `Default`",
+    note = "a run-time size comes only from `bind!` (a computed one, `Times`, `Over` or `Minus`, only from the operation that computes and checks it), so that its value is the one its type promises; a tensor of a run-time shape is built from a shape value, `BoxedTensor::from_shape_fn(dims![rows, 2], …)`",
+    note = "a tensor of fixed sizes is `Default`: `BoxedTensor::<f32, shape![2, 3]>::default()`"
+)]
+pub trait DefaultShape: Shape + Default {}
+#[diagnostic::do_not_recommend]
+impl<S: Shape + Default> DefaultShape for S {}
 
 /// The number `N` as a type, for every `N` in typenum's table of constants (0 to 1024, and some
 /// larger ones such as powers of two): what `shape!` and `axes!` write, and what rustc prints.
@@ -215,42 +261,6 @@ pub(crate) mod sealed {
     impl<const N: usize> Sealed for super::Dim<N> {}
     impl<const N: usize, U> Sealed for super::Big<N, U> {}
     impl<L> Sealed for super::AxisSet<L> {}
-
-    /// What `Default` of a [`Cons`](super::Cons) asks of each entry: that it is `Default`,
-    /// which a run-time size is not. A trait of its own so that a run-time size made by
-    /// `Default` is reported in these words.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` is a size known only at run time, and `Default` cannot make one",
-        label = "a run-time size made by `Default`",
-        note = "a run-time size comes only from `bind!` (a computed one, `Times`, `Over` or `Minus`, only from the operation that computes and checks it), so that its value is the one its type promises; a shape value that holds one comes from `dims![…]` or a tensor's `shape()`",
-        note = "a shape of fixed sizes is `Default`: `<shape![2, 3]>::default()`"
-    )]
-    pub trait DefaultSize {
-        /// The entry's default value.
-        fn default_size() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl<H: Default> DefaultSize for H {
-        #[shapecast_macros::hot]
-        fn default_size() -> Self {
-            H::default()
-        }
-    }
-
-    /// What `Default` of a tensor on the heap asks of its shape: fixed sizes (a [`Shape`], whose
-    /// element count is known), and so `Default`. A trait of its own so that a run-time size
-    /// there is reported as [`DefaultSize`] reports it, not as the other uses of a fixed shape.
-    ///
-    /// [`Shape`]: super::Shape
-    #[diagnostic::on_unimplemented(
-        message = "a tensor made by `Default` needs a shape of fixed sizes, and a run-time size cannot be made by `Default`",
-        label = "a tensor of a run-time shape made by `Default`",
-        note = "a run-time size comes only from `bind!` (a computed one, `Times`, `Over` or `Minus`, only from the operation that computes and checks it), so that its value is the one its type promises; a tensor of a run-time shape is built from a shape value, `BoxedTensor::from_shape_fn(dims![rows, 2], …)`",
-        note = "a tensor of fixed sizes is `Default`: `BoxedTensor::<f32, shape![2, 3]>::default()`"
-    )]
-    pub trait DefaultShape: super::Shape + Default {}
-    #[diagnostic::do_not_recommend]
-    impl<S: super::Shape + Default> DefaultShape for S {}
 
     /// The crate's word that the types prove the values it passes with it (an output's run-time
     /// sizes, taken from its operands'). Not `Default`, and not constructible elsewhere: the

@@ -493,7 +493,7 @@ mod boxed {
 
     use super::{Data, ShapeError, TensorBase, check_len};
     use crate::shape::AnyShape;
-    use crate::shape::sealed::DefaultShape;
+    use crate::shape::DefaultShape;
 
     /// Every element `T::default()`, on the heap: a shape of fixed sizes, as [`Tensor`]'s.
     /// A shape with a run-time size is not `Default` (its size comes from `bind!`), so neither
