@@ -606,7 +606,7 @@ fn run_planned<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem]), cons
                 Some(Walk::Flat) => flat_rows::<W, S, P, K, WRITES>,
                 Some(Walk::Parts) => parts::<W, S, P, K>,
                 Some(Walk::ShortRuns) => short_runs::<W, S, P, K>,
-                Some(Walk::ShortRows) => short_rows::<W, S, K>,
+                Some(Walk::ShortRows) => short_rows::<W, S, P, K, WRITES>,
                 Some(Walk::Strided) => runs::<W, S, P, true, K, WRITES>,
                 Some(Walk::Contiguous) => runs::<W, S, P, false, K, WRITES>,
                 None => walk_as_found::<W, S, P, K, WRITES>,
@@ -651,7 +651,7 @@ fn walk_as_found<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem]), co
     match found::<W, S, P>(nest, src) {
         Walk::Flat => flat_rows::<W, S, P, K, WRITES>(nest, src, sink),
         Walk::Parts => parts::<W, S, P, K>(nest, src, sink),
-        Walk::ShortRows => short_rows::<W, S, K>(nest, src, sink),
+        Walk::ShortRows => short_rows::<W, S, P, K, WRITES>(nest, src, sink),
         Walk::Strided | Walk::ShortRuns => runs::<W, S, P, true, K, WRITES>(nest, src, sink),
         // (Never where the pass reads as its plan says: not compiled there.)
         Walk::Contiguous if const { !by_plan::<W, S, P>() } => {
@@ -839,11 +839,19 @@ fn short_runs<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem])>(
 /// at a time: each column of those rows is one block, read down the column (along the loop
 /// around the run), so that every lane of every block is used and a reduction over the row
 /// (kept as size 1, and so the same for every column) is folded in lanes across the rows, once;
-/// the rows are then handed on in order.
+/// the rows are then handed on in order. Up to [`FEW_ROWS`] rows are walked run by run
+/// instead, as [`runs`] walks them.
 #[hot]
-fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>, src: &mut S, mut sink: K) {
+fn short_rows<const W: usize, S: Source<W>, P: Pass, K: FnMut(&[S::Elem]), const WRITES: bool>(
+    nest: &Nest<W>,
+    src: &mut S,
+    mut sink: K,
+) {
     let (n, along, down) = (nest.run_len(), nest.rank - 1, nest.rank - 2);
     let rows = nest.dims[down];
+    if rows <= FEW_ROWS {
+        return runs::<W, S, P, true, K, WRITES>(nest, src, sink);
+    }
     src.cursors(&mut |c| {
         c.run_len = rows;
         c.columns = Some(along);
@@ -872,6 +880,11 @@ fn short_rows<const W: usize, S: Source<W>, K: FnMut(&[S::Elem])>(nest: &Nest<W>
         }
     }
 }
+
+/// The most rows that [`short_rows`] walks run by run, not as a tile: each column of a tile
+/// is a whole block however few rows it holds, so a softmax over one row of 10 computed 16
+/// rows' worth of lanes for each of its 10 columns, where run by run it computes one block.
+const FEW_ROWS: usize = BLOCK / 2;
 
 /// The first `len` rows of the tile whose column `k` is `tile[k]`, `n` columns each, one row
 /// after another: [`short_rows`]' blocks in order. (Generic over the element only, so that
