@@ -2,6 +2,7 @@
 //! and (for copies) `copy_from_slice` of the same output bytes, each case side by side in one run.
 //!
 //! `cargo bench --bench runtime`, then `python3 benches/ratios.py` for the table of ratios.
+//! (`-- "rows \[B"` for the rows shorter than a block with a statistic of each row.)
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ndarray::{Array1, Array2, ArrayView2, ArrayViewMut2, Axis, Zip};
@@ -180,5 +181,134 @@ fn runtime_small(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! { name = benches; config = config(); targets = runtime_add, runtime_columns, runtime_sum, runtime_small }
+/// Rows scaled to unit length, `[B, 3]` (a batch of 3-vectors), `B` bound at run time.
+#[inline(never)]
+fn unit_rows<'id>(
+    v: &TensorRef<f32, shape![Batch<'id>, 3]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 3]>,
+) {
+    (v.lazy() / v.lazy().powi(2).sum_keepdims::<axes![1]>().sqrt()).eval_into(out);
+}
+
+/// Rows standardized, `[B, 10]`: each row less its mean, over its standard deviation.
+#[inline(never)]
+fn standard_rows<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 10]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 10]>,
+) {
+    let centred = x.lazy() - x.lazy().mean_keepdims::<axes![1]>();
+    (centred / (centred.powi(2).mean_keepdims::<axes![1]>() + 1e-5).sqrt()).eval_into(out);
+}
+
+/// A softmax over rows of 10.
+#[inline(never)]
+fn softmax_rows<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 10]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 10]>,
+) {
+    let e = (x.lazy() - x.lazy().max_keepdims::<axes![1]>()).exp();
+    (e / e.sum_keepdims::<axes![1]>()).eval_into(out);
+}
+
+/// The three by hand, row by row.
+#[inline(never)]
+fn unit_rows_hand(x: &[f32], out: &mut [f32]) {
+    for (r, o) in x.chunks_exact(3).zip(out.chunks_exact_mut(3)) {
+        let norm = (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]).sqrt();
+        o.iter_mut().zip(r).for_each(|(o, x)| *o = x / norm);
+    }
+}
+
+#[inline(never)]
+fn standard_rows_hand(x: &[f32], out: &mut [f32]) {
+    for (r, o) in x.chunks_exact(10).zip(out.chunks_exact_mut(10)) {
+        let mean = r.iter().sum::<f32>() / 10.0;
+        let var = r.iter().map(|x| (x - mean) * (x - mean)).sum::<f32>() / 10.0;
+        let std = (var + 1e-5).sqrt();
+        o.iter_mut().zip(r).for_each(|(o, x)| *o = (x - mean) / std);
+    }
+}
+
+#[inline(never)]
+fn softmax_rows_hand(x: &[f32], out: &mut [f32]) {
+    for (r, o) in x.chunks_exact(10).zip(out.chunks_exact_mut(10)) {
+        let max = r.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut sum = 0.0;
+        o.iter_mut().zip(r).for_each(|(o, x)| {
+            *o = (x - max).exp();
+            sum += *o;
+        });
+        o.iter_mut().for_each(|o| *o /= sum);
+    }
+}
+
+/// The three as an ndarray user writes them, into an existing array.
+#[inline(never)]
+fn short_rows_ndarray(which: usize, x: &ArrayView2<f32>, out: &mut ArrayViewMut2<f32>) {
+    match which {
+        0 => {
+            let norm = x.mapv(|x| x * x).sum_axis(Axis(1)).mapv(f32::sqrt).insert_axis(Axis(1));
+            Zip::from(out).and(x).and_broadcast(&norm).for_each(|o, &x, &n| *o = x / n);
+        }
+        1 => {
+            let mean = x.mean_axis(Axis(1)).unwrap().insert_axis(Axis(1));
+            let centred = x - &mean;
+            let std = centred.mapv(|c| c * c).mean_axis(Axis(1)).unwrap().mapv(|v| (v + 1e-5).sqrt());
+            Zip::from(out)
+                .and(&centred)
+                .and_broadcast(&std.insert_axis(Axis(1)))
+                .for_each(|o, &c, &s| *o = c / s);
+        }
+        _ => {
+            let max = x.fold_axis(Axis(1), f32::NEG_INFINITY, |&m, &x| m.max(x)).insert_axis(Axis(1));
+            let e = (x - &max).mapv(f32::exp);
+            let sum = e.sum_axis(Axis(1)).insert_axis(Axis(1));
+            Zip::from(out).and(&e).and_broadcast(&sum).for_each(|o, &e, &s| *o = e / s);
+        }
+    }
+}
+
+/// Rows shorter than a block with a statistic of each row: a batch of 3-vectors scaled to unit
+/// length, rows of 10 standardized, a softmax over rows of 10; a few rows and many.
+fn runtime_short_rows(c: &mut Criterion) {
+    for rows in [4, 4096] {
+        bind!(let batch: Batch = black_box(rows));
+        let data = values(rows * 10);
+        let mut out = vec![0f32; rows * 10];
+        for (which, name) in
+            [(0, "unit rows [B,3]"), (1, "standardized rows [B,10]"), (2, "softmax rows [B,10]")]
+        {
+            let n = if which == 0 { 3 } else { 10 };
+            let (x, o) = (&data[..rows * n], &mut out[..rows * n]);
+            let mut g = c.benchmark_group(format!("run-time {name} B={rows}"));
+            g.bench_function("shapecast fused", |t| match which {
+                0 => {
+                    let x = TensorRef::from_shape(dims![batch, 3], x).unwrap();
+                    let mut o = TensorMut::from_shape(dims![batch, 3], o).unwrap();
+                    t.iter(|| unit_rows(black_box(&x), &mut o))
+                }
+                1 => {
+                    let x = TensorRef::from_shape(dims![batch, 10], x).unwrap();
+                    let mut o = TensorMut::from_shape(dims![batch, 10], o).unwrap();
+                    t.iter(|| standard_rows(black_box(&x), &mut o))
+                }
+                _ => {
+                    let x = TensorRef::from_shape(dims![batch, 10], x).unwrap();
+                    let mut o = TensorMut::from_shape(dims![batch, 10], o).unwrap();
+                    t.iter(|| softmax_rows(black_box(&x), &mut o))
+                }
+            });
+            let hand = [unit_rows_hand, standard_rows_hand, softmax_rows_hand][which];
+            g.bench_function("hand loop", |t| t.iter(|| hand(black_box(x), o)));
+            g.bench_function("ndarray", |t| {
+                let xa = ArrayView2::from_shape((rows, n), x).unwrap();
+                let mut oa = ArrayViewMut2::from_shape((rows, n), &mut *o).unwrap();
+                t.iter(|| short_rows_ndarray(which, black_box(&xa), &mut oa))
+            });
+            g.finish();
+        }
+    }
+}
+
+criterion_group! { name = benches; config = config(); targets = runtime_add, runtime_columns, runtime_sum, runtime_small, runtime_short_rows }
 criterion_main!(benches);
