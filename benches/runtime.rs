@@ -210,6 +210,43 @@ fn softmax_rows<'id>(
     (e / e.sum_keepdims::<axes![1]>()).eval_into(out);
 }
 
+/// The three row by row, each row a fixed `[3]` or `[10]` tensor whose statistics are scalars.
+#[inline(never)]
+fn unit_rows_one_by_one<'id>(
+    v: &TensorRef<f32, shape![Batch<'id>, 3]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 3]>,
+) {
+    for (x, mut y) in v.rows().zip(out.rows_mut()) {
+        let norm = x.lazy().powi(2).sum_all().sqrt();
+        (x.lazy() / norm).eval_into(&mut y);
+    }
+}
+
+#[inline(never)]
+fn standard_rows_one_by_one<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 10]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 10]>,
+) {
+    for (x, mut y) in x.rows().zip(out.rows_mut()) {
+        let mean = x.lazy().mean_all();
+        let std = ((x.lazy() - mean).powi(2).mean_all() + 1e-5).sqrt();
+        ((x.lazy() - mean) / std).eval_into(&mut y);
+    }
+}
+
+#[inline(never)]
+fn softmax_rows_one_by_one<'id>(
+    x: &TensorRef<f32, shape![Batch<'id>, 10]>,
+    out: &mut TensorMut<f32, shape![Batch<'id>, 10]>,
+) {
+    for (x, mut y) in x.rows().zip(out.rows_mut()) {
+        let max = x.lazy().max_all().unwrap_or(0.0);
+        let e = (x.lazy() - max).exp();
+        let sum = e.sum_all();
+        (e / sum).eval_into(&mut y);
+    }
+}
+
 /// The three by hand, row by row.
 #[inline(never)]
 fn unit_rows_hand(x: &[f32], out: &mut [f32]) {
@@ -296,6 +333,23 @@ fn runtime_short_rows(c: &mut Criterion) {
                     let x = TensorRef::from_shape(dims![batch, 10], x).unwrap();
                     let mut o = TensorMut::from_shape(dims![batch, 10], o).unwrap();
                     t.iter(|| softmax_rows(black_box(&x), &mut o))
+                }
+            });
+            g.bench_function("shapecast rows", |t| match which {
+                0 => {
+                    let x = TensorRef::from_shape(dims![batch, 3], x).unwrap();
+                    let mut o = TensorMut::from_shape(dims![batch, 3], o).unwrap();
+                    t.iter(|| unit_rows_one_by_one(black_box(&x), &mut o))
+                }
+                1 => {
+                    let x = TensorRef::from_shape(dims![batch, 10], x).unwrap();
+                    let mut o = TensorMut::from_shape(dims![batch, 10], o).unwrap();
+                    t.iter(|| standard_rows_one_by_one(black_box(&x), &mut o))
+                }
+                _ => {
+                    let x = TensorRef::from_shape(dims![batch, 10], x).unwrap();
+                    let mut o = TensorMut::from_shape(dims![batch, 10], o).unwrap();
+                    t.iter(|| softmax_rows_one_by_one(black_box(&x), &mut o))
                 }
             });
             let hand = [unit_rows_hand, standard_rows_hand, softmax_rows_hand][which];
