@@ -276,7 +276,19 @@ fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reduc
         big,
         small,
         #[inline(always)]
-        |plan, runs| accumulate::<_, R>(src, plan, runs, dst, rows_in_halves::<T, R>),
+        |plan, runs| {
+            // (A closure, not the function itself: passed as a function item, it is called through
+            // one out-of-line shim shared by every call site, where the row's length is not a
+            // constant, and its accumulators go back to memory after every row.)
+            accumulate::<_, R>(
+                src,
+                plan,
+                runs,
+                dst,
+                #[inline(always)]
+                |s, a| rows_in_halves::<T, R>(s, a),
+            )
+        },
     );
     if dst.iter().fold(false, |redo, &r| redo | R::redo(r)) {
         // `start` gave `Some` already.
@@ -285,7 +297,16 @@ fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reduc
             big,
             small,
             #[inline(always)]
-            |plan, runs| accumulate::<_, R::Exact>(src, plan, runs, dst, rows_in_halves::<T, R::Exact>),
+            |plan, runs| {
+                accumulate::<_, R::Exact>(
+                    src,
+                    plan,
+                    runs,
+                    dst,
+                    #[inline(always)]
+                    |s, a| rows_in_halves::<T, R::Exact>(s, a),
+                )
+            },
         );
     }
 }
