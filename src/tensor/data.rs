@@ -501,25 +501,19 @@ struct VecSink<T>(alloc::vec::Vec<T>);
 
 #[cfg(feature = "alloc")]
 impl<T: Copy> crate::kernel::fused::Sink<T> for VecSink<T> {
-    /// A short block (a row of softmax's 10 classes) element by element: as a slice, it is a
-    /// call to `memmove` per row. A full block element by element: batch norm's pass is
-    /// slower. A full block as a slice: where the compiler leaves the vector's copy out of
-    /// line (the pass inlined into a large function), a call to `memmove` per block; as an
-    /// iterator of a known length, that copy is a short loop. The room is asserted first (a
-    /// branch that cannot return): with only the vector's own check, which may call the
-    /// allocator, every operand's block is kept on the stack across that call, and a new
-    /// tensor costs more than a hand loop's new `Vec`.
+    /// Each block appended as an iterator of a known length, a short loop. As a slice, a
+    /// block is a call to `memmove` where the compiler leaves the vector's copy out of line
+    /// (the pass inlined into a large function), or per row of softmax's 10 classes; element by
+    /// element, each push checks the room again (the short runs of a `[N, 4, 2]` output) and a
+    /// full block is slower (batch norm's pass). The room is asserted first (a branch that
+    /// cannot return): with only the vector's own check, which may call the allocator, every
+    /// operand's block is kept on the stack across that call, and a new tensor costs more than
+    /// a hand loop's new `Vec`.
     #[hot]
     fn next(&mut self, block: &[T]) {
         let data = &mut self.0;
         assert!(block.len() <= data.capacity() - data.len(), "a pass writes its output's length");
-        if let Ok(block) = <&[T; crate::kernel::fused::BLOCK]>::try_from(block) {
-            data.extend(block.iter().copied());
-        } else {
-            for &x in block {
-                data.push(x);
-            }
-        }
+        data.extend(block.iter().copied());
     }
 
     /// A pass in tiles writes ahead of the end: the gap is filled with a stand-in, each element
