@@ -21,6 +21,8 @@ pub(crate) enum Walk {
     ShortRuns,
     /// Runs shorter than a block in tiles of a block's rows, each column of a tile one block
     /// read down the rows, so that a reduction over the row folds in lanes across the rows.
+    /// Where the rows turn out to be few (`fused::FEW_ROWS`, known only when the pass runs),
+    /// they are walked run by run instead, as [`Strided`](Walk::Strided) walks them.
     ShortRows,
     /// Runs in blocks, read as the plan says or with a leaf stepping by more than 1 along them.
     Strided,
