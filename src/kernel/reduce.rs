@@ -294,7 +294,8 @@ fn fold_started<Big: AnyShape, Small: AnyShape, M: MapInto<Small, Big>, R: Reduc
 /// every size of `Big` but the first is fixed, the row's length then a constant: passed as a
 /// function, that loop ran through one out-of-line shim shared by every call site, its sums
 /// stored and reloaded every row. Where the row's length is known only at run time, the loop
-/// out of line takes fewer instructions than inlined.
+/// out of line takes fewer instructions than inlined. (A constant function pointer, not
+/// `if const`: only the way chosen is compiled, see `kernel::run::planned_at`.)
 #[hot]
 fn fold_rows<Big: AnyShape, R: Reducer<T>, T: Copy + Shared>(
     src: &[T],
@@ -302,18 +303,28 @@ fn fold_rows<Big: AnyShape, R: Reducer<T>, T: Copy + Shared>(
     runs: Runs<2>,
     dst: &mut [T],
 ) {
-    if const { Big::FIXED_AFTER_FIRST } {
-        accumulate::<_, R>(
-            src,
-            plan,
-            runs,
-            dst,
-            #[inline(always)]
-            |s, a| rows_in_halves::<T, R>(s, a),
-        );
-    } else {
-        accumulate::<_, R>(src, plan, runs, dst, rows_in_halves::<T, R>);
-    }
+    let fold: fn(&[T], &Plan<2>, Runs<2>, &mut [T]) =
+        const { if Big::FIXED_AFTER_FIRST { rows_inlined::<R, T> } else { rows_shared::<R, T> } };
+    fold(src, plan, runs, dst);
+}
+
+/// [`fold_rows`] with the loop over rows inlined.
+#[hot]
+fn rows_inlined<R: Reducer<T>, T: Copy + Shared>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
+    accumulate::<_, R>(
+        src,
+        plan,
+        runs,
+        dst,
+        #[inline(always)]
+        |s, a| rows_in_halves::<T, R>(s, a),
+    );
+}
+
+/// [`fold_rows`] with the loop over rows out of line.
+#[hot]
+fn rows_shared<R: Reducer<T>, T: Copy + Shared>(src: &[T], plan: &Plan<2>, runs: Runs<2>, dst: &mut [T]) {
+    accumulate::<_, R>(src, plan, runs, dst, rows_in_halves::<T, R>);
 }
 
 /// Sets `dst` (shape `small`) to where `R` starts: its identity, else each output element's
